@@ -1,0 +1,28 @@
+import { UserRound } from 'lucide-react';
+
+import { siteConfig } from '../../../config/site';
+import { shellText } from '../../content/shell';
+
+/** Links to the client portal when one is configured; otherwise a disabled, labelled button. */
+export function ClientAreaButton({ className }: { className: string }) {
+  const icon = <UserRound aria-hidden="true" className="size-4" />;
+  if (siteConfig.clientPortalUrl) {
+    return (
+      <a href={siteConfig.clientPortalUrl} className={className}>
+        {icon}
+        {shellText.nav.clientArea}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      disabled
+      className={className}
+      aria-label={`${shellText.nav.clientArea} ${shellText.nav.unavailableSuffix}`}
+    >
+      {icon}
+      {shellText.nav.clientArea}
+    </button>
+  );
+}

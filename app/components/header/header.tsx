@@ -1,0 +1,132 @@
+import { ChevronDown, Phone } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Link, NavLink } from 'react-router';
+
+import { siteConfig } from '../../../config/site';
+import { shellText } from '../../content/shell';
+import {
+  businessSolutions,
+  individualSolutions,
+  type SolutionEntry,
+  solutionPath,
+} from '../../content/solutions/catalog';
+import { ButtonAnchor, ButtonLink, buttonClasses } from '../ui/button';
+import { cn } from '../ui/class-names';
+import { Container } from '../ui/container';
+import { ClientAreaButton } from './client-area-button';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import type { DropdownId } from './menu-state';
+import { useDropdowns } from './use-dropdowns';
+
+const text = shellText.nav;
+
+const disabledDropdowns: readonly DropdownId[] = siteConfig.particuliersMenuEnabled
+  ? []
+  : ['particuliers'];
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex min-h-11 items-center rounded-control px-3 text-[0.95rem] font-medium transition-colors hover:bg-brand-50 hover:text-brand-800',
+    isActive ? 'text-brand-800' : 'text-slate-700',
+  );
+
+export function Header() {
+  const { openId, dispatch, containerRef, registerTrigger } = useDropdowns(disabledDropdowns);
+
+  const dropdown = (id: DropdownId, label: string, entries: readonly SolutionEntry[]) => {
+    const disabled = disabledDropdowns.includes(id);
+    const open = openId === id;
+    const panelId = `menu-${id}`;
+    const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key !== 'ArrowDown') return;
+      event.preventDefault();
+      dispatch({ type: 'open', id });
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLAnchorElement>(`#${panelId} a`)?.focus();
+      });
+    };
+    return (
+      <li>
+        <button
+          type="button"
+          ref={registerTrigger(id)}
+          className={cn(
+            navLinkClasses({ isActive: false }),
+            'gap-1 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent',
+          )}
+          aria-expanded={disabled ? undefined : open}
+          aria-controls={disabled ? undefined : panelId}
+          disabled={disabled}
+          aria-label={disabled ? `${label} ${text.unavailableSuffix}` : undefined}
+          onClick={() => dispatch({ type: 'toggle', id })}
+          onKeyDown={onTriggerKeyDown}
+        >
+          {label}
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('size-4 transition-transform duration-200', open && 'rotate-180')}
+          />
+        </button>
+        {disabled ? null : (
+          <div
+            id={panelId}
+            hidden={!open}
+            className="absolute left-1/2 top-full z-50 mt-2 w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 rounded-card border border-slate-200 bg-white p-4 shadow-card-hover"
+          >
+            <ul className="grid grid-cols-3 gap-1">
+              {entries.map((entry) => (
+                <li key={entry.slug}>
+                  <Link
+                    to={solutionPath(entry)}
+                    className="flex min-h-11 items-center rounded-control px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+                  >
+                    {entry.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <Container className="flex h-18 items-center justify-between gap-4">
+        <Logo />
+        <div ref={containerRef} className="relative hidden lg:block">
+          <nav aria-label={text.label}>
+            <ul className="flex items-center gap-1">
+              <li>
+                <NavLink to="/" end className={navLinkClasses}>
+                  {text.home}
+                </NavLink>
+              </li>
+              {dropdown('particuliers', text.individuals, individualSolutions)}
+              {dropdown('professionnels', text.professionals, businessSolutions)}
+              <li>
+                <NavLink to="/contact" className={navLinkClasses}>
+                  {text.contact}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <div className="hidden items-center gap-2 lg:flex">
+          <ButtonAnchor href={siteConfig.phone.href} variant="ghost" size="sm">
+            <Phone aria-hidden="true" className="size-4" />
+            {text.call}
+            <span className="sr-only"> {siteConfig.phone.display}</span>
+          </ButtonAnchor>
+          <ClientAreaButton className={buttonClasses({ variant: 'outline', size: 'sm' })} />
+          <ButtonLink to="/contact" variant="accent" size="sm">
+            {text.quote}
+          </ButtonLink>
+        </div>
+        <MobileMenu />
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router';
+
+import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+
+import './app.css';
+import { siteConfig } from '../config/site';
+import { NotFoundScreen } from './components/not-found-screen';
+import { SiteShell } from './components/site-shell';
+import { ButtonLink } from './components/ui/button';
+import { Container } from './components/ui/container';
+import { shellText } from './content/shell';
+import type { Route } from './+types/root';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatinUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** Default title, used by the SPA fallback and any route without its own meta. */
+export const meta: Route.MetaFunction = () => [{ title: siteConfig.companyName }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#184846" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteShell>
+        <NotFoundScreen />
+      </SiteShell>
+    );
+  }
+  console.error(error);
+  return (
+    <Container className="flex min-h-screen flex-col items-center justify-center py-20 text-center">
+      <h1 lang="en" className="text-title font-bold text-brand-950">
+        {shellText.error.title}
+      </h1>
+      <p className="mt-3 max-w-md text-lg text-slate-600">{shellText.error.text}</p>
+      <ButtonLink to="/" variant="primary" size="lg" className="mt-8">
+        {shellText.error.home}
+      </ButtonLink>
+    </Container>
+  );
+}

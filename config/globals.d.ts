@@ -1,0 +1,6 @@
+import type { PublicSettings } from './build-env';
+
+declare global {
+  /** Replaced by Vite at build time; undefined under Node (server, tests). */
+  const __BUILD_ENV__: PublicSettings | undefined;
+}

@@ -1,0 +1,16 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+import { publicBuildEnv } from './config/build-env.ts';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: {
+    // Deployment settings baked into the static pages at build time (see config/build-env.ts).
+    __BUILD_ENV__: JSON.stringify(publicBuildEnv(process.env)),
+  },
+  build: {
+    assetsInlineLimit: 0,
+  },
+});

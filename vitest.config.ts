@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from vite.config.ts: the React Router plugin must not load under Vitest.
+export default defineConfig({
+  test: {
+    include: ['{app,config,contact,server,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
