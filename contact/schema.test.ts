@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+
+import { ContactRequestSchema, fieldErrors, isPlausiblePhone, normalizePhone } from './schema';
+
+const valid = {
+  clientType: 'professionnel',
+  nom: 'N’Diaye-Lefèvre',
+  prenom: "Anne-Marie d'Arc",
+  adresse: '3 rue de la Paix, 75002 Paris',
+  telephone: '06 12 34 56 78',
+  email: 'anne@entreprise.fr',
+  produit: 'HP flottante',
+  message: 'Bonjour',
+  rgpdConsent: true,
+  website: '',
+};
+
+describe('ContactRequestSchema', () => {
+  it('accepts a complete request with accents, apostrophes and hyphens in names', () => {
+    expect(ContactRequestSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it('accepts an empty product and a missing message', () => {
+    const { message: _message, ...rest } = valid;
+    const result = ContactRequestSchema.safeParse({ ...rest, produit: '' });
+    expect(result.success).toBe(true);
+    expect(result.data?.message).toBe('');
+  });
+
+  it.each([
+    'a@b.com,c@d.com',
+    'a@b.com;c@d.com',
+    'Anne <a@b.com>',
+    'a@b.com\nBcc: x@y.com',
+    'a@b.com\r\n',
+    'pas-une-adresse',
+  ])('rejects the e-mail %j with a French message', (email) => {
+    const result = ContactRequestSchema.safeParse({ ...valid, email });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!).email).toMatch(/adresse e-mail/);
+  });
+
+  it('requires consent, the professional client type and a known product', () => {
+    expect(ContactRequestSchema.safeParse({ ...valid, rgpdConsent: false }).success).toBe(false);
+    expect(ContactRequestSchema.safeParse({ ...valid, clientType: 'particulier' }).success).toBe(
+      false,
+    );
+    const result = ContactRequestSchema.safeParse({ ...valid, produit: 'Piscine' });
+    expect(fieldErrors(result.error!).produit).toBe('Choisissez un produit dans la liste.');
+  });
+
+  it('enforces the length bounds', () => {
+    expect(ContactRequestSchema.safeParse({ ...valid, nom: 'A'.repeat(101) }).success).toBe(false);
+    expect(ContactRequestSchema.safeParse({ ...valid, nom: 'A'.repeat(100) }).success).toBe(true);
+    expect(ContactRequestSchema.safeParse({ ...valid, adresse: 'x'.repeat(301) }).success).toBe(
+      false,
+    );
+    expect(ContactRequestSchema.safeParse({ ...valid, message: 'x'.repeat(5_001) }).success).toBe(
+      false,
+    );
+  });
+
+  it('reports every missing field in French', () => {
+    const result = ContactRequestSchema.safeParse({ clientType: 'professionnel' });
+    const errors = fieldErrors(result.error!);
+    expect(errors.nom).toBe('Le nom est obligatoire.');
+    expect(errors.prenom).toBe('Le prénom est obligatoire.');
+    expect(errors.telephone).toBe('Le numéro de téléphone est obligatoire.');
+    expect(errors.rgpdConsent).toMatch(/accepter/);
+  });
+});
+
+describe('phone numbers', () => {
+  it.each([
+    '06 12 34 56 78',
+    '01.99.00.12.34',
+    '+33 6 12 34 56 78',
+    '+33 (0)6 12 34 56 78',
+    '0033612345678',
+    '+44 20 7946 0958',
+    '+1 (415) 555-0100',
+  ])('accepts %s', (phone) => expect(isPlausiblePhone(phone)).toBe(true));
+  it.each(['12345', '06 12 34', '+33 0 6 12 34 56 78', 'appelez-moi', '+0 123456789', '0012'])(
+    'rejects %s',
+    (phone) => expect(isPlausiblePhone(phone)).toBe(false),
+  );
+  it('normalizes separators and the 00 prefix', () => {
+    expect(normalizePhone('0033 6-12.34 56 78')).toBe('+33612345678');
+  });
+});
