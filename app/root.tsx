@@ -11,9 +11,10 @@ import {
 
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
-import './app.css';
+import stylesheetUrl from './app.css?url';
 import { siteConfig } from '../config/site';
 import { NotFoundScreen } from './components/not-found-screen';
+import { SiteStyles } from './components/site-styles';
 import { SiteShell } from './components/site-shell';
 import { ButtonLink } from './components/ui/button';
 import { Container } from './components/ui/container';
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#184846" />
         <Meta />
         <Links />
+        <SiteStyles href={stylesheetUrl} />
       </head>
       <body>
         {children}

@@ -22,6 +22,8 @@ export interface PostalAddress {
   postalCode: string;
   city: string;
   country: string;
+  /** ISO 3166-1 alpha-2, for structured data. */
+  countryCode: string;
 }
 
 export interface Insurer {
@@ -75,6 +77,7 @@ export const siteConfig: SiteConfig = {
     postalCode: '92300',
     city: 'Levallois-Perret',
     country: 'France',
+    countryCode: 'FR',
   },
   phone: { display: '01 99 00 12 34', href: 'tel:+33199001234' },
   email: 'contact@calora-energies.example',

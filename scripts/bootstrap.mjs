@@ -107,10 +107,18 @@ if (mode === 'start') {
 } else if (mode === 'test') {
   ensureDependencies();
   ensureChromium();
-  const steps = [['lint'], ['format:check'], ['typecheck'], ['test:unit'], ['build'], ['test:e2e']];
+  const steps = [
+    'lint',
+    'format:check',
+    'typecheck',
+    'test:unit',
+    'build',
+    'validate:html',
+    'test:e2e',
+  ];
   for (const step of steps) {
-    console.log(`\n→ npm run ${step[0]}`);
-    mustRun('npm', ['run', ...step]);
+    console.log(`\n→ npm run ${step}`);
+    mustRun('npm', ['run', step]);
   }
   console.log('\n✓ All checks passed.');
 } else {

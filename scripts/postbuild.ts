@@ -1,11 +1,15 @@
 /**
- * Post-build steps on build/client: warn about an expired RGE certificate in the config, then
- * precompress every text asset (brotli and gzip) so the server never compresses on a request.
+ * Post-build steps on build/client:
+ * - warn about an expired RGE certificate in the config;
+ * - inline the stylesheet into every page when it is small (see app/components/site-styles.tsx);
+ * - write sitemap.xml and robots.txt from the route list;
+ * - precompress every text asset (brotli and gzip) so the server never compresses on a request.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
+import { publicPaths } from '../app/routes-list';
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
 
@@ -38,12 +42,53 @@ function precompress(): number {
   return count;
 }
 
+/** Above this size (bytes, uncompressed) the stylesheet is linked instead of inlined. */
+const INLINE_CSS_MAX_BYTES = 40_000;
+const INLINE_CSS_PLACEHOLDER = /<style data-inline-css="(\/assets\/[\w.-]+\.css)"><\/style>/g;
+
+function inlineStylesheets(): number {
+  let pages = 0;
+  for (const file of listFiles(CLIENT_DIR)) {
+    if (extname(file) !== '.html') continue;
+    const html = readFileSync(file, 'utf8');
+    const replaced = html.replace(INLINE_CSS_PLACEHOLDER, (_match, href: string) => {
+      const css = readFileSync(join(CLIENT_DIR, href), 'utf8');
+      const body = css.length <= INLINE_CSS_MAX_BYTES ? css : `@import url("${href}");`;
+      return `<style data-inline-css="${href}">${body.replace(/<\/style/gi, '<\\/style')}</style>`;
+    });
+    if (replaced !== html) {
+      writeFileSync(file, replaced);
+      pages += 1;
+    }
+  }
+  return pages;
+}
+
+function writeSitemapAndRobots() {
+  const urls = publicPaths()
+    .map((path) => `  <url><loc>${siteConfig.siteUrl}${path}</loc></url>`)
+    .join('\n');
+  writeFileSync(
+    join(CLIENT_DIR, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  writeFileSync(
+    join(CLIENT_DIR, 'robots.txt'),
+    `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteUrl}/sitemap.xml\n`,
+  );
+}
+
 if (isRgeExpired(siteConfig, new Date())) {
   console.warn(
     `WARNING: the RGE certificate in config/site.ts was valid until ${formatFrenchDate(siteConfig.rge.validUntil)}; ` +
       'update rge.validUntil before publishing.',
   );
 }
+const inlined = inlineStylesheets();
+writeSitemapAndRobots();
 const compressed = precompress();
+console.log(
+  `postbuild: stylesheet inlined into ${inlined} pages; sitemap.xml and robots.txt written`,
+);
 writeFileSync(join(process.cwd(), 'build', '.build-stamp'), new Date().toISOString());
 console.log(`postbuild: precompressed ${compressed} files (brotli, gzip)`);

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 
 import { shellText } from '../content/shell';
+import { businessJsonLd } from '../structured-data';
+import { JsonLd } from './json-ld';
 import { FloatingActions } from './floating-actions/floating-actions';
 import { Footer } from './footer';
 import { Header } from './header/header';
@@ -25,6 +27,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <FloatingActions />
+      <JsonLd data={businessJsonLd()} />
     </>
   );
 }
