@@ -19,7 +19,7 @@ export function NotFoundScreen() {
 
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
-      <p className="text-7xl font-bold tracking-tight text-brand-200" aria-hidden="true">
+      <p className="text-7xl font-bold tracking-tight text-brand-600" aria-hidden="true">
         404
       </p>
       <h1 lang="en" className="mt-4 text-title font-bold text-brand-950">
