@@ -13,6 +13,7 @@ import {
   lastPageStart,
   nextIndex,
   pageCount,
+  type PageSize,
   pageStart,
   previousIndex,
   realignIndex,
@@ -35,12 +36,20 @@ const navButtonClasses = buttonClasses(
  */
 export function SolutionsCarousel() {
   const size = usePageSize();
-  const [requestedIndex, setRequestedIndex] = useState(0);
+  const [position, setPosition] = useState<{ index: number; size: PageSize | null }>({
+    index: 0,
+    size,
+  });
   const hintId = useId();
   const trackId = useId();
 
-  // Realigned on every render, so a resize that changes the page size keeps a valid page.
-  const index = size ? realignIndex(requestedIndex, total, size) : 0;
+  // When a resize changes the page size, realign to the page holding the first visible card and
+  // remember it, so further resizes start from what the visitor saw (state update during render).
+  if (size !== null && size !== position.size) {
+    setPosition({ index: realignIndex(position.index, total, size), size });
+  }
+  const index = size ? realignIndex(position.index, total, size) : 0;
+  const setRequestedIndex = (next: number) => setPosition({ index: next, size });
   const pages = size ? pageCount(total, size) : 0;
   const page = size ? currentPage(index, size) : 0;
   const previousEnabled = canGoPrevious(index);
@@ -84,6 +93,7 @@ export function SolutionsCarousel() {
                 aria-roledescription={text.slideRoleDescription}
                 aria-label={text.slideLabel(position + 1, total)}
                 inert={!onPage}
+                aria-hidden={onPage ? undefined : true}
                 data-on-page={onPage}
                 className="flex shrink-0 basis-full px-3 md:basis-1/2 lg:basis-1/3"
               >

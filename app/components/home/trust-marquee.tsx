@@ -54,7 +54,7 @@ export function TrustMarquee() {
         </h2>
         <p className="mt-2 max-w-xl text-slate-600">{trustText.lead}</p>
       </Container>
-      <div className="group relative mt-10 overflow-hidden">
+      <div data-testid="marquee" className="group relative mt-10 overflow-hidden">
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-y-0 left-0 z-10 w-12 bg-linear-to-r from-slate-50 to-transparent sm:w-24 motion-reduce:hidden"
