@@ -152,7 +152,7 @@ export const guaranteesText = {
 export const guaranteeCards: readonly Benefit[] = [
   {
     title: 'Certification RGE',
-    description: `Qualification ${siteConfig.rge.body}, vérifiable et renouvelée chaque année.`,
+    description: `Qualification ${siteConfig.rge.body} pour les travaux d’efficacité énergétique, vérifiable en ligne.`,
   },
   {
     title: 'Garantie décennale',
