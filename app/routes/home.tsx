@@ -1,5 +1,9 @@
 import { siteConfig } from '../../config/site';
-import { PageHeader } from '../components/page-header';
+import { ExpertiseSection } from '../components/home/expertise-section';
+import { GuaranteesSection } from '../components/home/guarantees-section';
+import { Hero } from '../components/home/hero';
+import { SolutionsSection } from '../components/home/solutions-section';
+import { TrustMarquee } from '../components/home/trust-marquee';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -13,9 +17,12 @@ export const meta = () =>
 
 export default function HomeRoute() {
   return (
-    <PageHeader
-      title="Pour un avenir plus durable et plus sobre en énergie"
-      lead="Audit, financement et travaux de rénovation énergétique certifiés RGE."
-    />
+    <>
+      <Hero />
+      <ExpertiseSection />
+      <SolutionsSection />
+      <GuaranteesSection />
+      <TrustMarquee />
+    </>
   );
 }

@@ -1,0 +1,35 @@
+import {
+  AirVent,
+  Building,
+  ChartLine,
+  ClipboardCheck,
+  Layers,
+  Lightbulb,
+  type LucideIcon,
+  PaintRoller,
+  Receipt,
+  Snowflake,
+  Sun,
+  Sparkles,
+  Wind,
+} from 'lucide-react';
+
+/** The icon of each business solution card in the home carousel, by slug. */
+export const solutionIcons: Readonly<Record<string, LucideIcon>> = {
+  'decret-tertiaire': Building,
+  'audit-energetique': ClipboardCheck,
+  'eclairage-led': Lightbulb,
+  'monitoring-energetique': ChartLine,
+  'optimisation-facture-energie': Receipt,
+  'hp-flottante': Snowflake,
+  'isolation-thermique-exterieur': Layers,
+  'peinture-thermoreulante': PaintRoller,
+  'centrale-photovoltaique': Sun,
+  'ventilation-double-flux': Wind,
+  climatisation: AirVent,
+};
+
+/** Icon for a slug, with a neutral fallback for a solution added to the catalog later. */
+export function solutionIcon(slug: string): LucideIcon {
+  return solutionIcons[slug] ?? Sparkles;
+}

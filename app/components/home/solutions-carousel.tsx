@@ -1,0 +1,197 @@
+import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
+import { type CSSProperties, type KeyboardEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+
+import { solutionsText } from '../../content/home';
+import { businessSolutions, solutionPath } from '../../content/solutions/catalog';
+import { buttonClasses } from '../ui/button';
+import { cn } from '../ui/class-names';
+import {
+  canGoNext,
+  canGoPrevious,
+  currentPage,
+  lastPageStart,
+  nextIndex,
+  pageCount,
+  type PageSize,
+  pageStart,
+  previousIndex,
+  realignIndex,
+} from './carousel-paging';
+import { solutionIcon } from './solution-icons';
+import { usePageSize } from './use-page-size';
+
+const text = solutionsText;
+const total = businessSolutions.length;
+
+const navButtonClasses = buttonClasses(
+  { variant: 'outline', size: 'md' },
+  'aria-disabled:cursor-not-allowed aria-disabled:border-slate-300 aria-disabled:bg-white aria-disabled:text-slate-500',
+);
+
+/**
+ * The professional solutions, a page of 1, 2 or 3 cards at a time (see carousel-paging.ts for
+ * the rules). Buttons use aria-disabled rather than disabled so focus stays on them at either end;
+ * arrow keys on any control wrap around (previous at the start goes to the last page).
+ */
+export function SolutionsCarousel() {
+  const size = usePageSize();
+  const [position, setPosition] = useState<{ index: number; size: PageSize | null }>({
+    index: 0,
+    size,
+  });
+  const hintId = useId();
+  const trackId = useId();
+
+  // When a resize changes the page size, realign to the page holding the first visible card and
+  // remember it, so further resizes start from what the visitor saw (state update during render).
+  if (size !== null && size !== position.size) {
+    setPosition({ index: realignIndex(position.index, total, size), size });
+  }
+  const index = size ? realignIndex(position.index, total, size) : 0;
+  const setRequestedIndex = (next: number) => setPosition({ index: next, size });
+  const pages = size ? pageCount(total, size) : 0;
+  const page = size ? currentPage(index, size) : 0;
+  const previousEnabled = canGoPrevious(index);
+  const nextEnabled = size ? canGoNext(index, total, size) : true;
+
+  const goPrevious = () => {
+    if (size && previousEnabled) setRequestedIndex(previousIndex(index, total, size));
+  };
+  const goNext = () => {
+    if (size && nextEnabled) setRequestedIndex(nextIndex(index, total, size));
+  };
+  const onControlKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!size) return;
+    const moves: Record<string, () => number> = {
+      ArrowLeft: () => previousIndex(index, total, size),
+      ArrowRight: () => nextIndex(index, total, size),
+      Home: () => 0,
+      End: () => lastPageStart(total, size),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    setRequestedIndex(move());
+  };
+
+  return (
+    <section aria-roledescription={text.carouselRoleDescription} aria-label={text.carouselLabel}>
+      <div className="-mx-3 overflow-hidden py-4">
+        <div
+          id={trackId}
+          className="flex translate-x-[calc(var(--slide)*-100%)] transition-transform duration-250 ease-out motion-reduce:transition-none md:translate-x-[calc(var(--slide)*-50%)] lg:translate-x-[calc(var(--slide)*-100%/3)]"
+          style={{ '--slide': index } as CSSProperties}
+        >
+          {businessSolutions.map((entry, position) => {
+            const Icon = solutionIcon(entry.slug);
+            const onPage = size === null || (position >= index && position < index + size);
+            return (
+              <div
+                key={entry.slug}
+                role="group"
+                aria-roledescription={text.slideRoleDescription}
+                aria-label={text.slideLabel(position + 1, total)}
+                inert={!onPage}
+                aria-hidden={onPage ? undefined : true}
+                data-on-page={onPage}
+                className="flex shrink-0 basis-full px-3 md:basis-1/2 lg:basis-1/3"
+              >
+                <article className="flex w-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition-shadow duration-200 hover:shadow-card-hover">
+                  <div className="flex items-start justify-between gap-4">
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    <p className="rounded-full bg-accent-100 px-3 py-1 text-right text-sm font-semibold text-accent-900">
+                      <span className="sr-only">{text.savingsLabel} </span>
+                      {entry.savings}
+                    </p>
+                  </div>
+                  <h3 className="mt-5 text-xl font-semibold tracking-tight text-brand-950">
+                    {entry.title}
+                  </h3>
+                  <p className="mt-2 flex-1 text-slate-600">{entry.summary}</p>
+                  <Link
+                    to={solutionPath(entry)}
+                    className="mt-6 inline-flex min-h-11 items-center gap-1.5 self-start rounded-control font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
+                  >
+                    {text.learnMore}
+                    <span className="sr-only">{text.learnMoreContext(entry.title)}</span>
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </article>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+
+      <p id={hintId} className="sr-only">
+        {text.keyboardHint}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-4">
+        <div className="order-last flex w-full justify-center sm:order-none sm:w-auto sm:justify-start">
+          {size ? (
+            <ul className="flex flex-wrap items-center" aria-label={text.pagesLabel}>
+              {Array.from({ length: pages }, (_, dot) => (
+                <li key={dot}>
+                  <button
+                    type="button"
+                    className="group flex h-11 w-6 items-center justify-center rounded-full"
+                    aria-label={text.pageLabel(dot + 1, pages)}
+                    aria-current={dot === page ? 'true' : undefined}
+                    aria-controls={trackId}
+                    aria-describedby={hintId}
+                    onClick={() => setRequestedIndex(pageStart(dot, total, size))}
+                    onKeyDown={onControlKeyDown}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'block h-2 rounded-full transition-all duration-200',
+                        dot === page
+                          ? 'w-5 bg-brand-700'
+                          : 'w-2 bg-slate-500 group-hover:bg-brand-600',
+                      )}
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="h-11" />
+          )}
+        </div>
+        <div className="flex w-full justify-between gap-3 sm:w-auto">
+          <button
+            type="button"
+            className={navButtonClasses}
+            aria-controls={trackId}
+            aria-describedby={hintId}
+            aria-disabled={!previousEnabled}
+            onClick={goPrevious}
+            onKeyDown={onControlKeyDown}
+          >
+            <ChevronLeft aria-hidden="true" className="size-5" />
+            {text.previous}
+          </button>
+          <button
+            type="button"
+            className={navButtonClasses}
+            aria-controls={trackId}
+            aria-describedby={hintId}
+            aria-disabled={!nextEnabled}
+            onClick={goNext}
+            onKeyDown={onControlKeyDown}
+          >
+            {text.next}
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {size ? text.pageLabel(page + 1, pages) : ''}
+      </p>
+    </section>
+  );
+}
