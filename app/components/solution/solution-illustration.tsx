@@ -47,6 +47,27 @@ function HeatWaves({ x, y }: { x: number; y: number }) {
   );
 }
 
+/** A fan: the outdoor unit of a heat pump or the condenser of a cold unit. */
+function Fan({ cx, cy, r }: { cx: number; cy: number; r: number }) {
+  return (
+    <g>
+      <circle cx={cx} cy={cy} r={r} className="fill-brand-100" />
+      {[20, 110, 200, 290].map((angle) => (
+        <ellipse
+          key={angle}
+          cx={cx}
+          cy={cy - r * 0.45}
+          rx={r * 0.28}
+          ry={r * 0.45}
+          transform={`rotate(${angle} ${cx} ${cy})`}
+          className="fill-brand-500"
+        />
+      ))}
+      <circle cx={cx} cy={cy} r={r * 0.18} className="fill-brand-800" />
+    </g>
+  );
+}
+
 const scenes: Record<IllustrationKind, () => ReactNode> = {
   insulation: () => (
     <g>
@@ -78,11 +99,7 @@ const scenes: Record<IllustrationKind, () => ReactNode> = {
         strokeWidth="3"
         className="stroke-brand-300"
       />
-      <circle cx="368" cy="170" r="20" className="fill-brand-100" />
-      <g strokeWidth="4" strokeLinecap="round" className="stroke-brand-600">
-        <line x1="368" y1="152" x2="368" y2="188" />
-        <line x1="350" y1="170" x2="386" y2="170" />
-      </g>
+      <Fan cx={368} cy={170} r={22} />
       <rect x="400" y="152" width="22" height="6" rx="3" className="fill-brand-300" />
       <rect x="400" y="166" width="22" height="6" rx="3" className="fill-brand-300" />
       <rect x="310" y="176" width="24" height="6" className="fill-brand-400" />
@@ -92,13 +109,15 @@ const scenes: Record<IllustrationKind, () => ReactNode> = {
   solar: () => (
     <g>
       <House roof="fill-brand-600" />
-      <polygon points="160,106 214,70 258,70 204,106" className="fill-brand-900" />
-      <polygon points="212,106 266,70 310,70 256,106" className="fill-brand-900" />
+      <rect x="200" y="76" width="60" height="14" rx="1.5" className="fill-brand-900" />
+      <rect x="172" y="94" width="116" height="14" rx="1.5" className="fill-brand-900" />
       <g strokeWidth="2" className="stroke-brand-400">
-        <line x1="187" y1="88" x2="231" y2="88" />
-        <line x1="239" y1="88" x2="283" y2="88" />
-        <line x1="200" y1="106" x2="250" y2="70" />
-        <line x1="252" y1="106" x2="302" y2="70" />
+        {[215, 230, 245].map((x) => (
+          <line key={x} x1={x} y1="76" x2={x} y2="90" />
+        ))}
+        {[191, 211, 230, 249, 269].map((x) => (
+          <line key={x} x1={x} y1="94" x2={x} y2="108" />
+        ))}
       </g>
       <Sun x={400} y={62} />
     </g>
@@ -222,13 +241,7 @@ const scenes: Record<IllustrationKind, () => ReactNode> = {
         className="stroke-brand-300"
       />
       {[140, 222].map((cx) => (
-        <g key={cx}>
-          <circle cx={cx} cy="135" r="30" className="fill-brand-100" />
-          <g strokeWidth="5" strokeLinecap="round" className="stroke-brand-600">
-            <line x1={cx} y1="113" x2={cx} y2="157" />
-            <line x1={cx - 22} y1="135" x2={cx + 22} y2="135" />
-          </g>
-        </g>
+        <Fan key={cx} cx={cx} cy={135} r={32} />
       ))}
       <circle cx="340" cy="110" r="46" className="fill-white" />
       <circle cx="340" cy="110" r="46" fill="none" strokeWidth="4" className="stroke-brand-400" />
