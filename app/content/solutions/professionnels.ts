@@ -98,7 +98,7 @@ export const businessDetails: SolutionDetails = {
       'Des alertes dès qu’une consommation anormale apparaît',
       'La mesure des économies obtenues après chaque action',
       'Des données prêtes pour la déclaration OPERAT du décret tertiaire',
-      'Un rapport mensuel commenté par nos ingénieurs',
+      'Des rapports mensuels pour partager les résultats avec vos équipes',
     ],
     technicalDetails: [
       'Sous-comptage de l’électricité, du gaz, de l’eau et des températures',
