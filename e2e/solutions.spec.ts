@@ -36,7 +36,7 @@ for (const entry of allSolutions) {
     for (const [title, items] of [
       [text.benefitsTitle, content.benefits],
       [text.technicalTitle, content.technicalDetails],
-      [text.aidesTitle, content.aides],
+      [text.aidesTitle[entry.audience], content.aides],
     ] as const) {
       const section = main.getByRole('region', { name: title });
       await expect(section.getByRole('heading', { level: 2 })).toHaveText(title);

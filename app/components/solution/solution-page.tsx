@@ -124,7 +124,7 @@ export function SolutionPage({ content }: { content: SolutionContent }) {
           <Section id="solution-technical" title={text.technicalTitle}>
             <IconList items={content.technicalDetails} icon="tool" />
           </Section>
-          <Section id="solution-aides" title={text.aidesTitle}>
+          <Section id="solution-aides" title={text.aidesTitle[content.audience]}>
             <IconList items={content.aides} icon="aid" />
           </Section>
           <WhyChooseUs />

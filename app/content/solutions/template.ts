@@ -15,7 +15,10 @@ export const solutionTemplateText = {
   descriptionTitle: 'Présentation',
   benefitsTitle: 'Les avantages',
   technicalTitle: 'Caractéristiques techniques',
-  aidesTitle: 'Aides financières et obligations',
+  aidesTitle: {
+    particuliers: 'Aides financières',
+    professionnels: 'Aides financières et obligations',
+  } satisfies Record<Audience, string>,
   quote: {
     title: 'Demander un devis',
     text: 'Devis gratuit et sans engagement. Un conseiller vous rappelle sous 24h.',
