@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
 
 import { NotFoundScreen } from '../components/not-found-screen';
-import { PageHeader } from '../components/page-header';
+import { SolutionPage } from '../components/solution/solution-page';
 import { findSolutionByPath, solutionPath } from '../content/solutions/catalog';
+import { solutionContent } from '../content/solutions/content';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/solution';
 
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   if (!entry) return [];
   return pageMeta({
     title: entry.title,
-    description: `${entry.title} : étude, financement et installation par nos équipes certifiées RGE. Demandez votre devis gratuit.`,
+    description: solutionContent(entry).metaDescription,
     path: solutionPath(entry),
   });
 };
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export default function SolutionRoute() {
   const { pathname } = useLocation();
   const entry = findSolutionByPath(pathname);
+  // Unknown slugs fall to the '*' route; this guards against a route table out of step.
   if (!entry) return <NotFoundScreen />;
-  const audienceLabel = entry.audience === 'particuliers' ? 'Particuliers' : 'Professionnels';
-  return <PageHeader eyebrow={audienceLabel} title={entry.title} />;
+  return <SolutionPage content={solutionContent(entry)} />;
 }
