@@ -1,7 +1,7 @@
 /**
  * Post-build steps on build/client:
  * - warn about an expired RGE certificate in the config;
- * - inline the stylesheet into every page when it is small (see app/components/site-styles.tsx);
+ * - inline into every page the CSS rules it uses (see app/components/site-styles.tsx);
  * - write sitemap.xml and robots.txt from the route list;
  * - precompress every text asset (brotli and gzip) so the server never compresses on a request.
  */
@@ -12,6 +12,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { publicPaths } from '../app/routes-list';
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
+import { classesInHtml, criticalCss } from './lib/critical-css';
 
 const CLIENT_DIR = join(process.cwd(), 'build', 'client');
 
@@ -42,19 +43,24 @@ function precompress(): number {
   return count;
 }
 
-/** Above this size (bytes, uncompressed) the stylesheet is linked instead of inlined. */
-const INLINE_CSS_MAX_BYTES = 40_000;
 const INLINE_CSS_PLACEHOLDER = /<style data-inline-css="(\/assets\/[\w.-]+\.css)"><\/style>/g;
 
-function inlineStylesheets(): number {
+/** Fills each page's stylesheet placeholder with the CSS rules that page uses. */
+function inlineCriticalCss(): number {
+  const stylesheets = new Map<string, string>();
   let pages = 0;
   for (const file of listFiles(CLIENT_DIR)) {
     if (extname(file) !== '.html') continue;
     const html = readFileSync(file, 'utf8');
+    const used = classesInHtml(html);
     const replaced = html.replace(INLINE_CSS_PLACEHOLDER, (_match, href: string) => {
-      const css = readFileSync(join(CLIENT_DIR, href), 'utf8');
-      const body = css.length <= INLINE_CSS_MAX_BYTES ? css : `@import url("${href}");`;
-      return `<style data-inline-css="${href}">${body.replace(/<\/style/gi, '<\\/style')}</style>`;
+      let css = stylesheets.get(href);
+      if (css === undefined) {
+        css = readFileSync(join(CLIENT_DIR, href), 'utf8');
+        stylesheets.set(href, css);
+      }
+      const critical = criticalCss(css, used).replace(/<\/style/gi, '<\\/style');
+      return `<style data-inline-css="${href}">${critical}</style>`;
     });
     if (replaced !== html) {
       writeFileSync(file, replaced);
@@ -84,11 +90,11 @@ if (isRgeExpired(siteConfig, new Date())) {
       'update rge.validUntil before publishing.',
   );
 }
-const inlined = inlineStylesheets();
+const inlined = inlineCriticalCss();
 writeSitemapAndRobots();
 const compressed = precompress();
 console.log(
-  `postbuild: stylesheet inlined into ${inlined} pages; sitemap.xml and robots.txt written`,
+  `postbuild: critical CSS inlined into ${inlined} pages; sitemap.xml and robots.txt written`,
 );
 writeFileSync(join(process.cwd(), 'build', '.build-stamp'), new Date().toISOString());
 console.log(`postbuild: precompressed ${compressed} files (brotli, gzip)`);
