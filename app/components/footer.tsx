@@ -8,6 +8,7 @@ import { Container } from './ui/container';
 import { LogoMark } from './header/logo';
 
 const text = shellText.footer;
+const [emailLocalPart, emailDomain] = siteConfig.email.split('@');
 
 const linkClasses =
   'inline-flex min-h-11 items-center text-brand-100 underline-offset-4 hover:text-white hover:underline sm:min-h-8';
@@ -71,9 +72,13 @@ export function Footer() {
               <Phone aria-hidden="true" className="mr-2 size-4 shrink-0" />
               {siteConfig.phone.display}
             </a>
-            <a href={`mailto:${siteConfig.email}`} className={`${linkClasses} break-all`}>
+            <a href={`mailto:${siteConfig.email}`} className={linkClasses}>
               <Mail aria-hidden="true" className="mr-2 size-4 shrink-0" />
-              {siteConfig.email}
+              <span>
+                {/* Lets long addresses wrap after the @ rather than mid-word. */}
+                {emailLocalPart}@<wbr />
+                {emailDomain}
+              </span>
             </a>
             <p className="flex gap-2 text-brand-200">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
