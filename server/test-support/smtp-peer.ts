@@ -25,6 +25,8 @@ export interface SmtpPeer {
 export interface SmtpPeerOptions {
   port?: number;
   onMessage?: (mail: ReceivedMail) => void;
+  /** Recipients refused with `550` (a permanent failure). */
+  rejectRecipients?: RegExp;
 }
 
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
@@ -38,6 +40,13 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (options.rejectRecipients?.test(address.address)) {
+            const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+            return callback(refusal);
+          }
+          callback();
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
