@@ -113,7 +113,11 @@ export class OutboxWorker {
     for (const row of due) {
       if (this.stopped) break;
       const lead = store.getLead(row.leadId);
-      if (!lead) continue; // erased meanwhile: its outbox rows went with it
+      if (!lead) {
+        // Cannot happen with the foreign key's cascade; never leave a row due forever.
+        store.markFailed(row.id, now(), 'lead_missing');
+        continue;
+      }
       const attempts = row.attempts + 1;
       try {
         await transport.send(buildMail(row.kind, lead, mail, row.messageId), mailFileStem(row));
