@@ -130,8 +130,16 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
 
   app.post(CONTACT_PATH, async (c) => {
     const headers = corsHeaders(c);
-    const fail = (status: 400 | 413 | 415 | 429 | 503, error: string, extra?: object) => {
-      logger.info('lead_rejected', { status });
+    const fail = (
+      status: 400 | 413 | 415 | 429 | 503,
+      error: string,
+      extra?: { fields: Record<string, string> },
+    ) => {
+      // Field names only, never their values.
+      logger.info('lead_rejected', {
+        status,
+        fields: extra ? Object.keys(extra.fields) : undefined,
+      });
       return c.json({ error, ...extra }, status, headers);
     };
     const rateLimited = (retryAfterSeconds: number) => {

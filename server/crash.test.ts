@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -147,5 +148,6 @@ describe('a crash during a burst of submissions', () => {
     second.child.kill('SIGTERM');
     await exited(second.child);
     await peer.stop();
+    rmSync(root, { recursive: true, force: true });
   }, 90_000);
 });

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { backoffDelay } from './outbox';
@@ -105,6 +107,7 @@ describe('delivery', () => {
     const peer = await peerFor();
     await peer.stop();
     const dataDir = createTempDir('lead-restart');
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const first = await startTestServer({ smtpUrl: peer.url, dataDir });
     const ids = await submit(first, 3);
     await first.close();
