@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 
 import { startSmtpPeer } from '../../server/test-support/smtp-peer';
 import { E2E_SMTP_PORT, mailboxPath, type MailboxMessage } from './mailbox';
@@ -27,5 +27,9 @@ export default async function globalSetup() {
   });
   return async () => {
     await peer.stop();
+    // The fresh DATA_DIR that playwright.config.ts created for this run.
+    const dataDir = process.env.E2E_DATA_DIR;
+    if (dataDir?.includes('renovation-e2e-data-'))
+      rmSync(dataDir, { recursive: true, force: true });
   };
 }
