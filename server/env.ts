@@ -7,7 +7,7 @@ import { siteConfig } from '../config/site';
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the
  * server with a message naming the variable, instead of failing later on a request.
- * Every setting is documented, with its default, in `.env.example` and docs/lead-pipeline.md.
+ * Every setting is documented, with its default, in `.env.example` and the README.
  */
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 
