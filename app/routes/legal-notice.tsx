@@ -1,4 +1,7 @@
-import { PageHeader } from '../components/page-header';
+import { siteConfig } from '../../config/site';
+import { LegalDocumentView } from '../components/legal/legal-document';
+import { RGE_STATUS_ATTRIBUTE, useRgeExpired } from '../components/legal/use-rge-expired';
+import { legalNoticeContent } from '../content/legal/legal-notice';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -10,5 +13,10 @@ export const meta = () =>
   });
 
 export default function LegalNoticeRoute() {
-  return <PageHeader title="Mentions légales" />;
+  const rgeExpired = useRgeExpired();
+  return (
+    <div {...{ [RGE_STATUS_ATTRIBUTE]: String(rgeExpired) }}>
+      <LegalDocumentView document={legalNoticeContent(siteConfig, rgeExpired)} />
+    </div>
+  );
 }

@@ -1,4 +1,6 @@
-import { PageHeader } from '../components/page-header';
+import { siteConfig } from '../../config/site';
+import { LegalDocumentView } from '../components/legal/legal-document';
+import { privacyContent } from '../content/legal/privacy';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -10,5 +12,5 @@ export const meta = () =>
   });
 
 export default function PrivacyRoute() {
-  return <PageHeader title="Politique de confidentialité" />;
+  return <LegalDocumentView document={privacyContent(siteConfig)} />;
 }

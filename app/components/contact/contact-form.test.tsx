@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 
 import { siteConfig } from '../../../config/site';
 import { CONSENT_TEXT } from '../../../contact/consent';
@@ -41,8 +41,8 @@ async function fillValidForm() {
 const submitButton = () =>
   screen.getByRole('button', { name: /Envoyer ma demande|Envoi en cours/ });
 
-let fetchSpy: ReturnType<typeof vi.spyOn<typeof globalThis, 'fetch'>>;
-let errorSpy: ReturnType<typeof vi.spyOn<typeof console, 'error'>>;
+let fetchSpy: MockInstance<typeof fetch>;
+let errorSpy: MockInstance<typeof console.error>;
 
 beforeEach(() => {
   fetchSpy = vi.spyOn(globalThis, 'fetch');
