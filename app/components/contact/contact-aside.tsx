@@ -6,6 +6,8 @@ import { Card } from '../ui/card';
 
 const text = contactPageText;
 
+const [emailLocal, emailDomain] = siteConfig.email.split('@');
+
 const linkClasses =
   'font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 break-words';
 
@@ -33,8 +35,9 @@ export function ContactAside() {
               <span className="sr-only">{text.coordinates.emailLabel}</span>
             </dt>
             <dd className="min-w-0 self-center">
-              <a href={`mailto:${siteConfig.email}`} className={`${linkClasses} break-all`}>
-                {siteConfig.email}
+              <a href={`mailto:${siteConfig.email}`} className={linkClasses}>
+                {emailLocal}@<wbr />
+                {emailDomain}
               </a>
             </dd>
           </div>

@@ -39,7 +39,7 @@ export function legalNoticeContent(config: SiteConfig, rgeExpired: boolean): Leg
         title: 'Directeur de la publication',
         blocks: [
           p(
-            `La directrice ou le directeur de la publication est\u00a0: ${config.publicationDirector}.`,
+            `La publication du site est placée sous la responsabilité de ${config.publicationDirector}.`,
           ),
           p(['Pour toute question relative au contenu du site, écrivez à ', mail, '.']),
         ],
