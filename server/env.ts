@@ -2,9 +2,12 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { z } from 'zod';
 
+import { siteConfig } from '../config/site';
+
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the
  * server with a message naming the variable, instead of failing later on a request.
+ * Every setting is documented, with its default, in `.env.example` and docs/lead-pipeline.md.
  */
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 
@@ -17,6 +20,72 @@ const optionalUrl = z
   .transform((value) => value.replace(/\/+$/, ''))
   .optional();
 
+/** `a@b.fr` or `Name <a@b.fr>`: the forms nodemailer accepts for one mailbox. */
+const MAILBOX = /^(?:[^<>\r\n]*<[^<>\s,;]+@[^<>\s,;]+>|[^<>\s,;"]+@[^<>\s,;"]+)$/;
+
+const mailboxSchema = z.string().trim().regex(MAILBOX, {
+  error: 'expected one address, "name@domain" or "Name <name@domain>"',
+});
+
+const mailboxListSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .every((part) => MAILBOX.test(part)),
+    { error: 'expected one or more comma-separated addresses' },
+  );
+
+const smtpUrlSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        return ['smtp:', 'smtps:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: 'expected an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.fr:587' },
+  );
+
+const originListSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .every((part) => {
+          try {
+            const url = new URL(part);
+            return /^https?:$/.test(url.protocol) && url.origin === part.replace(/\/+$/, '');
+          } catch {
+            return false;
+          }
+        }),
+    { error: 'expected comma-separated origins such as https://www.example.fr' },
+  )
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+
+/** The e-mail domain of the company, for the default sender and the Message-IDs. */
+export function companyMailDomain(): string {
+  return siteConfig.email.split('@')[1] ?? 'localhost';
+}
+
+export const DEFAULT_MAIL_FROM = `"${siteConfig.companyName}" <no-reply@${companyMailDomain()}>`;
+
 export const EnvSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -24,9 +93,28 @@ export const EnvSchema = z.object({
   STATIC_DIR: z.string().min(1).default('build/client'),
   /** Public URL of the site, used for canonical URLs and CORS. */
   SITE_URL: optionalUrl,
+  /** A hosted backend the pages may post to (its origin joins the pages' CSP). */
+  BACKEND_URL: optionalUrl,
   /** Sends `Strict-Transport-Security`; set it when the site is served over HTTPS. */
   HSTS: booleanSchema.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Folder of the SQLite database and of the `.eml` outbox. */
+  DATA_DIR: z.string().min(1).default('data'),
+  /** Unset: e-mails are written as `.eml` files under DATA_DIR/outbox-mail/. */
+  SMTP_URL: smtpUrlSchema.optional(),
+  MAIL_TO: mailboxListSchema.default(siteConfig.email),
+  MAIL_FROM: mailboxSchema.default(DEFAULT_MAIL_FROM),
+  SEND_CONFIRMATION: booleanSchema.default(true),
+  RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Unset: the client is the socket address. Else the header set by the proxy. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, { error: 'expected a header name, e.g. x-forwarded-for' })
+    .optional(),
+  /** Origins allowed to call the endpoint from a browser (CORS). */
+  SITE_ORIGINS: originListSchema.optional(),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
@@ -46,6 +134,17 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     throw new EnvError(`Invalid server settings:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * The origins allowed to call the endpoint: SITE_ORIGINS when set, otherwise the origins the
+ * server answers on (localhost and 127.0.0.1 on its port) plus SITE_URL.
+ */
+export function allowedOrigins(env: ServerEnv, port: number = env.PORT): string[] {
+  if (env.SITE_ORIGINS && env.SITE_ORIGINS.length > 0) return env.SITE_ORIGINS;
+  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  if (env.SITE_URL) origins.push(new URL(env.SITE_URL).origin);
+  return origins;
 }
 
 export function resolveFromCwd(path: string): string {

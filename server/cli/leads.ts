@@ -1,0 +1,152 @@
+/**
+ * Staff tool: `npm run leads -- <command>`.
+ *   list [--json]    requests, newest first, with the delivery status of their e-mails
+ *   export --csv     every request as CSV (UTF-8 with BOM, for Excel), to stdout
+ *   forget <email>   erase every record of one person (GDPR erasure request)
+ *   purge            delete what is past the retention periods of the privacy policy
+ * Reads DATA_DIR like the server (default ./data).
+ */
+import { EnvError, parseEnv, resolveFromCwd } from '../env';
+import { removeMailFiles, runPurge } from '../pipeline';
+import { LeadStore, type LeadWithDelivery } from '../store';
+
+const USAGE = `usage: npm run leads -- <command>
+  list [--json]    list requests, newest first, with delivery status
+  export --csv     write every request as CSV (UTF-8 with BOM) to stdout
+  forget <email>   erase every record of this person
+  purge            delete requests past the retention period (3 years after last contact)`;
+
+const CSV_COLUMNS: ReadonlyArray<[string, (lead: LeadWithDelivery) => string]> = [
+  ['id', (lead) => lead.id],
+  ['date', (lead) => new Date(lead.createdAt).toISOString()],
+  ['nom', (lead) => lead.nom],
+  ['prenom', (lead) => lead.prenom],
+  ['email', (lead) => lead.email],
+  ['telephone', (lead) => lead.telephone],
+  ['adresse', (lead) => lead.adresse],
+  ['produit', (lead) => lead.produit],
+  ['message', (lead) => lead.message],
+  ['type_client', (lead) => lead.clientType],
+  ['consentement_date', (lead) => new Date(lead.consent.givenAt).toISOString()],
+  ['consentement_version', (lead) => lead.consent.version],
+  ['consentement_texte', (lead) => lead.consent.text],
+  ['envoi', (lead) => deliverySummary(lead)],
+];
+
+export function deliverySummary(lead: LeadWithDelivery): string {
+  return lead.delivery.map((mail) => `${mail.kind}:${mail.status}`).join(' ');
+}
+
+/**
+ * One CSV cell: quoted, and neutralised when a spreadsheet would read it as a formula (a cell
+ * starting with = + - @, a tab or a carriage return gets a leading apostrophe).
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function toCsv(leads: readonly LeadWithDelivery[]): string {
+  const lines = [
+    CSV_COLUMNS.map(([name]) => csvCell(name)).join(','),
+    ...leads.map((lead) => CSV_COLUMNS.map(([, read]) => csvCell(read(lead))).join(',')),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+function listTable(leads: readonly LeadWithDelivery[]): string {
+  if (leads.length === 0) return 'No requests.\n';
+  const rows = leads.map((lead) => [
+    new Date(lead.createdAt).toISOString().replace('T', ' ').slice(0, 19),
+    lead.id,
+    `${lead.prenom} ${lead.nom}`,
+    lead.email,
+    lead.telephone,
+    lead.produit || '-',
+    deliverySummary(lead),
+  ]);
+  const header = ['date (UTC)', 'id', 'name', 'email', 'phone', 'product', 'delivery'];
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...rows.map((row) => (row[index] ?? '').length)),
+  );
+  const format = (row: string[]) =>
+    row
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return `${[format(header), ...rows.map(format)].join('\n')}\n`;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runLeadsCommand(args: readonly string[], dataDir: string): CliResult {
+  const [command, ...rest] = args;
+  const usage = (message?: string): CliResult => ({
+    code: 2,
+    stdout: '',
+    stderr: `${message ? `${message}\n` : ''}${USAGE}\n`,
+  });
+  if (!command || !['list', 'export', 'forget', 'purge'].includes(command)) {
+    return usage(command ? `unknown command: ${command}` : undefined);
+  }
+  const store = LeadStore.open(dataDir);
+  try {
+    switch (command) {
+      case 'list': {
+        if (rest.some((arg) => arg !== '--json')) return usage('list takes only --json');
+        const leads = store.listLeads();
+        const stdout = rest.includes('--json')
+          ? `${JSON.stringify(leads, null, 2)}\n`
+          : listTable(leads);
+        return { code: 0, stdout, stderr: '' };
+      }
+      case 'export': {
+        if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
+        return { code: 0, stdout: toCsv(store.listLeads()), stderr: '' };
+      }
+      case 'forget': {
+        const email = rest[0];
+        if (rest.length !== 1 || !email || !email.includes('@')) {
+          return usage('forget needs one e-mail address');
+        }
+        const ids = store.forget(email);
+        removeMailFiles(store.dataDir, ids);
+        return { code: 0, stdout: `Erased ${ids.length} request(s).\n`, stderr: '' };
+      }
+      default: {
+        if (rest.length > 0) return usage('purge takes no argument');
+        const result = runPurge(store);
+        return {
+          code: 0,
+          stdout: `Purged ${result.leads} request(s) past retention and ${result.rateLimitHits} expired rate-limit record(s).\n`,
+          stderr: '',
+        };
+      }
+    }
+  } finally {
+    store.close();
+  }
+}
+
+function main() {
+  let dataDir: string;
+  try {
+    dataDir = resolveFromCwd(parseEnv(process.env).DATA_DIR);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const result = runLeadsCommand(process.argv.slice(2), dataDir);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.code;
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) main();

@@ -1,0 +1,85 @@
+/**
+ * The French copy of the e-mails. The confirmation is fixed text: it repeats nothing the visitor
+ * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
+ */
+import { formatPostalAddress, siteConfig } from '../../config/site';
+
+const NBSP = '\u00a0';
+
+export interface NotificationCopy {
+  subject: (produit: string) => string;
+  heading: string;
+  intro: string;
+  noProduct: string;
+  noMessage: string;
+  replyHint: string;
+  labels: {
+    nom: string;
+    prenom: string;
+    email: string;
+    telephone: string;
+    adresse: string;
+    produit: string;
+    clientType: string;
+    message: string;
+    consent: string;
+    receivedAt: string;
+    reference: string;
+  };
+  consentGiven: (version: string) => string;
+}
+
+export interface ConfirmationCopy {
+  subject: string;
+  greeting: string;
+  paragraphs: readonly string[];
+  contactHeading: string;
+  contactLines: ReadonlyArray<{ label: string; value: string }>;
+  signature: readonly string[];
+  footer: string;
+}
+
+export const notificationCopy: NotificationCopy = {
+  subject: (produit) =>
+    produit
+      ? `Nouvelle demande de contact${NBSP}: ${produit}`
+      : `Nouvelle demande de contact depuis le site`,
+  heading: 'Nouvelle demande de contact',
+  intro: `Une demande a été envoyée depuis le formulaire du site. Le client attend un rappel sous 24${NBSP}h.`,
+  noProduct: 'Non précisé',
+  noMessage: 'Aucun message',
+  replyHint: 'Répondez à cet e-mail pour écrire directement au demandeur.',
+  labels: {
+    nom: 'Nom',
+    prenom: 'Prénom',
+    email: 'E-mail',
+    telephone: 'Téléphone',
+    adresse: 'Adresse',
+    produit: 'Produit',
+    clientType: 'Type de client',
+    message: 'Message',
+    consent: 'Consentement',
+    receivedAt: 'Reçue le',
+    reference: 'Référence',
+  },
+  consentGiven: (version) =>
+    `Accepté (texte du ${version})${NBSP}: recontact par téléphone ou e-mail au sujet de cette demande`,
+};
+
+export const confirmationCopy: ConfirmationCopy = {
+  subject: `Nous avons bien reçu votre demande – ${siteConfig.companyName}`,
+  greeting: 'Bonjour,',
+  paragraphs: [
+    `Nous avons bien reçu votre demande de contact et nous vous en remercions.`,
+    `Un conseiller ${siteConfig.companyName} vous rappellera sous 24${NBSP}h pour en parler avec vous.`,
+    `Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message${NBSP}: nous ne vous recontacterons pas sans votre accord.`,
+  ],
+  contactHeading: `Pour nous joindre d’ici là${NBSP}:`,
+  contactLines: [
+    { label: 'Téléphone', value: siteConfig.phone.display },
+    { label: 'E-mail', value: siteConfig.email },
+    { label: 'Adresse', value: formatPostalAddress(siteConfig.registeredOffice) },
+  ],
+  signature: ['Bien cordialement,', `L’équipe ${siteConfig.companyName}`],
+  footer: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
+};

@@ -1,0 +1,170 @@
+import type { Lead, MailKind } from '../store';
+import { confirmationCopy, notificationCopy } from './content';
+
+/** One e-mail, ready for the transport. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+export interface MailSettings {
+  from: string;
+  to: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Every value put in HTML goes through this. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The stable Message-ID of one outbox message: a resend after a crash carries the same one. */
+export function messageIdFor(leadId: string, kind: MailKind, domain: string): string {
+  return `<${leadId}.${kind}@${domain}>`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #0f172a; line-height: 1.5;">
+${body}
+</body>
+</html>
+`;
+}
+
+export function buildNotification(
+  lead: Lead,
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
+  const copy = notificationCopy;
+  const rows: Array<[string, string]> = [
+    [copy.labels.nom, lead.nom],
+    [copy.labels.prenom, lead.prenom],
+    [copy.labels.email, lead.email],
+    [copy.labels.telephone, lead.telephone],
+    [copy.labels.adresse, lead.adresse],
+    [copy.labels.produit, lead.produit || copy.noProduct],
+    [copy.labels.clientType, lead.clientType],
+    [copy.labels.consent, copy.consentGiven(lead.consent.version)],
+    [copy.labels.receivedAt, dateFormat.format(new Date(lead.createdAt))],
+    [copy.labels.reference, lead.id],
+  ];
+  const message = lead.message || copy.noMessage;
+  const text = [
+    copy.heading,
+    '',
+    copy.intro,
+    '',
+    ...rows.map(([label, value]) => `${label} : ${value}`.replace(' :', '\u00a0:')),
+    '',
+    `${copy.labels.message}\u00a0:`,
+    message,
+    '',
+    copy.replyHint,
+    '',
+  ].join('\n');
+  const tableRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top;">${escapeHtml(label)}</th><td style="padding:4px 0;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = layout(
+    copy.heading,
+    `<h1 style="font-size:20px;">${escapeHtml(copy.heading)}</h1>
+<p>${escapeHtml(copy.intro)}</p>
+<table role="presentation" style="border-collapse:collapse;">
+${tableRows}
+</table>
+<h2 style="font-size:16px;">${escapeHtml(copy.labels.message)}</h2>
+<p style="white-space:pre-wrap;">${escapeHtml(message)}</p>
+<p style="color:#475569;">${escapeHtml(copy.replyHint)}</p>`,
+  );
+  return {
+    from: settings.from,
+    to: settings.to,
+    replyTo: lead.email,
+    subject: copy.subject(lead.produit),
+    text,
+    html,
+    messageId,
+    headers: { 'X-Lead-Id': lead.id },
+  };
+}
+
+/** The visitor's confirmation: fixed text only, nothing they typed. */
+export function buildConfirmation(
+  lead: Lead,
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
+  const copy = confirmationCopy;
+  const text = [
+    copy.greeting,
+    '',
+    ...copy.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    copy.contactHeading,
+    ...copy.contactLines.map(({ label, value }) => `- ${label}\u00a0: ${value}`),
+    '',
+    ...copy.signature,
+    '',
+    '--',
+    copy.footer,
+    '',
+  ].join('\n');
+  const html = layout(
+    copy.subject,
+    `<p>${escapeHtml(copy.greeting)}</p>
+${copy.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p>${escapeHtml(copy.contactHeading)}</p>
+<ul>
+${copy.contactLines
+  .map(({ label, value }) => `<li>${escapeHtml(label)}\u00a0: ${escapeHtml(value)}</li>`)
+  .join('\n')}
+</ul>
+<p>${copy.signature.map(escapeHtml).join('<br>')}</p>
+<p style="color:#475569;font-size:12px;">${escapeHtml(copy.footer)}</p>`,
+  );
+  return {
+    from: settings.from,
+    to: lead.email,
+    subject: copy.subject,
+    text,
+    html,
+    messageId,
+    headers: { 'X-Lead-Id': lead.id, 'Auto-Submitted': 'auto-replied' },
+  };
+}
+
+export function buildMail(
+  kind: MailKind,
+  lead: Lead,
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
+  return kind === 'notification'
+    ? buildNotification(lead, settings, messageId)
+    : buildConfirmation(lead, settings, messageId);
+}

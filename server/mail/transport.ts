@@ -1,0 +1,120 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import nodemailer from 'nodemailer';
+
+import type { Logger } from '../logger';
+import type { MailMessage } from './templates';
+
+/**
+ * Where e-mails go: an SMTP server (nodemailer) when SMTP_URL is set, otherwise `.eml` files in
+ * DATA_DIR/outbox-mail/, so the server works with nothing configured.
+ */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'eml';
+  /** Resolves once the message is accepted; rejects with a `TransportError` otherwise. */
+  send(message: MailMessage, fileStem: string): Promise<void>;
+  close(): void;
+}
+
+/** A failed send, with only what may be logged: a code, never the provider's text. */
+export class TransportError extends Error {
+  readonly code: string;
+  readonly permanent: boolean;
+  constructor(code: string, permanent: boolean) {
+    super(`mail transport failed (${code})`);
+    this.code = code;
+    this.permanent = permanent;
+  }
+}
+
+interface SmtpFailure {
+  code?: unknown;
+  responseCode?: unknown;
+}
+
+function toTransportError(error: unknown): TransportError {
+  const failure = (error ?? {}) as SmtpFailure;
+  const responseCode = typeof failure.responseCode === 'number' ? failure.responseCode : undefined;
+  const code =
+    responseCode !== undefined
+      ? `smtp_${responseCode}`
+      : typeof failure.code === 'string'
+        ? failure.code
+        : 'unknown';
+  // 5xx answers to the message are final (e.g. an unknown recipient); the rest may pass later.
+  return new TransportError(code, responseCode !== undefined && responseCode >= 500);
+}
+
+function toNodemailer(message: MailMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: message.messageId,
+    headers: message.headers,
+    // Never let nodemailer read files or URLs named in a message.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+export interface SmtpOptions {
+  /** Socket timeouts, in ms (short in tests). */
+  timeoutMs?: number;
+}
+
+export function createSmtpTransport(url: string, options: SmtpOptions = {}): MailTransport {
+  const timeout = options.timeoutMs ?? 30_000;
+  // The URL carries host, port, credentials and nodemailer's query options (e.g. ?requireTLS=true).
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      try {
+        await transporter.sendMail(toNodemailer(message));
+      } catch (error) {
+        throw toTransportError(error);
+      }
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Writes each message as `<stem>.eml` (atomically: a temporary file, then a rename). */
+export function createEmlTransport(directory: string, logger: Logger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    kind: 'eml',
+    async send(message, fileStem) {
+      try {
+        const info = await transporter.sendMail(toNodemailer(message));
+        mkdirSync(directory, { recursive: true });
+        const target = join(directory, `${fileStem}.eml`);
+        const temporary = `${target}.tmp`;
+        writeFileSync(temporary, info.message as Buffer);
+        renameSync(temporary, target);
+        logger.info('mail_written', { file: `${fileStem}.eml` });
+      } catch (error) {
+        throw toTransportError(error);
+      }
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+export const EML_DIRECTORY = 'outbox-mail';

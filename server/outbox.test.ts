@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { backoffDelay } from './outbox';
+import {
+  createTempDir,
+  postJson,
+  startTestServer,
+  validRequest,
+  type TestServer,
+} from './test-support/harness';
+import { parseMail } from './test-support/mime';
+import { startSmtpPeer, type SmtpPeer } from './test-support/smtp-peer';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function peerFor(options?: Parameters<typeof startSmtpPeer>[0]): Promise<SmtpPeer> {
+  const peer = await startSmtpPeer(options);
+  cleanups.push(() => peer.stop());
+  return peer;
+}
+
+async function serverFor(options: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
+  const server = await startTestServer(options);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function submit(server: TestServer, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await postJson(
+      server.endpoint,
+      validRequest({ email: `client${i}@entreprise.example` }),
+    );
+    expect(response.status).toBe(200);
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  return ids;
+}
+
+async function until(condition: () => boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function messageIds(peer: SmtpPeer): string[] {
+  return peer.messages.map((mail) => mail.headers.get('message-id') ?? '');
+}
+
+describe('backoffDelay', () => {
+  it('doubles from the base delay and stops at the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 20, 1_000].map((n) => backoffDelay(n, 5_000, 300_000))).toEqual([
+      5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000,
+    ]);
+  });
+});
+
+describe('delivery', () => {
+  it('acknowledges requests while SMTP is down, then delivers every message exactly once', async () => {
+    const peer = await peerFor();
+    await peer.stop();
+    const server = await serverFor({ smtpUrl: peer.url });
+
+    const ids = await submit(server, 6);
+    await until(() =>
+      server.pipeline.store
+        .listLeads()
+        .every((lead) => lead.delivery.every((mail) => mail.attempts >= 1)),
+    );
+    const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      outbox: { pending: number };
+    };
+    expect(health.outbox.pending).toBe(12);
+    expect(server.logs.find((log) => log.event === 'mail_retry')?.fields).toMatchObject({
+      status: 'pending',
+      code: expect.stringMatching(/^E[A-Z]+$/),
+    });
+
+    await peer.start();
+    await peer.waitFor((messages) => messages.length >= 12);
+    await until(() => server.pipeline.store.backlog(Date.now()).pending === 0);
+    // Let the worker run several more polls: nothing may be sent again.
+    const pollsBefore = server.logs.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.logs.length).toBe(pollsBefore);
+
+    const expected = ids.flatMap((id) => [
+      `<${id}.notification@calora-energies.example>`,
+      `<${id}.confirmation@calora-energies.example>`,
+    ]);
+    expect(messageIds(peer).sort()).toEqual(expected.sort());
+    for (const lead of server.pipeline.store.listLeads()) {
+      expect(lead.delivery.map((mail) => mail.status)).toEqual(['sent', 'sent']);
+      expect(lead.delivery.every((mail) => mail.attempts > 1)).toBe(true);
+    }
+  });
+
+  it('sends the mail still pending after a restart', async () => {
+    const peer = await peerFor();
+    await peer.stop();
+    const dataDir = createTempDir('lead-restart');
+    const first = await startTestServer({ smtpUrl: peer.url, dataDir });
+    const ids = await submit(first, 3);
+    await first.close();
+
+    await peer.start();
+    const second = await serverFor({ smtpUrl: peer.url, dataDir });
+    await peer.waitFor((messages) => messages.length >= 6);
+    await until(() => second.pipeline.store.backlog(Date.now()).pending === 0);
+    expect(new Set(messageIds(peer)).size).toBe(6);
+    expect(
+      ids.every((id) => messageIds(peer).includes(`<${id}.notification@calora-energies.example>`)),
+    ).toBe(true);
+  });
+
+  it('gives up on a confirmation the visitor’s server refuses, never on the notification', async () => {
+    const peer = await peerFor({ rejectRecipients: /@refuse\.invalid$/ });
+    const server = await serverFor({ smtpUrl: peer.url });
+    const { id } = (await (
+      await postJson(server.endpoint, validRequest({ email: 'inconnu@refuse.invalid' }))
+    ).json()) as { id: string };
+    await peer.waitFor((messages) => messages.some((mail) => mail.headers.get('x-lead-id') === id));
+    await until(() =>
+      server.pipeline.store
+        .listLeads()
+        .some((lead) => lead.id === id && lead.delivery.every((mail) => mail.status !== 'pending')),
+    );
+    const lead = server.pipeline.store.listLeads().find((item) => item.id === id);
+    expect(lead?.delivery.map((mail) => [mail.kind, mail.status])).toEqual([
+      ['notification', 'sent'],
+      ['confirmation', 'failed'],
+    ]);
+  });
+});
+
+describe('the .eml transport', () => {
+  it('writes each message as a file under DATA_DIR/outbox-mail when no SMTP_URL is set', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const server = await serverFor({});
+    const [id] = await submit(server, 1);
+    await until(() => server.pipeline.store.backlog(Date.now()).pending === 0);
+    const files = readdirSync(join(server.dataDir, 'outbox-mail')).sort();
+    expect(files).toEqual([`${id}-confirmation.eml`, `${id}-notification.eml`]);
+    const raw = readFileSync(join(server.dataDir, 'outbox-mail', `${id}-notification.eml`), 'utf8');
+    expect(parseMail(raw).headers.get('message-id')).toBe(
+      `<${id}.notification@calora-energies.example>`,
+    );
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({
+        event: 'mail_written',
+        fields: { file: `${id}-notification.eml` },
+      }),
+    );
+  });
+});

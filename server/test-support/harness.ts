@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { serve, type ServerType } from '@hono/node-server';
+
+import { createApp } from '../app';
+import type { Logger, LogLevel } from '../logger';
+import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../pipeline';
+import { loadStaticSite } from '../static-site';
+
+/**
+ * The real server for the tests: `createApp` with the lead pipeline, on an ephemeral loopback
+ * port, a SQLite file in a fresh temporary folder and a minimal built site.
+ */
+export interface LogRecord {
+  level: LogLevel;
+  event: string;
+  fields: Record<string, unknown>;
+}
+
+export interface TestServer {
+  url: string;
+  endpoint: string;
+  origin: string;
+  dataDir: string;
+  pipeline: LeadPipeline;
+  logs: LogRecord[];
+  close(): Promise<void>;
+}
+
+export function createTempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `${prefix}-`));
+}
+
+/** A built site with just a home page and the 404 page (the real build is not needed here). */
+export function writeMinimalSite(root: string): string {
+  mkdirSync(join(root, '404'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Accueil</title><h1>Accueil</h1>');
+  writeFileSync(join(root, '404', 'index.html'), '<!doctype html><title>404</title><h1>404</h1>');
+  return root;
+}
+
+export function createMemoryLogger(logs: LogRecord[]): Logger {
+  const write =
+    (level: LogLevel) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      logs.push({ level, event, fields });
+    };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+export type TestServerOptions = Partial<Omit<PipelineOptions, 'logger' | 'origins'>> & {
+  origins?: readonly string[];
+};
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const root = createTempDir('lead-test');
+  const dataDir = options.dataDir ?? join(root, 'data');
+  const site = loadStaticSite(writeMinimalSite(join(root, 'site')));
+  const logs: LogRecord[] = [];
+  const logger = createMemoryLogger(logs);
+  let origins: readonly string[] = options.origins ?? [];
+  const pipeline = createLeadPipeline({
+    mailTo: 'equipe@calora-energies.example',
+    mailFrom: '"Calora Énergies" <no-reply@calora-energies.example>',
+    sendConfirmation: true,
+    rateLimitPerHour: 1_000,
+    smtpTimeoutMs: 2_000,
+    ...options,
+    outbox: { pollIntervalMs: 100, baseDelayMs: 50, maxDelayMs: 400, ...options.outbox },
+    dataDir,
+    logger,
+    origins: () => origins,
+  });
+  const app = createApp({
+    site,
+    logger,
+    security: { hsts: false },
+    healthChecks: [pipeline.healthCheck],
+    register: pipeline.register,
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(instance),
+    );
+  });
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  origins = options.origins ?? [url, `http://localhost:${port}`];
+  pipeline.start();
+  return {
+    url,
+    endpoint: `${url}/functions/v1/send-contact-email`,
+    origin: url,
+    dataDir,
+    pipeline,
+    logs,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await pipeline.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A valid request body (accents, apostrophes and hyphens included). */
+export function validRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    clientType: 'professionnel',
+    nom: 'N’Diaye-Lefèvre',
+    prenom: "Anne-Marie d'Arc",
+    adresse: '3 rue de la Paix, 75002 Paris',
+    telephone: '06 12 34 56 78',
+    email: 'anne@entreprise.example',
+    produit: 'HP flottante',
+    message: 'Bonjour, nous souhaitons un audit.',
+    rgpdConsent: true,
+    website: '',
+    ...overrides,
+  };
+}
+
+export function postJson(
+  endpoint: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
