@@ -208,3 +208,91 @@ test('a network failure shows the fallback message and keeps the values', async 
   await expect(alert).toContainText(FALLBACK);
   await expectValuesKept(page, values);
 });
+
+test('a valid request shows the pending state, posts the exact payload, confirms and resets', async ({
+  page,
+}) => {
+  const sent = recordContactRequests(page);
+  // Hold the request on its way to the real server, to see the pending state.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ENDPOINT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/contact');
+  const values = visitor();
+  await fillForm(page, values);
+  await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  const answer = page.waitForResponse(ENDPOINT);
+  await submitButton(page).click();
+
+  await expect(submitButton(page)).toHaveText('Envoi en cours…');
+  await expect(submitButton(page)).toBeDisabled();
+  await submitButton(page).click({ force: true });
+  await expect.poll(() => sent.length).toBe(1);
+
+  const request = sent[0]!;
+  expect(request.method()).toBe('POST');
+  expect(new URL(request.url()).pathname).toBe('/functions/v1/send-contact-email');
+  const headers = await request.allHeaders();
+  expect(headers['content-type']).toBe('application/json');
+  expect(headers.apikey).toBe(siteConfig.backendAnonKey);
+  expect(headers.authorization).toBe(`Bearer ${siteConfig.backendAnonKey}`);
+  expect(request.postDataJSON()).toEqual({
+    clientType: 'professionnel',
+    ...values,
+    rgpdConsent: true,
+    website: '',
+  });
+
+  release();
+  expect((await answer).status()).toBe(200);
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Demande envoyée !');
+  await expect(status).toContainText(
+    'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
+  );
+  for (const label of [
+    'Nom *',
+    'Prénom *',
+    'Adresse *',
+    'Numéro de téléphone *',
+    'Email *',
+    'Produit d’intérêt (Professionnel)',
+    'Message',
+  ]) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+  }
+  await expect(page.getByRole('checkbox', { name: CONSENT_TEXT })).not.toBeChecked();
+  await expect(submitButton(page)).toHaveText('Envoyer ma demande');
+  await expect(submitButton(page)).toBeEnabled();
+  expect(sent).toHaveLength(1);
+});
+
+test('a request the server rejects shows its message and keeps the values', async ({
+  page,
+  problems,
+}) => {
+  problems.allowConsoleError(/Contact request rejected|413/);
+  await gotoHydrated(page, '/contact');
+  // Within every field limit the form checks, yet over the server's 16 KiB body limit once
+  // encoded: three-byte characters fill the names, the address and the message.
+  const values = visitor({
+    nom: 'ẞ'.repeat(100),
+    prenom: 'ẞ'.repeat(100),
+    adresse: '€'.repeat(300),
+    message: '€'.repeat(5_000),
+  });
+  await fillForm(page, values);
+  await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  const answer = page.waitForResponse(ENDPOINT);
+  await submitButton(page).click();
+  expect((await answer).status()).toBe(413);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Erreur');
+  await expect(alert).toContainText('La demande est trop volumineuse.');
+  await expectValuesKept(page, values);
+});
