@@ -14,7 +14,7 @@ const linkClasses =
 /** The coordinates card and the 'Réponse rapide' card beside (or below) the form. */
 export function ContactAside() {
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 lg:sticky lg:top-24">
       <Card>
         <h2 className="text-xl font-bold text-brand-950">{text.coordinates.title}</h2>
         <dl className="mt-5 space-y-5">

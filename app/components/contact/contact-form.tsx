@@ -75,6 +75,7 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
   const noticeCounter = useRef(0);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -101,6 +102,14 @@ export function ContactForm() {
     if (!first) return;
     const element = formRef.current?.elements.namedItem(first);
     if (element instanceof HTMLElement) element.focus();
+  }
+
+  /** Brings the outcome into view, clear of the sticky header and the floating buttons. */
+  function revealNotice() {
+    const element = noticeRef.current;
+    if (!element || typeof element.scrollIntoView !== 'function') return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -130,12 +139,15 @@ export function ContactForm() {
     const outcome = await sendContactRequest(result.data, values.website);
     pendingRef.current = false;
     setPending(false);
-    if (outcome.ok) {
-      setValues({ ...EMPTY, produit: '' });
-      showNotice('success', notices.successTitle, notices.successText);
-    } else {
-      showNotice('error', notices.errorTitle, outcome.message ?? notices.errorFallback);
-    }
+    flushSync(() => {
+      if (outcome.ok) {
+        setValues({ ...EMPTY, produit: '' });
+        showNotice('success', notices.successTitle, notices.successText);
+      } else {
+        showNotice('error', notices.errorTitle, outcome.message ?? notices.errorFallback);
+      }
+    });
+    revealNotice();
   }
 
   const consentErrorId = `${fieldId('rgpdConsent')}-error`;
@@ -276,6 +288,13 @@ export function ContactForm() {
         ) : null}
       </div>
 
+      <NoticeArea
+        ref={noticeRef}
+        notice={notice}
+        onDismiss={dismissNotice}
+        dismissLabel={notices.dismiss}
+      />
+
       <Button
         type="submit"
         variant="accent"
@@ -286,8 +305,6 @@ export function ContactForm() {
         <Send aria-hidden="true" className="size-4" />
         {pending ? text.pending : text.submit}
       </Button>
-
-      <NoticeArea notice={notice} onDismiss={dismissNotice} dismissLabel={notices.dismiss} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type Ref, useEffect, useState } from 'react';
 
 import { cn } from './class-names';
 
@@ -49,11 +49,13 @@ export function NoticeArea({
   onDismiss,
   dismissLabel,
   className,
+  ref,
 }: {
   notice: Notice | null;
   onDismiss: () => void;
   dismissLabel: string;
   className?: string;
+  ref?: Ref<HTMLDivElement>;
 }) {
   const [paused, setPaused] = useState(false);
 
@@ -64,7 +66,7 @@ export function NoticeArea({
   }, [notice, paused, onDismiss]);
 
   return (
-    <div className={cn('relative', className)}>
+    <div ref={ref} className={cn('relative scroll-mt-24 scroll-mb-28', className)}>
       <div role="status" aria-live="polite" aria-atomic="true">
         {notice && notice.tone !== 'error' ? <NoticeCard key={notice.id} notice={notice} /> : null}
       </div>
