@@ -66,8 +66,12 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
-/** A legal page: header band, table of contents, then one h2 section per topic. */
+/** Short documents read best without a table of contents. */
+const TOC_MIN_SECTIONS = 6;
+
+/** A legal page: header band, table of contents when long, then one h2 section per topic. */
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  const showToc = document.sections.length >= TOC_MIN_SECTIONS;
   return (
     <>
       <PageHeader
@@ -76,27 +80,32 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         eyebrow={document.meta}
       />
       <Container className="py-10 sm:py-14">
-        <div className="lg:grid lg:grid-cols-4 lg:gap-12">
-          <nav
-            aria-labelledby="legal-toc-title"
-            className="mb-10 rounded-card border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-24 lg:mb-0 lg:self-start"
-          >
-            <h2 id="legal-toc-title" className="text-sm font-semibold tracking-wide text-slate-900">
-              {legalUiText.tableOfContents}
-            </h2>
-            <ol className="mt-3 space-y-1 text-sm">
-              {document.sections.map((section) => (
-                <li key={section.id}>
-                  <a
-                    href={`#${section.id}`}
-                    className="inline-flex min-h-8 items-center text-brand-800 underline-offset-4 hover:underline"
-                  >
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
+        <div className={showToc ? 'lg:grid lg:grid-cols-4 lg:gap-12' : undefined}>
+          {showToc ? (
+            <nav
+              aria-labelledby="legal-toc-title"
+              className="mb-10 rounded-card border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-24 lg:mb-0 lg:self-start"
+            >
+              <h2
+                id="legal-toc-title"
+                className="text-sm font-semibold tracking-wide text-slate-900"
+              >
+                {legalUiText.tableOfContents}
+              </h2>
+              <ol className="mt-3 space-y-1 text-sm">
+                {document.sections.map((section) => (
+                  <li key={section.id}>
+                    <a
+                      href={`#${section.id}`}
+                      className="inline-flex min-h-8 items-center text-brand-800 underline-offset-4 hover:underline"
+                    >
+                      {section.title}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null}
           <div className="max-w-prose space-y-10 lg:col-span-3">
             {document.sections.map((section) => (
               <section key={section.id} aria-labelledby={section.id} className="space-y-4">
