@@ -1,16 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The SMTP peer of e2e/support/global-setup.ts (see e2e/support/mailbox.ts). */
+const SMTP_PORT = PORT + 1000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A fresh database per run; set once here so the worker processes inherit the same value.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'renovation-e2e-data-'));
 
 export default defineConfig({
   testDir: 'e2e',
+  testIgnore: 'support/**',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 5_000 },
+  globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'fr-FR',
@@ -38,6 +48,9 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      RATE_LIMIT_PER_HOUR: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

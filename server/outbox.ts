@@ -53,6 +53,11 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
+    try {
+      this.options.store.retryPendingNow(this.options.now());
+    } catch (error) {
+      this.options.logger.error('outbox_error', { error: (error as Error).message });
+    }
     this.kick();
   }
 

@@ -253,6 +253,15 @@ export class LeadStore {
     return row?.next ?? undefined;
   }
 
+  /** Makes every pending message due now (at startup: a restart often follows a fix). */
+  retryPendingNow(now: number): number {
+    return this.db
+      .prepare(
+        `UPDATE outbox SET next_attempt_at = ? WHERE status = 'pending' AND next_attempt_at > ?`,
+      )
+      .run(now, now).changes;
+  }
+
   /** Counts an attempt before the send, so a crash mid-send still shows in `attempts`. */
   markAttempt(id: number, now: number): void {
     this.db

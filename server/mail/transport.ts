@@ -72,6 +72,7 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
   // The URL carries host, port, credentials and nodemailer's query options (e.g. ?requireTLS=true).
   const transporter = nodemailer.createTransport({
     url,
+    pool: true,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

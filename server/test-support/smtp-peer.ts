@@ -40,6 +40,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        disableReverseLookup: true,
         onRcptTo(address, _session, callback) {
           if (options.rejectRecipients?.test(address.address)) {
             const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });

@@ -1,0 +1,31 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+
+import { startSmtpPeer } from '../../server/test-support/smtp-peer';
+import { E2E_SMTP_PORT, mailboxPath, type MailboxMessage } from './mailbox';
+
+/**
+ * Starts a real SMTP server on 127.0.0.1 for the e2e run; the server under test sends to it
+ * (SMTP_URL in playwright.config.ts) and each message is appended to the mailbox file.
+ */
+export default async function globalSetup() {
+  const path = mailboxPath();
+  writeFileSync(path, '');
+  const peer = await startSmtpPeer({
+    port: E2E_SMTP_PORT,
+    onMessage: (mail) => {
+      const record: MailboxMessage = {
+        envelopeFrom: mail.envelopeFrom,
+        envelopeTo: mail.envelopeTo,
+        headers: Object.fromEntries(mail.headers),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        receivedAt: new Date().toISOString(),
+      };
+      appendFileSync(path, `${JSON.stringify(record)}\n`);
+    },
+  });
+  return async () => {
+    await peer.stop();
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+
+import { siteConfig } from '../config/site';
+import { allowedOrigins, EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('has working defaults for everything', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: 'data',
+      MAIL_TO: siteConfig.email,
+      MAIL_FROM: `"${siteConfig.companyName}" <no-reply@calora-energies.example>`,
+      SEND_CONFIRMATION: true,
+      RATE_LIMIT_PER_HOUR: 10,
+    });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBeUndefined();
+  });
+
+  it('reads the pipeline settings', () => {
+    const env = parseEnv({
+      SMTP_URL: 'smtp://user:secret@mail.example.fr:587',
+      MAIL_TO: 'leads@example.fr, direction@example.fr',
+      MAIL_FROM: 'Site <site@example.fr>',
+      SEND_CONFIRMATION: 'false',
+      RATE_LIMIT_PER_HOUR: '25',
+      TRUST_PROXY: 'X-Forwarded-For',
+      SITE_ORIGINS: 'https://www.example.fr, https://example.fr/',
+      BACKEND_URL: 'https://api.example.fr/',
+    });
+    expect(env).toMatchObject({
+      SEND_CONFIRMATION: false,
+      RATE_LIMIT_PER_HOUR: 25,
+      TRUST_PROXY: 'x-forwarded-for',
+      SITE_ORIGINS: ['https://www.example.fr', 'https://example.fr'],
+      BACKEND_URL: 'https://api.example.fr',
+    });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.fr'],
+    ['MAIL_TO', 'a@b.fr; c@d.fr'],
+    ['MAIL_FROM', 'a@b.fr, c@d.fr'],
+    ['RATE_LIMIT_PER_HOUR', '0'],
+    ['SEND_CONFIRMATION', 'peut-être'],
+    ['TRUST_PROXY', 'x forwarded'],
+    ['SITE_ORIGINS', 'https://www.example.fr/contact'],
+  ])('rejects %s=%j with a message naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe('allowedOrigins', () => {
+  it('defaults to the origins the server answers on, plus SITE_URL', () => {
+    expect(allowedOrigins(parseEnv({ PORT: '4000' }))).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+    ]);
+    expect(allowedOrigins(parseEnv({ SITE_URL: 'https://www.example.fr/' }), 8080)).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'https://www.example.fr',
+    ]);
+  });
+
+  it('uses SITE_ORIGINS alone when set', () => {
+    expect(allowedOrigins(parseEnv({ SITE_ORIGINS: 'https://a.example' }))).toEqual([
+      'https://a.example',
+    ]);
+  });
+});

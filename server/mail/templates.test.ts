@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Lead } from '../store';
+import { buildConfirmation, buildNotification, escapeHtml, messageIdFor } from './templates';
+
+const lead: Lead = {
+  id: '4b4f6a36-3c0e-4b8e-9a53-0b1d7d3b2c11',
+  createdAt: Date.UTC(2026, 10, 22, 9, 30),
+  clientType: 'professionnel',
+  nom: 'O’Brien',
+  prenom: 'Jean-Luc',
+  adresse: '"><svg onload=alert(1)>',
+  telephone: '+33 6 12 34 56 78',
+  email: 'jl@entreprise.example',
+  produit: '',
+  message: '',
+  consent: { text: 'J’accepte…', version: '2026-11-01', givenAt: Date.UTC(2026, 10, 22, 9, 30) },
+};
+const settings = { from: 'Site <no-reply@x.example>', to: 'equipe@x.example' };
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});
+
+describe('buildNotification', () => {
+  it('addresses the company, replies to the visitor and says when fields are empty', () => {
+    const mail = buildNotification(
+      lead,
+      settings,
+      messageIdFor(lead.id, 'notification', 'x.example'),
+    );
+    expect(mail).toMatchObject({
+      to: 'equipe@x.example',
+      from: 'Site <no-reply@x.example>',
+      replyTo: 'jl@entreprise.example',
+      subject: 'Nouvelle demande de contact depuis le site',
+      messageId: `<${lead.id}.notification@x.example>`,
+    });
+    expect(mail.text).toContain('Produit\u00a0: Non précisé');
+    expect(mail.text).toContain('Aucun message');
+    expect(mail.text).toContain('Reçue le\u00a0: dimanche 22 novembre 2026 à 10:30');
+    expect(mail.html).toContain('&quot;&gt;&lt;svg onload=alert(1)&gt;');
+    expect(mail.html).not.toContain('<svg');
+  });
+});
+
+describe('buildConfirmation', () => {
+  it('goes to the visitor with fixed text only', () => {
+    const mail = buildConfirmation(
+      lead,
+      settings,
+      messageIdFor(lead.id, 'confirmation', 'x.example'),
+    );
+    expect(mail.to).toBe('jl@entreprise.example');
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.headers['Auto-Submitted']).toBe('auto-replied');
+    const other = buildConfirmation(
+      { ...lead, nom: 'Autre', prenom: 'Personne', message: 'texte libre' },
+      settings,
+      mail.messageId,
+    );
+    expect(other.text).toBe(mail.text);
+    expect(other.html).toBe(mail.html);
+  });
+});
