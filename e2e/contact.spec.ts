@@ -5,6 +5,7 @@ import { siteConfig } from '../config/site';
 import { CONSENT_TEXT } from '../contact/consent';
 import { PRODUCT_OPTIONS } from '../contact/products';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { waitForMail } from './support/mailbox';
 
 const ENDPOINT = '**/functions/v1/send-contact-email';
 const FALLBACK = 'Une erreur est survenue lors de l’envoi. Veuillez réessayer.';
@@ -209,7 +210,7 @@ test('a network failure shows the fallback message and keeps the values', async 
   await expectValuesKept(page, values);
 });
 
-test('a valid request shows the pending state, posts the exact payload, confirms and resets', async ({
+test('a valid request shows the pending state, posts the exact payload, confirms, resets and is mailed', async ({
   page,
 }) => {
   const sent = recordContactRequests(page);
@@ -270,6 +271,22 @@ test('a valid request shows the pending state, posts the exact payload, confirms
   await expect(submitButton(page)).toHaveText('Envoyer ma demande');
   await expect(submitButton(page)).toBeEnabled();
   expect(sent).toHaveLength(1);
+
+  // The company's notification reached the SMTP peer, with the visitor's words and reply-to.
+  // The visitor's address is unique to this test.
+  const notification = await waitForMail(
+    (mail) =>
+      mail.headers['reply-to'] === values.email &&
+      (mail.headers['message-id']?.includes('.notification@') ?? false),
+  );
+  expect(notification.envelopeTo).not.toContain(values.email);
+  expect(notification.subject).toContain(values.produit);
+  for (const value of [values.nom, values.prenom, values.telephone, values.message]) {
+    expect(notification.text).toContain(value);
+  }
+  const confirmation = await waitForMail((mail) => mail.envelopeTo.includes(values.email));
+  expect(confirmation.envelopeTo).toEqual([values.email]);
+  expect(confirmation.headers['message-id']).toContain('.confirmation@');
 });
 
 test('a request the server rejects shows its message and keeps the values', async ({
