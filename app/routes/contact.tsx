@@ -11,7 +11,7 @@ export const meta = () =>
   pageMeta({
     title: 'Renseignez-vous gratuitement',
     description:
-      'Demandez gratuitement un devis ou un conseil en rénovation énergétique : nous vous rappelons sous 24h pour étudier votre projet.',
+      'Demandez gratuitement un devis ou un conseil en rénovation énergétique\u00a0: nous vous rappelons sous 24h pour étudier votre projet.',
     path: '/contact',
   });
 

@@ -8,7 +8,7 @@ export const meta = () =>
   pageMeta({
     title: 'Mentions légales',
     description:
-      'Mentions légales du site : éditeur, siège social, directeur de la publication, hébergeur, propriété intellectuelle et certifications.',
+      'Mentions légales du site\u00a0: éditeur, siège social, directeur de la publication, hébergeur, propriété intellectuelle et certifications.',
     path: '/mentions-legales',
   });
 

@@ -7,7 +7,7 @@ export const meta = () =>
   pageMeta({
     title: 'Politique de confidentialité',
     description:
-      'Comment nous traitons vos données personnelles : finalités, bases légales, durées de conservation et exercice de vos droits RGPD.',
+      'Comment nous traitons vos données personnelles\u00a0: finalités, bases légales, durées de conservation et exercice de vos droits RGPD.',
     path: '/politique-confidentialite',
   });
 
