@@ -113,9 +113,12 @@ export class OutboxWorker {
     for (const row of due) {
       if (this.stopped) break;
       const lead = store.getLead(row.leadId);
-      if (!lead) continue; // erased meanwhile: its outbox rows went with it
+      if (!lead) {
+        // Cannot happen with the foreign key's cascade; never leave a row due forever.
+        store.markFailed(row.id, now(), 'lead_missing');
+        continue;
+      }
       const attempts = row.attempts + 1;
-      store.markAttempt(row.id, now());
       try {
         await transport.send(buildMail(row.kind, lead, mail, row.messageId), mailFileStem(row));
       } catch (error) {
@@ -125,12 +128,12 @@ export class OutboxWorker {
         if (failure.permanent && row.kind === 'confirmation') {
           // The visitor's address refuses mail: retrying cannot help. The company's
           // notification is never abandoned.
-          store.markFailed(row.id, failure.code);
+          store.markFailed(row.id, now(), failure.code);
           logger.warn('mail_failed', { ...fields, status: 'failed' });
           continue;
         }
         const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-        store.markRetry(row.id, now() + delay, failure.code);
+        store.markRetry(row.id, now(), now() + delay, failure.code);
         logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
         continue;
       }

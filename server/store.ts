@@ -262,32 +262,35 @@ export class LeadStore {
       .run(now, now).changes;
   }
 
-  /** Counts an attempt before the send, so a crash mid-send still shows in `attempts`. */
-  markAttempt(id: number, now: number): void {
-    this.db
-      .prepare('UPDATE outbox SET attempts = attempts + 1, last_attempt_at = ? WHERE id = ?')
-      .run(now, id);
-  }
-
+  /** Records a successful send (one commit per attempt, whatever its outcome). */
   markSent(id: number, now: number): void {
     this.db
       .prepare(
-        `UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL
+        `UPDATE outbox SET status = 'sent', sent_at = ?, last_attempt_at = ?,
+           attempts = attempts + 1, last_error = NULL
          WHERE id = ? AND status = 'pending'`,
       )
-      .run(now, id);
+      .run(now, now, id);
   }
 
-  markRetry(id: number, nextAttemptAt: number, error: string): void {
+  markRetry(id: number, now: number, nextAttemptAt: number, error: string): void {
     this.db
-      .prepare('UPDATE outbox SET next_attempt_at = ?, last_error = ? WHERE id = ?')
-      .run(nextAttemptAt, error, id);
+      .prepare(
+        `UPDATE outbox SET next_attempt_at = ?, last_attempt_at = ?, attempts = attempts + 1,
+           last_error = ?
+         WHERE id = ?`,
+      )
+      .run(nextAttemptAt, now, error, id);
   }
 
-  markFailed(id: number, error: string): void {
+  markFailed(id: number, now: number, error: string): void {
     this.db
-      .prepare(`UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?`)
-      .run(error, id);
+      .prepare(
+        `UPDATE outbox SET status = 'failed', last_attempt_at = ?, attempts = attempts + 1,
+           last_error = ?
+         WHERE id = ?`,
+      )
+      .run(now, error, id);
   }
 
   backlog(now: number): Backlog {
