@@ -16,6 +16,7 @@ export const contactPageText = {
       produit: 'Produit d’intérêt (Professionnel)',
       message: 'Message',
     },
+    addressHint: 'Numéro et rue, code postal et ville du site concerné.',
     productPlaceholder: 'Sélectionnez un produit',
     messagePlaceholder: 'Décrivez votre projet ou posez vos questions...',
     honeypotLabel: 'Ne remplissez pas ce champ',

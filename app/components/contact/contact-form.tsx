@@ -187,7 +187,8 @@ export function ContactForm() {
         id={fieldId('adresse')}
         name="adresse"
         label={text.labels.adresse}
-        autoComplete="street-address"
+        autoComplete="address-line1"
+        hint={text.addressHint}
         maxLength={LIMITS.address}
         value={values.adresse}
         error={errors.adresse}
