@@ -1,4 +1,6 @@
-import { PageHeader } from '../components/page-header';
+import { siteConfig } from '../../config/site';
+import { LegalDocumentView } from '../components/legal/legal-document';
+import { termsContent } from '../content/legal/terms';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
@@ -10,5 +12,5 @@ export const meta = () =>
   });
 
 export default function TermsRoute() {
-  return <PageHeader title="Conditions générales de vente" />;
+  return <LegalDocumentView document={termsContent(siteConfig)} />;
 }

@@ -1,0 +1,234 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+
+import { siteConfig } from '../../../config/site';
+import { CONSENT_TEXT } from '../../../contact/consent';
+import { PRODUCT_OPTIONS } from '../../../contact/products';
+import { ContactForm } from './contact-form';
+
+function renderForm(path = '/contact') {
+  const router = createMemoryRouter([{ path: '/contact', element: <ContactForm /> }], {
+    initialEntries: [path],
+  });
+  return render(<RouterProvider router={router} />);
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const user = userEvent.setup();
+
+async function fillValidForm() {
+  await user.type(screen.getByLabelText('Nom *'), 'Martin');
+  await user.type(screen.getByLabelText('Prénom *'), 'Léa');
+  await user.type(screen.getByLabelText('Adresse *'), '3 rue de la Paix, 75002 Paris');
+  await user.type(screen.getByLabelText('Numéro de téléphone *'), '06 12 34 56 78');
+  await user.type(screen.getByLabelText('Email *'), 'lea.martin@entreprise.fr');
+  await user.selectOptions(
+    screen.getByLabelText('Produit d’intérêt (Professionnel)'),
+    'Éclairage LED',
+  );
+  await user.type(screen.getByLabelText('Message'), 'Un entrepôt de 2 000 m²');
+}
+
+const submitButton = () =>
+  screen.getByRole('button', { name: /Envoyer ma demande|Envoi en cours/ });
+
+let fetchSpy: MockInstance<typeof fetch>;
+let errorSpy: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+  errorSpy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('ContactForm', () => {
+  it('shows the fields of the reference with their types, placeholders and options', () => {
+    renderForm();
+    expect(screen.getByLabelText('Numéro de téléphone *')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Email *')).toHaveAttribute('type', 'email');
+    const message = screen.getByLabelText('Message');
+    expect(message).toHaveAttribute('rows', '4');
+    expect(message).toHaveAttribute(
+      'placeholder',
+      'Décrivez votre projet ou posez vos questions...',
+    );
+    const select = screen.getByLabelText('Produit d’intérêt (Professionnel)');
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['Sélectionnez un produit', ...PRODUCT_OPTIONS]);
+    const consent = screen.getByRole('checkbox', { name: CONSENT_TEXT });
+    expect(consent).not.toBeChecked();
+    // The honeypot is out of reach of assistive technology.
+    expect(screen.queryByRole('textbox', { name: /Ne remplissez pas/ })).toBeNull();
+    const honeypot = screen.getByLabelText(/Ne remplissez pas/);
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('without consent shows the consent notice, field errors, and sends nothing', async () => {
+    renderForm();
+    await user.click(submitButton());
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Consentement requis');
+    expect(alert).toHaveTextContent(
+      `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,
+    );
+    expect(screen.getByLabelText('Nom *')).toHaveAccessibleDescription('Le nom est obligatoire.');
+    expect(screen.getByLabelText('Nom *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Nom *')).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('with every field valid but no consent, focuses the consent checkbox', async () => {
+    renderForm();
+    await fillValidForm();
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Consentement requis');
+    expect(screen.getByRole('checkbox')).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('moves focus to the first invalid field and explains the problem in French', async () => {
+    renderForm();
+    await fillValidForm();
+    await user.clear(screen.getByLabelText('Numéro de téléphone *'));
+    await user.type(screen.getByLabelText('Numéro de téléphone *'), '12345');
+    await user.clear(screen.getByLabelText('Email *'));
+    await user.type(screen.getByLabelText('Email *'), 'pas-une-adresse');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    const phone = screen.getByLabelText('Numéro de téléphone *');
+    expect(phone).toHaveFocus();
+    expect(phone).toHaveAccessibleDescription(/Saisissez un numéro de téléphone valide/);
+    expect(screen.getByLabelText('Email *')).toHaveAccessibleDescription(
+      /Saisissez une adresse e-mail valide/,
+    );
+    expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    // Correcting a field clears its message.
+    await user.type(phone, '{Control>}a{/Control}01 99 00 12 34');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('posts the exact payload, shows a pending state, then confirms and resets everything', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchSpy.mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderForm();
+    await fillValidForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+
+    expect(submitButton()).toHaveTextContent('Envoi en cours…');
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submitButton());
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe(`${siteConfig.backendUrl}/functions/v1/send-contact-email`);
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toEqual({
+      'Content-Type': 'application/json',
+      apikey: siteConfig.backendAnonKey,
+      Authorization: `Bearer ${siteConfig.backendAnonKey}`,
+    });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      clientType: 'professionnel',
+      nom: 'Martin',
+      prenom: 'Léa',
+      adresse: '3 rue de la Paix, 75002 Paris',
+      telephone: '06 12 34 56 78',
+      email: 'lea.martin@entreprise.fr',
+      produit: 'Éclairage LED',
+      message: 'Un entrepôt de 2 000 m²',
+      rgpdConsent: true,
+      website: '',
+    });
+
+    await act(async () => answer(jsonResponse(200, { ok: true, id: 'abc' })));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Demande envoyée !');
+    expect(status).toHaveTextContent(
+      'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
+    );
+    for (const label of [
+      'Nom *',
+      'Prénom *',
+      'Adresse *',
+      'Numéro de téléphone *',
+      'Email *',
+      'Produit d’intérêt (Professionnel)',
+      'Message',
+    ]) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+    expect(submitButton()).toHaveTextContent('Envoyer ma demande');
+    expect(submitButton()).not.toHaveAttribute('aria-disabled');
+
+    await user.click(screen.getByRole('button', { name: 'Fermer la notification' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('shows the server’s message on a rejection, logs it and keeps the values', async () => {
+    fetchSpy.mockResolvedValue(jsonResponse(429, { error: 'Trop de demandes, réessayez.' }));
+    renderForm();
+    await fillValidForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    const alert = await screen.findByText('Trop de demandes, réessayez.');
+    expect(screen.getByRole('alert')).toContainElement(alert);
+    expect(screen.getByRole('alert')).toHaveTextContent('Erreur');
+    expect(errorSpy).toHaveBeenCalled();
+    expect(screen.getByLabelText('Nom *')).toHaveValue('Martin');
+    expect(screen.getByLabelText('Produit d’intérêt (Professionnel)')).toHaveValue('Éclairage LED');
+    expect(screen.getByRole('checkbox')).toBeChecked();
+  });
+
+  it.each([
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'an answer without a JSON error',
+      () => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 })),
+    ],
+  ])('falls back to the generic message on %s', async (_case, outcome) => {
+    fetchSpy.mockImplementation(outcome);
+    renderForm();
+    await fillValidForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    expect(
+      await screen.findByText('Une erreur est survenue lors de l’envoi. Veuillez réessayer.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Erreur');
+    expect(errorSpy).toHaveBeenCalled();
+    expect(screen.getByLabelText('Email *')).toHaveValue('lea.martin@entreprise.fr');
+  });
+
+  it('preselects the product named in the query, and only a known one', () => {
+    renderForm('/contact?produit=HP%20flottante');
+    expect(screen.getByLabelText('Produit d’intérêt (Professionnel)')).toHaveValue('HP flottante');
+    cleanup();
+    renderForm('/contact?produit=Piscine');
+    expect(screen.getByLabelText('Produit d’intérêt (Professionnel)')).toHaveValue('');
+  });
+});

@@ -1,0 +1,311 @@
+import { Send } from 'lucide-react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useSearchParams } from 'react-router';
+
+import { CONSENT_TEXT } from '../../../contact/consent';
+import { isProductOption, PRODUCT_OPTIONS } from '../../../contact/products';
+import { type ContactField, ContactFormSchema, fieldErrors, LIMITS } from '../../../contact/schema';
+import { contactPageText } from '../../content/contact';
+import { Button } from '../ui/button';
+import { cn } from '../ui/class-names';
+import { TextAreaField, TextField, SelectField } from '../ui/field';
+import { type Notice, NoticeArea } from '../ui/notice';
+import { sendContactRequest } from './send-contact-request';
+import { useHydrated } from './use-hydrated';
+
+const text = contactPageText.form;
+const notices = contactPageText.notices;
+
+interface FormValues {
+  nom: string;
+  prenom: string;
+  adresse: string;
+  telephone: string;
+  email: string;
+  /** `null` until the visitor picks one: the page's `?produit=` then decides. */
+  produit: string | null;
+  message: string;
+  rgpdConsent: boolean;
+  website: string;
+}
+
+const EMPTY: FormValues = {
+  nom: '',
+  prenom: '',
+  adresse: '',
+  telephone: '',
+  email: '',
+  produit: null,
+  message: '',
+  rgpdConsent: false,
+  website: '',
+};
+
+/** Visual order of the fields: focus goes to the first one in error. */
+const FIELD_ORDER: ContactField[] = [
+  'nom',
+  'prenom',
+  'adresse',
+  'telephone',
+  'email',
+  'produit',
+  'message',
+  'rgpdConsent',
+];
+
+type Errors = Partial<Record<ContactField, string>>;
+
+const FIELD_ERROR_KEYS: Record<string, true> = Object.fromEntries(
+  FIELD_ORDER.map((field) => [field, true]),
+);
+
+/** The product named in `/contact?produit=…`, once hydrated (the prerendered page has no query). */
+function useRequestedProduct(): string {
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  if (!hydrated) return '';
+  const requested = searchParams.get('produit') ?? '';
+  return isProductOption(requested) ? requested : '';
+}
+
+export function ContactForm() {
+  const idPrefix = useId();
+  const fieldId = (field: keyof FormValues) => `${idPrefix}-${field}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const pendingRef = useRef(false);
+  const noticeCounter = useRef(0);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const requestedProduct = useRequestedProduct();
+  const produit = values.produit ?? requestedProduct;
+
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
+  function showNotice(tone: Notice['tone'], title: string, description: string) {
+    noticeCounter.current += 1;
+    setNotice({ id: noticeCounter.current, tone, title, description });
+  }
+
+  function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    if (field in FIELD_ERROR_KEYS && errors[field as ContactField]) {
+      setErrors((previous) => ({ ...previous, [field]: undefined }));
+    }
+  }
+
+  function focusFirstInvalid(found: Errors) {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (!first) return;
+    const element = formRef.current?.elements.namedItem(first);
+    if (element instanceof HTMLElement) element.focus();
+  }
+
+  /** Brings the outcome into view, clear of the sticky header and the floating buttons. */
+  function revealNotice() {
+    const element = noticeRef.current;
+    if (!element || typeof element.scrollIntoView !== 'function') return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pendingRef.current) return;
+
+    const result = ContactFormSchema.safeParse({ ...values, produit });
+    const found = result.success ? {} : fieldErrors(result.error);
+    if (!result.success) {
+      // Shown before moving focus, so the field is announced with its message.
+      flushSync(() => {
+        setErrors(found);
+        if (!values.rgpdConsent) {
+          showNotice('error', notices.consentTitle, notices.consentText);
+        } else {
+          setNotice(null);
+        }
+      });
+      focusFirstInvalid(found);
+      return;
+    }
+
+    setErrors({});
+    setNotice(null);
+    pendingRef.current = true;
+    setPending(true);
+    const outcome = await sendContactRequest(result.data, values.website);
+    pendingRef.current = false;
+    setPending(false);
+    flushSync(() => {
+      if (outcome.ok) {
+        setValues({ ...EMPTY, produit: '' });
+        showNotice('success', notices.successTitle, notices.successText);
+      } else {
+        showNotice('error', notices.errorTitle, outcome.message ?? notices.errorFallback);
+      }
+    });
+    revealNotice();
+  }
+
+  const consentErrorId = `${fieldId('rgpdConsent')}-error`;
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-labelledby="contact-form-title"
+      className="space-y-5"
+    >
+      <p className="text-sm text-slate-600">{text.intro}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={fieldId('nom')}
+          name="nom"
+          label={text.labels.nom}
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          value={values.nom}
+          error={errors.nom}
+          onChange={(event) => update('nom', event.target.value)}
+        />
+        <TextField
+          id={fieldId('prenom')}
+          name="prenom"
+          label={text.labels.prenom}
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          value={values.prenom}
+          error={errors.prenom}
+          onChange={(event) => update('prenom', event.target.value)}
+        />
+      </div>
+      <TextField
+        id={fieldId('adresse')}
+        name="adresse"
+        label={text.labels.adresse}
+        autoComplete="address-line1"
+        hint={text.addressHint}
+        maxLength={LIMITS.address}
+        value={values.adresse}
+        error={errors.adresse}
+        onChange={(event) => update('adresse', event.target.value)}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={fieldId('telephone')}
+          name="telephone"
+          type="tel"
+          inputMode="tel"
+          label={text.labels.telephone}
+          autoComplete="tel"
+          maxLength={LIMITS.phone}
+          value={values.telephone}
+          error={errors.telephone}
+          onChange={(event) => update('telephone', event.target.value)}
+        />
+        <TextField
+          id={fieldId('email')}
+          name="email"
+          type="email"
+          label={text.labels.email}
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={LIMITS.email}
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => update('email', event.target.value)}
+        />
+      </div>
+      <SelectField
+        id={fieldId('produit')}
+        name="produit"
+        label={text.labels.produit}
+        value={produit}
+        error={errors.produit}
+        onChange={(event) => update('produit', event.target.value)}
+      >
+        <option value="">{text.productPlaceholder}</option>
+        {PRODUCT_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id={fieldId('message')}
+        name="message"
+        label={text.labels.message}
+        rows={4}
+        placeholder={text.messagePlaceholder}
+        maxLength={LIMITS.message}
+        value={values.message}
+        error={errors.message}
+        onChange={(event) => update('message', event.target.value)}
+      />
+
+      {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={fieldId('website')}>{text.honeypotLabel}</label>
+        <input
+          id={fieldId('website')}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => update('website', event.target.value)}
+        />
+      </div>
+
+      <div>
+        <div
+          className={cn(
+            'flex gap-3 rounded-control border p-4',
+            errors.rgpdConsent ? 'border-danger-600 bg-danger-50' : 'border-slate-200 bg-slate-50',
+          )}
+        >
+          <input
+            id={fieldId('rgpdConsent')}
+            name="rgpdConsent"
+            type="checkbox"
+            checked={values.rgpdConsent}
+            aria-invalid={errors.rgpdConsent ? true : undefined}
+            aria-describedby={errors.rgpdConsent ? consentErrorId : undefined}
+            onChange={(event) => update('rgpdConsent', event.target.checked)}
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          />
+          <label htmlFor={fieldId('rgpdConsent')} className="text-sm text-slate-800">
+            {CONSENT_TEXT}
+          </label>
+        </div>
+        {errors.rgpdConsent ? (
+          <p id={consentErrorId} className="mt-1.5 text-sm font-medium text-danger-700">
+            {errors.rgpdConsent}
+          </p>
+        ) : null}
+      </div>
+
+      <NoticeArea
+        ref={noticeRef}
+        notice={notice}
+        onDismiss={dismissNotice}
+        dismissLabel={notices.dismiss}
+      />
+
+      <Button
+        type="submit"
+        variant="accent"
+        size="lg"
+        aria-disabled={pending ? true : undefined}
+        className={cn('w-full sm:w-auto', pending && 'cursor-progress opacity-70')}
+      >
+        <Send aria-hidden="true" className="size-4" />
+        {pending ? text.pending : text.submit}
+      </Button>
+    </form>
+  );
+}

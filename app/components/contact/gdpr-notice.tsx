@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+
+import { siteConfig } from '../../../config/site';
+import { contactPageText } from '../../content/contact';
+
+const text = contactPageText.gdpr;
+
+const linkClasses =
+  'font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700';
+
+/** The information article 13 GDPR requires where the data are collected. */
+export function GdprNotice() {
+  return (
+    <section aria-labelledby="gdpr-notice-title" className="space-y-2 text-sm text-slate-600">
+      <h3 id="gdpr-notice-title" className="font-semibold text-slate-800">
+        {text.title}
+      </h3>
+      <p>{text.purpose}</p>
+      <p>
+        {text.retention} {text.rightsBeforeEmail}{' '}
+        <a href={`mailto:${siteConfig.email}`} className={`${linkClasses} break-all`}>
+          {siteConfig.email}
+        </a>
+        .
+      </p>
+      <p>
+        {text.policyLinkIntro}{' '}
+        <Link to="/politique-confidentialite" className={linkClasses}>
+          {text.policyLink}
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}

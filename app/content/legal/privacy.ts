@@ -1,0 +1,188 @@
+/** Politique de confidentialité (RGPD, art. 13 and 14): every company fact comes from the config. */
+import { formatFrenchDate, formatPostalAddress, type SiteConfig } from '../../../config/site';
+import { facts, type LegalDocument, link, list, p } from './types';
+
+/** The retention periods the site promises; the staff tools purge on the same periods. */
+export const RETENTION_PERIODS = [
+  {
+    term: 'Demandes de contact',
+    value: '3\u00a0ans à compter du dernier contact de votre part',
+  },
+  {
+    term: 'Clients',
+    value: '10\u00a0ans après la fin du contrat (obligations comptables et garanties)',
+  },
+  { term: 'Prospects', value: '3\u00a0ans' },
+  { term: 'Données de navigation', value: '13\u00a0mois maximum' },
+] as const;
+
+export function privacyContent(config: SiteConfig): LegalDocument {
+  const office = formatPostalAddress(config.registeredOffice);
+  const mail = link(config.email, `mailto:${config.email}`);
+  const phone = link(config.phone.display, config.phone.href);
+
+  return {
+    title: 'Politique de confidentialité',
+    lead: `Comment ${config.companyName} collecte, utilise et protège vos données personnelles, et comment exercer vos droits.`,
+    meta: `Dernière mise à jour\u00a0: ${formatFrenchDate(config.privacyPolicyRevisionDate)}`,
+    sections: [
+      {
+        id: 'responsable',
+        title: 'Responsable du traitement',
+        blocks: [
+          p(
+            `Le responsable du traitement de vos données est ${config.companyName}, ${config.legalForm}, ${config.rcs}, dont le siège social est situé ${office}.`,
+          ),
+          p(['Pour toute question sur vos données\u00a0: ', mail, ' ou ', phone, '.']),
+        ],
+      },
+      {
+        id: 'donnees-collectees',
+        title: 'Données collectées',
+        blocks: [
+          p('Données que vous nous communiquez directement, via le formulaire de contact\u00a0:'),
+          list(
+            'nom, prénom, adresse postale, numéro de téléphone et adresse e-mail\u00a0;',
+            'le produit qui vous intéresse et votre message, si vous les renseignez\u00a0;',
+            'votre consentement à être recontacté, avec sa date et le texte que vous avez accepté.',
+          ),
+          p(
+            'Données collectées automatiquement\u00a0: pour afficher les pages et protéger le site contre les abus, notre serveur traite des données techniques de connexion (adresse IP, date et heure, page demandée, type de navigateur). Nous n’utilisons aucun outil de mesure d’audience ni de publicité.',
+          ),
+        ],
+      },
+      {
+        id: 'finalites',
+        title: 'Finalités',
+        blocks: [
+          list(
+            'répondre à votre demande de renseignements et vous rappeler à son sujet\u00a0;',
+            'établir un devis, puis exécuter et suivre les travaux commandés\u00a0;',
+            'gérer la relation client (facturation, garanties, service après-vente)\u00a0;',
+            'assurer la sécurité du site et prévenir les envois abusifs du formulaire\u00a0;',
+            'respecter nos obligations légales, notamment comptables et fiscales.',
+          ),
+        ],
+      },
+      {
+        id: 'bases-legales',
+        title: 'Bases légales',
+        blocks: [
+          facts([
+            {
+              term: 'Votre consentement',
+              value:
+                'pour vous rappeler au sujet de votre demande (article 6.1.a du RGPD)\u00a0; vous pouvez le retirer à tout moment.',
+            },
+            {
+              term: 'Mesures précontractuelles et contrat',
+              value: 'pour établir un devis et réaliser les travaux (article 6.1.b).',
+            },
+            {
+              term: 'Obligation légale',
+              value: 'pour la conservation des pièces comptables (article 6.1.c).',
+            },
+            {
+              term: 'Intérêt légitime',
+              value: 'pour la sécurité du site et la prévention des abus (article 6.1.f).',
+            },
+          ]),
+        ],
+      },
+      {
+        id: 'destinataires',
+        title: 'Destinataires et partage',
+        blocks: [
+          p(
+            `Vos données sont destinées aux seules équipes de ${config.companyName} chargées de votre demande. Elles peuvent être traitées, pour notre compte et selon nos instructions, par nos prestataires techniques (hébergement du site\u00a0: ${config.host.name}\u00a0; messagerie électronique), tenus à la confidentialité.`,
+          ),
+          p(
+            'Elles ne sont ni vendues, ni louées, ni cédées à des fins commerciales. Elles ne sont communiquées à un tiers que si la loi l’impose (par exemple sur réquisition d’une autorité).',
+          ),
+        ],
+      },
+      {
+        id: 'conservation',
+        title: 'Durées de conservation',
+        blocks: [
+          facts(RETENTION_PERIODS.map((row) => ({ term: row.term, value: row.value }))),
+          p(
+            'À l’issue de ces durées, les données sont supprimées ou rendues définitivement anonymes.',
+          ),
+        ],
+      },
+      {
+        id: 'securite',
+        title: 'Sécurité',
+        blocks: [
+          p(
+            'Les échanges entre votre navigateur et le site sont chiffrés (HTTPS). Les demandes sont enregistrées sur nos serveurs, dont l’accès est réservé aux personnes habilitées. Nous prenons les mesures techniques et organisationnelles appropriées pour protéger vos données contre la perte, l’altération et l’accès non autorisé.',
+          ),
+        ],
+      },
+      {
+        id: 'droits',
+        title: 'Vos droits',
+        blocks: [
+          p(
+            'Conformément au RGPD et à la loi Informatique et Libertés, vous disposez des droits suivants sur vos données\u00a0:',
+          ),
+          list(
+            'droit d’accès et de rectification\u00a0;',
+            'droit à l’effacement et à la limitation du traitement\u00a0;',
+            'droit d’opposition, et de retrait de votre consentement à tout moment\u00a0;',
+            'droit à la portabilité des données que vous nous avez fournies\u00a0;',
+            'droit de définir des directives relatives au sort de vos données après votre décès.',
+          ),
+          p([
+            'Pour les exercer, écrivez-nous à ',
+            mail,
+            ` ou par courrier à ${config.companyName}, ${office}. Nous vous répondons dans un délai d’un mois à compter de la réception de votre demande. En cas de doute raisonnable sur votre identité, un justificatif pourra vous être demandé.`,
+          ]),
+        ],
+      },
+      {
+        id: 'cookies',
+        title: 'Cookies et traceurs',
+        blocks: [
+          p(
+            'Ce site ne dépose aucun cookie et n’utilise pas le stockage local (local storage) de votre navigateur. Seule la position de défilement des pages déjà vues est mémorisée dans le stockage de session, pour vous ramener au même endroit quand vous revenez en arrière\u00a0; elle ne vous identifie pas, ne quitte pas votre navigateur et s’efface à la fermeture de l’onglet. Le site ne fait appel à aucun service tiers\u00a0: pas de mesure d’audience, pas de publicité, pas de réseau social, et les polices de caractères sont hébergées sur nos propres serveurs. Aucune donnée de navigation n’est donc transmise à un tiers, et aucun bandeau de consentement n’est nécessaire.',
+          ),
+        ],
+      },
+      {
+        id: 'modifications',
+        title: 'Modifications',
+        blocks: [
+          p(
+            `Nous pouvons modifier la présente politique, notamment pour tenir compte d’une évolution de nos traitements ou de la réglementation. La version en vigueur est celle publiée sur cette page\u00a0; sa dernière mise à jour date du ${formatFrenchDate(config.privacyPolicyRevisionDate)}.`,
+          ),
+        ],
+      },
+      {
+        id: 'contact',
+        title: 'Contact',
+        blocks: [
+          p([
+            'Pour toute question relative à cette politique ou à vos données\u00a0: ',
+            mail,
+            ', ',
+            phone,
+            `, ou par courrier à ${config.companyName}, ${office}.`,
+          ]),
+        ],
+      },
+      {
+        id: 'reclamation',
+        title: 'Réclamation auprès de la CNIL',
+        blocks: [
+          p([
+            'Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission nationale de l’informatique et des libertés (CNIL), 3\u00a0place de Fontenoy, TSA\u00a080715, 75334\u00a0Paris Cedex\u00a007, ou en ligne sur ',
+            link('www.cnil.fr', 'https://www.cnil.fr'),
+            '.',
+          ]),
+        ],
+      },
+    ],
+  };
+}
