@@ -8,7 +8,7 @@ import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 import { waitForMail } from './support/mailbox';
 
 const ENDPOINT = '**/functions/v1/send-contact-email';
-const FALLBACK = 'Une erreur est survenue lors de l’envoi. Veuillez réessayer.';
+const FALLBACK = "Une erreur est survenue lors de l'envoi. Veuillez réessayer.";
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -53,7 +53,7 @@ async function fillForm(page: Page, values: Visitor) {
   await page.getByLabel('Numéro de téléphone *', { exact: true }).fill(values.telephone);
   await page.getByLabel('Email *', { exact: true }).fill(values.email);
   await page
-    .getByLabel('Produit d’intérêt (Professionnel)', { exact: true })
+    .getByLabel("Produit d'intérêt (Professionnel)", { exact: true })
     .selectOption(values.produit);
   await page.getByLabel('Message', { exact: true }).fill(values.message);
 }
@@ -69,7 +69,7 @@ async function expectValuesKept(page: Page, values: Visitor) {
     values.telephone,
   );
   await expect(page.getByLabel('Email *', { exact: true })).toHaveValue(values.email);
-  await expect(page.getByLabel('Produit d’intérêt (Professionnel)', { exact: true })).toHaveValue(
+  await expect(page.getByLabel("Produit d'intérêt (Professionnel)", { exact: true })).toHaveValue(
     values.produit,
   );
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(values.message);
@@ -125,7 +125,7 @@ test('the contact page shows the form, the coordinates and the quick-answer card
     'Décrivez votre projet ou posez vos questions...',
   );
   await expect(
-    page.getByLabel('Produit d’intérêt (Professionnel)', { exact: true }).locator('option'),
+    page.getByLabel("Produit d'intérêt (Professionnel)", { exact: true }).locator('option'),
   ).toHaveText(['Sélectionnez un produit', ...PRODUCT_OPTIONS]);
   await expect(page.getByRole('checkbox', { name: CONSENT_TEXT })).not.toBeChecked();
   // The GDPR notice under the form links to the privacy policy.
@@ -184,11 +184,11 @@ test('invalid fields get French messages and the first one takes the focus', asy
 
 test('?produit= preselects a known product after hydration', async ({ page }) => {
   await gotoHydrated(page, '/contact?produit=HP%20flottante');
-  await expect(page.getByLabel('Produit d’intérêt (Professionnel)', { exact: true })).toHaveValue(
+  await expect(page.getByLabel("Produit d'intérêt (Professionnel)", { exact: true })).toHaveValue(
     'HP flottante',
   );
   await gotoHydrated(page, '/contact?produit=Piscine');
-  await expect(page.getByLabel('Produit d’intérêt (Professionnel)', { exact: true })).toHaveValue(
+  await expect(page.getByLabel("Produit d'intérêt (Professionnel)", { exact: true })).toHaveValue(
     '',
   );
 });
@@ -262,7 +262,7 @@ test('a valid request shows the pending state, posts the exact payload, confirms
     'Adresse *',
     'Numéro de téléphone *',
     'Email *',
-    'Produit d’intérêt (Professionnel)',
+    "Produit d'intérêt (Professionnel)",
     'Message',
   ]) {
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');

@@ -208,3 +208,26 @@ test('the skip link moves focus to the main content', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.locator('#main-content')).toBeFocused();
 });
+
+test.describe('scroll positions', () => {
+  test.use({ viewport: VIEWPORTS.desktop });
+
+  test('going back restores the previous position; new pages open at the top', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(page, '/politique-confidentialite');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await page.waitForTimeout(100);
+    // The sticky header is in view: clicking it does not scroll the page first.
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/politique-confidentialite$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  });
+});

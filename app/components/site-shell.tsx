@@ -6,6 +6,7 @@ import { JsonLd } from './json-ld';
 import { FloatingActions } from './floating-actions/floating-actions';
 import { Footer } from './footer';
 import { Header } from './header/header';
+import { ScrollManager } from './scroll-manager';
 
 export function SiteShell({ children }: { children: ReactNode }) {
   useEffect(() => {
@@ -27,6 +28,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <FloatingActions />
+      <ScrollManager />
       <JsonLd data={businessJsonLd()} />
     </>
   );

@@ -13,7 +13,7 @@ export const contactPageText = {
       adresse: 'Adresse *',
       telephone: 'Numéro de téléphone *',
       email: 'Email *',
-      produit: 'Produit d’intérêt (Professionnel)',
+      produit: "Produit d'intérêt (Professionnel)",
       message: 'Message',
     },
     addressHint: 'Numéro et rue, code postal et ville du site concerné.',
@@ -29,7 +29,7 @@ export const contactPageText = {
     successTitle: 'Demande envoyée\u00a0!',
     successText: 'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
     errorTitle: 'Erreur',
-    errorFallback: 'Une erreur est survenue lors de l’envoi. Veuillez réessayer.',
+    errorFallback: "Une erreur est survenue lors de l'envoi. Veuillez réessayer.",
     dismiss: 'Fermer la notification',
   },
   coordinates: {

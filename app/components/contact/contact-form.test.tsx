@@ -32,7 +32,7 @@ async function fillValidForm() {
   await user.type(screen.getByLabelText('Numéro de téléphone *'), '06 12 34 56 78');
   await user.type(screen.getByLabelText('Email *'), 'lea.martin@entreprise.fr');
   await user.selectOptions(
-    screen.getByLabelText('Produit d’intérêt (Professionnel)'),
+    screen.getByLabelText("Produit d'intérêt (Professionnel)"),
     'Éclairage LED',
   );
   await user.type(screen.getByLabelText('Message'), 'Un entrepôt de 2 000 m²');
@@ -65,7 +65,7 @@ describe('ContactForm', () => {
       'placeholder',
       'Décrivez votre projet ou posez vos questions...',
     );
-    const select = screen.getByLabelText('Produit d’intérêt (Professionnel)');
+    const select = screen.getByLabelText("Produit d'intérêt (Professionnel)");
     const options = within(select)
       .getAllByRole('option')
       .map((option) => option.textContent);
@@ -176,7 +176,7 @@ describe('ContactForm', () => {
       'Adresse *',
       'Numéro de téléphone *',
       'Email *',
-      'Produit d’intérêt (Professionnel)',
+      "Produit d'intérêt (Professionnel)",
       'Message',
     ]) {
       expect(screen.getByLabelText(label)).toHaveValue('');
@@ -200,7 +200,7 @@ describe('ContactForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur');
     expect(errorSpy).toHaveBeenCalled();
     expect(screen.getByLabelText('Nom *')).toHaveValue('Martin');
-    expect(screen.getByLabelText('Produit d’intérêt (Professionnel)')).toHaveValue('Éclairage LED');
+    expect(screen.getByLabelText("Produit d'intérêt (Professionnel)")).toHaveValue('Éclairage LED');
     expect(screen.getByRole('checkbox')).toBeChecked();
   });
 
@@ -217,7 +217,7 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(submitButton());
     expect(
-      await screen.findByText('Une erreur est survenue lors de l’envoi. Veuillez réessayer.'),
+      await screen.findByText("Une erreur est survenue lors de l'envoi. Veuillez réessayer."),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur');
     expect(errorSpy).toHaveBeenCalled();
@@ -226,9 +226,9 @@ describe('ContactForm', () => {
 
   it('preselects the product named in the query, and only a known one', () => {
     renderForm('/contact?produit=HP%20flottante');
-    expect(screen.getByLabelText('Produit d’intérêt (Professionnel)')).toHaveValue('HP flottante');
+    expect(screen.getByLabelText("Produit d'intérêt (Professionnel)")).toHaveValue('HP flottante');
     cleanup();
     renderForm('/contact?produit=Piscine');
-    expect(screen.getByLabelText('Produit d’intérêt (Professionnel)')).toHaveValue('');
+    expect(screen.getByLabelText("Produit d'intérêt (Professionnel)")).toHaveValue('');
   });
 });

@@ -97,7 +97,7 @@ describe('privacy policy', () => {
 
   it('says truthfully that there are no cookies, no storage and no third party', () => {
     expect(text).toContain('ne dépose aucun cookie');
-    expect(text).toContain('n’utilise pas le stockage local');
+    expect(text).toContain('n’utilise ni le stockage local ni le stockage de session');
     expect(text).toContain('aucun service tiers');
     expect(text).toContain('www.cnil.fr');
   });

@@ -146,7 +146,7 @@ export function privacyContent(config: SiteConfig): LegalDocument {
         title: 'Cookies et traceurs',
         blocks: [
           p(
-            'Ce site ne dépose aucun cookie et n’utilise pas le stockage local (local storage) de votre navigateur. Seule la position de défilement des pages déjà vues est mémorisée dans le stockage de session, pour vous ramener au même endroit quand vous revenez en arrière\u00a0; elle ne vous identifie pas, ne quitte pas votre navigateur et s’efface à la fermeture de l’onglet. Le site ne fait appel à aucun service tiers\u00a0: pas de mesure d’audience, pas de publicité, pas de réseau social, et les polices de caractères sont hébergées sur nos propres serveurs. Aucune donnée de navigation n’est donc transmise à un tiers, et aucun bandeau de consentement n’est nécessaire.',
+            'Ce site ne dépose aucun cookie et n’utilise ni le stockage local ni le stockage de session de votre navigateur\u00a0: il n’y enregistre rien. Le site ne fait appel à aucun service tiers\u00a0: pas de mesure d’audience, pas de publicité, pas de réseau social, et les polices de caractères sont hébergées sur nos propres serveurs. Aucune donnée de navigation n’est donc transmise à un tiers, et aucun bandeau de consentement n’est nécessaire.',
           ),
         ],
       },
