@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 
@@ -56,6 +56,18 @@ const FIELD_ORDER: ContactField[] = [
 
 type Errors = Partial<Record<ContactField, string>>;
 
+type TextFieldName = 'nom' | 'prenom' | 'adresse' | 'telephone' | 'email' | 'message';
+
+/** The schema's bounds, also enforced while typing. */
+const MAX_LENGTH: Record<TextFieldName, number> = {
+  nom: LIMITS.name,
+  prenom: LIMITS.name,
+  adresse: LIMITS.address,
+  telephone: LIMITS.phone,
+  email: LIMITS.email,
+  message: LIMITS.message,
+};
+
 const FIELD_ERROR_KEYS: Record<string, true> = Object.fromEntries(
   FIELD_ORDER.map((field) => [field, true]),
 );
@@ -95,6 +107,20 @@ export function ContactForm() {
     if (field in FIELD_ERROR_KEYS && errors[field as ContactField]) {
       setErrors((previous) => ({ ...previous, [field]: undefined }));
     }
+  }
+
+  /** Id, name, label, bound, value, error and change handler of one text field. */
+  function textFieldProps(field: TextFieldName) {
+    return {
+      id: fieldId(field),
+      name: field,
+      label: text.labels[field],
+      maxLength: MAX_LENGTH[field],
+      value: values[field],
+      error: errors[field],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        update(field, event.target.value),
+    };
   }
 
   function focusFirstInvalid(found: Errors) {
@@ -162,62 +188,21 @@ export function ContactForm() {
     >
       <p className="text-sm text-slate-600">{text.intro}</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={fieldId('nom')}
-          name="nom"
-          label={text.labels.nom}
-          autoComplete="family-name"
-          maxLength={LIMITS.name}
-          value={values.nom}
-          error={errors.nom}
-          onChange={(event) => update('nom', event.target.value)}
-        />
-        <TextField
-          id={fieldId('prenom')}
-          name="prenom"
-          label={text.labels.prenom}
-          autoComplete="given-name"
-          maxLength={LIMITS.name}
-          value={values.prenom}
-          error={errors.prenom}
-          onChange={(event) => update('prenom', event.target.value)}
-        />
+        <TextField {...textFieldProps('nom')} autoComplete="family-name" />
+        <TextField {...textFieldProps('prenom')} autoComplete="given-name" />
       </div>
       <TextField
-        id={fieldId('adresse')}
-        name="adresse"
-        label={text.labels.adresse}
+        {...textFieldProps('adresse')}
         autoComplete="address-line1"
         hint={text.addressHint}
-        maxLength={LIMITS.address}
-        value={values.adresse}
-        error={errors.adresse}
-        onChange={(event) => update('adresse', event.target.value)}
       />
       <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...textFieldProps('telephone')} type="tel" inputMode="tel" autoComplete="tel" />
         <TextField
-          id={fieldId('telephone')}
-          name="telephone"
-          type="tel"
-          inputMode="tel"
-          label={text.labels.telephone}
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          value={values.telephone}
-          error={errors.telephone}
-          onChange={(event) => update('telephone', event.target.value)}
-        />
-        <TextField
-          id={fieldId('email')}
-          name="email"
+          {...textFieldProps('email')}
           type="email"
-          label={text.labels.email}
           autoComplete="email"
           spellCheck={false}
-          maxLength={LIMITS.email}
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => update('email', event.target.value)}
         />
       </div>
       <SelectField
@@ -236,15 +221,9 @@ export function ContactForm() {
         ))}
       </SelectField>
       <TextAreaField
-        id={fieldId('message')}
-        name="message"
-        label={text.labels.message}
+        {...textFieldProps('message')}
         rows={4}
         placeholder={text.messagePlaceholder}
-        maxLength={LIMITS.message}
-        value={values.message}
-        error={errors.message}
-        onChange={(event) => update('message', event.target.value)}
       />
 
       {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
