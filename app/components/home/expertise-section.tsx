@@ -10,6 +10,7 @@ import {
 
 import { benefits, expertiseText, processSteps } from '../../content/home';
 import { Container } from '../ui/container';
+import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
 
 /** One icon per benefit card, in the order of `benefits`. */
@@ -36,16 +37,13 @@ export function ExpertiseSection() {
           {benefits.map((benefit, position) => {
             const Icon = benefitIcons[position % benefitIcons.length] ?? BadgeCheck;
             return (
-              <li
+              <FeatureCard
                 key={benefit.title}
-                className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition duration-200 hover:shadow-card-hover motion-safe:hover:-translate-y-0.5"
-              >
-                <span className="flex size-12 items-center justify-center rounded-control bg-brand-50 text-brand-700">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-brand-950">{benefit.title}</h3>
-                <p className="mt-2 text-slate-600">{benefit.description}</p>
-              </li>
+                icon={Icon}
+                title={benefit.title}
+                description={benefit.description}
+                size="lg"
+              />
             );
           })}
         </ul>

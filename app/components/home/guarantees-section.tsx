@@ -14,6 +14,7 @@ import {
 
 import { commitments, guaranteeCards, guaranteeFigures, guaranteesText } from '../../content/home';
 import { Container } from '../ui/container';
+import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
 
 /** One icon per guarantee card, in the order of `guaranteeCards`. */
@@ -42,16 +43,13 @@ export function GuaranteesSection() {
           {guaranteeCards.map((card, position) => {
             const Icon = guaranteeIcons[position] ?? BadgeCheck;
             return (
-              <li
+              <FeatureCard
                 key={card.title}
-                className="flex flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card"
-              >
-                <span className="flex size-11 items-center justify-center rounded-control bg-brand-50 text-brand-700">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="mt-4 font-semibold text-brand-950">{card.title}</h3>
-                <p className="mt-1.5 text-[0.95rem] text-slate-600">{card.description}</p>
-              </li>
+                icon={Icon}
+                title={card.title}
+                description={card.description}
+                size="md"
+              />
             );
           })}
         </ul>
