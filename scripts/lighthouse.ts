@@ -38,7 +38,8 @@ async function waitForServer(url: string) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
-  const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  // Node itself runs the server (not npx), so killing this child stops the server too.
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
