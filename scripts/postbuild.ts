@@ -1,7 +1,7 @@
 /**
  * Post-build steps on build/client:
  * - warn about an expired RGE certificate in the config;
- * - inline into every page the CSS rules it uses (see app/components/site-styles.tsx);
+ * - inline into every page the CSS rules its first paint needs (see scripts/lib/critical-css.ts);
  * - write sitemap.xml and robots.txt from the route list;
  * - precompress every text asset (brotli and gzip) so the server never compresses on a request.
  */
@@ -12,7 +12,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { publicPaths } from '../app/routes-list';
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
-import { classesInHtml, criticalCss } from './lib/critical-css';
+import { criticalCss, pageFacts } from './lib/critical-css';
 
 const CLIENT_DIR = join(process.cwd(), 'build', 'client');
 
@@ -52,14 +52,14 @@ function inlineCriticalCss(): number {
   for (const file of listFiles(CLIENT_DIR)) {
     if (extname(file) !== '.html') continue;
     const html = readFileSync(file, 'utf8');
-    const used = classesInHtml(html);
+    const facts = pageFacts(html);
     const replaced = html.replace(INLINE_CSS_PLACEHOLDER, (_match, href: string) => {
       let css = stylesheets.get(href);
       if (css === undefined) {
         css = readFileSync(join(CLIENT_DIR, href), 'utf8');
         stylesheets.set(href, css);
       }
-      const critical = criticalCss(css, used).replace(/<\/style/gi, '<\\/style');
+      const critical = criticalCss(css, facts).replace(/<\/style/gi, '<\\/style');
       return `<style data-inline-css="${href}">${critical}</style>`;
     });
     if (replaced !== html) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { classesInHtml, criticalCss } from './critical-css';
+import { classesInHtml, criticalCss, pageFacts, withoutHiddenElements } from './critical-css';
 
 describe('classesInHtml', () => {
   it('collects class tokens, decoding HTML entities', () => {
@@ -11,6 +11,19 @@ describe('classesInHtml', () => {
     );
   });
 });
+
+describe('pageFacts', () => {
+  it('lists the elements of the page and the custom properties its style attributes use', () => {
+    const facts = pageFacts(
+      '<!DOCTYPE html><HTML><body><ul class="x"><li style="--slide:2;width:var(--size)"></li></ul>',
+    );
+    expect([...facts.elements].sort()).toEqual(['body', 'html', 'li', 'ul']);
+    expect([...facts.referencedProperties]).toEqual(['--size']);
+    expect([...facts.classes]).toEqual(['x']);
+  });
+});
+
+const page = (html: string) => pageFacts(`<html><body>${html}</body></html>`);
 
 describe('criticalCss', () => {
   const css = `
@@ -28,14 +41,16 @@ describe('criticalCss', () => {
   `;
 
   it('keeps element rules and the rules whose classes the page uses, drops the others', () => {
-    const out = criticalCss(css, new Set(['flex', 'md:grid-cols-2', 'space-y-2', 'b']));
+    const out = criticalCss(
+      css,
+      page('<div class="flex md:grid-cols-2 space-y-2 b hover:bg-x"></div>'),
+    );
     expect(out).toContain('box-sizing:border-box');
     expect(out).toContain('html{color:#000}');
     expect(out).toContain('.flex{display:flex}');
     expect(out).toContain('.md\\:grid-cols-2');
     expect(out).toContain('.space-y-2>:not(:last-child)');
     expect(out).not.toContain('.grid{');
-    expect(out).not.toContain('hover\\:bg-x');
     expect(out).not.toContain('md\\:hidden');
     expect(out).not.toContain('group-hover');
     expect(out).toContain('.b{opacity:.5}');
@@ -43,9 +58,89 @@ describe('criticalCss', () => {
   });
 
   it('keeps a compound selector only when every class in it is used', () => {
-    expect(criticalCss(css, new Set(['group-hover:underline']))).not.toContain('group-hover');
-    expect(criticalCss(css, new Set(['group', 'group-hover:underline']))).toContain(
-      '.group:hover .group-hover\\:underline',
+    const groupCss = '.group .in-group { color: red }';
+    expect(criticalCss(groupCss, page('<p class="in-group"></p>'))).toBe('');
+    expect(criticalCss(groupCss, page('<div class="group"><p class="in-group"></p></div>'))).toBe(
+      '.group .in-group{color:red}',
     );
+  });
+
+  it('leaves interaction states (hover, focus, active) to the full stylesheet', () => {
+    const out = criticalCss(
+      `.a:hover { color: red } .b:focus-visible { outline: 2px solid } :focus-visible { outline: 1px solid }
+       .c:is(:where(.group):focus-within *) { color: blue } .d:active { color: green } .a { color: black }
+       .e:not(:hover) { color: gray }`,
+      page('<a class="a b c d e group"></a>'),
+    );
+    expect(out).toBe('.a{color:#000}.e:not(:hover){color:gray}');
+  });
+
+  it('drops rules for elements the page does not have', () => {
+    const out = criticalCss(
+      'h1, h2 { font-weight: 700 } table { border-collapse: collapse } sub, sup { font-size: 75% }',
+      page('<h2>Titre</h2>'),
+    );
+    expect(out).toBe('h2{font-weight:700}');
+  });
+
+  it('keeps form-control pseudo-elements only on pages with form controls', () => {
+    const formCss =
+      '::placeholder { opacity: 1 } ::file-selector-button { margin: 0 } ::-webkit-search-decoration { appearance: none } ::before { content: "" }';
+    expect(criticalCss(formCss, page('<p></p>'))).toBe(':before{content:""}');
+    const withForm = criticalCss(formCss, page('<form><input></form>'));
+    expect(withForm).toContain('::placeholder');
+    expect(withForm).toContain('::file-selector-button');
+    expect(withForm).toContain('::-webkit-search-decoration');
+  });
+
+  it('drops rules that only set transitions', () => {
+    const out = criticalCss(
+      `.transition { transition-property: color; transition-duration: var(--tw-duration, .15s) }
+       .duration-200 { --tw-duration: .2s; transition-duration: .2s }
+       .fade { opacity: 0; transition: opacity .2s }`,
+      page('<p class="transition duration-200 fade"></p>'),
+    );
+    expect(out).toBe('.fade{opacity:0;transition:opacity .2s}');
+  });
+
+  it('drops custom properties and @property rules nothing references, transitively', () => {
+    const out = criticalCss(
+      `@property --tw-shadow { syntax: "*"; inherits: false; initial-value: 0 0 #0000 }
+       @property --tw-unused { syntax: "*"; inherits: false }
+       :root { --color-brand: #184846; --color-unused: red; --font-sans: Inter; --default-font: var(--font-sans) }
+       html { font-family: var(--default-font); color: var(--color-brand) }
+       .card { --tw-shadow: 0 1px 2px #0003; box-shadow: var(--tw-shadow) }
+       .slide { translate: calc(var(--slide) * -100%) }`,
+      page('<div class="card"></div><div class="slide" style="--slide:1"></div>'),
+    );
+    expect(out).toContain('@property --tw-shadow');
+    expect(out).not.toContain('--tw-unused');
+    expect(out).toContain('--color-brand:#184846');
+    expect(out).not.toContain('--color-unused');
+    expect(out).toContain('--font-sans:Inter');
+    expect(out).toContain('--default-font:var(--font-sans)');
+    expect(out).toContain('var(--slide)');
+  });
+});
+
+describe('withoutHiddenElements', () => {
+  it('removes elements with the hidden attribute, nested ones included, and keeps the rest', () => {
+    expect(
+      withoutHiddenElements(
+        '<div class="hidden lg:block">a</div><div hidden=""><div class="x">b</div></div><p>c</p>' +
+          '<ul hidden><li>d</li></ul><input hidden class="y"><span data-x="hidden">e</span>' +
+          '<div hidden="until-found">f</div>',
+      ),
+    ).toBe(
+      '<div class="hidden lg:block">a</div><p>c</p><span data-x="hidden">e</span><div hidden="until-found">f</div>',
+    );
+  });
+
+  it('keeps the styles of hidden content out of the critical CSS', () => {
+    const out = criticalCss(
+      '.menu { position: absolute } .link { color: red } .shown { color: blue }',
+      pageFacts('<nav hidden class="menu"><a class="link">x</a></nav><p class="shown">y</p>'),
+    );
+    expect(out).toBe('.shown{color:#00f}');
   });
 });
