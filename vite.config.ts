@@ -3,9 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
 import { publicBuildEnv } from './config/build-env.ts';
+import { iconSprite } from './scripts/vite/icon-sprite-plugin.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), iconSprite(), reactRouter()],
   define: {
     // Deployment settings baked into the static pages at build time (see config/build-env.ts).
     __BUILD_ENV__: JSON.stringify(publicBuildEnv(process.env)),

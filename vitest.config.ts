@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+import { iconSprite } from './scripts/vite/icon-sprite-plugin.ts';
+
 // Kept apart from vite.config.ts: the React Router plugin must not load under Vitest.
 export default defineConfig({
+  plugins: [iconSprite()],
   test: {
     include: ['{app,config,contact,server,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',

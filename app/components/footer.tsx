@@ -1,4 +1,3 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { formatPostalAddress, siteConfig } from '../../config/site';
@@ -6,6 +5,7 @@ import { shellText } from '../content/shell';
 import { businessSolutions, solutionPath } from '../content/solutions/catalog';
 import { Container } from './ui/container';
 import { LogoMark } from './header/logo';
+import { Mail, MapPin, Phone } from './ui/icons';
 
 const text = shellText.footer;
 const [emailLocalPart, emailDomain] = siteConfig.email.split('@');

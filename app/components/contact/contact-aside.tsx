@@ -1,8 +1,7 @@
-import { CircleCheck, Clock, Mail, MapPin, Phone } from 'lucide-react';
-
 import { formatPostalAddress, siteConfig } from '../../../config/site';
 import { contactPageText } from '../../content/contact';
 import { Card } from '../ui/card';
+import { CircleCheck, Clock, Mail, MapPin, Phone } from '../ui/icons';
 
 const text = contactPageText;
 

@@ -1,4 +1,3 @@
-import { Send } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { contactPageText } from '../../content/contact';
 import { Button } from '../ui/button';
 import { cn } from '../ui/class-names';
 import { TextAreaField, TextField, SelectField } from '../ui/field';
+import { Send } from '../ui/icons';
 import { type Notice, NoticeArea } from '../ui/notice';
 import { sendContactRequest } from './send-contact-request';
 import { useHydrated } from './use-hydrated';

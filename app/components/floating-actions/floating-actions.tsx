@@ -1,10 +1,9 @@
-import { ArrowUp, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { FLOATING_ACTIONS_SCROLL_THRESHOLD_PX } from '../../content/constants';
 import { shellText } from '../../content/shell';
 import { buttonClasses } from '../ui/button';
-import { cn } from '../ui/class-names';
+import { ArrowUp, MessageSquare } from '../ui/icons';
 import { useScrolledPast } from './scroll-threshold';
 
 const text = shellText.floating;
@@ -40,10 +39,7 @@ export function FloatingActions() {
             type="button"
             onClick={scrollToTop}
             aria-label={text.backToTop}
-            className={cn(
-              buttonClasses({ variant: 'outline', size: 'md' }),
-              'w-11 px-0 shadow-card-hover',
-            )}
+            className={buttonClasses({ variant: 'outline', size: 'icon' }, 'shadow-card-hover')}
           >
             <ArrowUp aria-hidden="true" className="size-5" />
           </button>

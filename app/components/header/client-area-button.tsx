@@ -1,7 +1,6 @@
-import { UserRound } from 'lucide-react';
-
 import { siteConfig } from '../../../config/site';
 import { shellText } from '../../content/shell';
+import { UserRound } from '../ui/icons';
 
 /** Links to the client portal when one is configured; otherwise a disabled, labelled button. */
 export function ClientAreaButton({ className }: { className: string }) {

@@ -1,4 +1,3 @@
-import { ChevronDown, Phone } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 
@@ -13,6 +12,7 @@ import {
 import { ButtonAnchor, ButtonLink, buttonClasses } from '../ui/button';
 import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
+import { ChevronDown, Phone } from '../ui/icons';
 import { ClientAreaButton } from './client-area-button';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

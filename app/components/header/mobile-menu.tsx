@@ -1,4 +1,3 @@
-import { ChevronDown, Menu, Phone, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
@@ -12,6 +11,7 @@ import {
 } from '../../content/solutions/catalog';
 import { ButtonAnchor, ButtonLink, buttonClasses } from '../ui/button';
 import { cn } from '../ui/class-names';
+import { ChevronDown, Menu, Phone, X } from '../ui/icons';
 import { ClientAreaButton } from './client-area-button';
 
 const text = shellText.nav;

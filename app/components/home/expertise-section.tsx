@@ -1,20 +1,19 @@
+import { benefits, expertiseText, processSteps } from '../../content/home';
+import { Container } from '../ui/container';
 import {
   BadgeCheck,
   ChartLine,
   FileCheck,
   HandCoins,
-  type LucideIcon,
+  type IconComponent,
   TrendingDown,
   Wrench,
-} from 'lucide-react';
-
-import { benefits, expertiseText, processSteps } from '../../content/home';
-import { Container } from '../ui/container';
+} from '../ui/icons';
 import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
 
 /** One icon per benefit card, in the order of `benefits`. */
-const benefitIcons: readonly LucideIcon[] = [
+const benefitIcons: readonly IconComponent[] = [
   TrendingDown,
   BadgeCheck,
   HandCoins,

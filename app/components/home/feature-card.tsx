@@ -1,6 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
-
 import { cn } from '../ui/class-names';
+import type { IconComponent } from '../ui/icons';
 
 const sizes = {
   lg: {
@@ -24,7 +23,7 @@ export function FeatureCard({
   description,
   size,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   description: string;
   size: keyof typeof sizes;

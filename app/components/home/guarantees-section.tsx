@@ -1,3 +1,5 @@
+import { commitments, guaranteeCards, guaranteeFigures, guaranteesText } from '../../content/home';
+import { Container } from '../ui/container';
 import {
   Award,
   BadgeCheck,
@@ -5,20 +7,17 @@ import {
   GraduationCap,
   HandCoins,
   HardHat,
-  type LucideIcon,
+  type IconComponent,
   PackageCheck,
   Scale,
   ShieldCheck,
   Umbrella,
-} from 'lucide-react';
-
-import { commitments, guaranteeCards, guaranteeFigures, guaranteesText } from '../../content/home';
-import { Container } from '../ui/container';
+} from '../ui/icons';
 import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
 
 /** One icon per guarantee card, in the order of `guaranteeCards`. */
-const guaranteeIcons: readonly LucideIcon[] = [
+const guaranteeIcons: readonly IconComponent[] = [
   Award,
   ShieldCheck,
   Umbrella,

@@ -1,7 +1,7 @@
-import { Sparkles } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 
 import { businessSolutions } from '../../content/solutions/catalog';
+import { Sparkles } from '../ui/icons';
 import { solutionIcon, solutionIcons } from './solution-icons';
 
 describe('solution icons', () => {

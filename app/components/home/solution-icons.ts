@@ -5,17 +5,17 @@ import {
   ClipboardCheck,
   Layers,
   Lightbulb,
-  type LucideIcon,
+  type IconComponent,
   PaintRoller,
   Receipt,
   Snowflake,
   Sun,
   Sparkles,
   Wind,
-} from 'lucide-react';
+} from '../ui/icons';
 
 /** The icon of each business solution card in the home carousel, by slug. */
-export const solutionIcons: Readonly<Record<string, LucideIcon>> = {
+export const solutionIcons: Readonly<Record<string, IconComponent>> = {
   'decret-tertiaire': Building,
   'audit-energetique': ClipboardCheck,
   'eclairage-led': Lightbulb,
@@ -30,6 +30,6 @@ export const solutionIcons: Readonly<Record<string, LucideIcon>> = {
 };
 
 /** Icon for a slug, with a neutral fallback for a solution added to the catalog later. */
-export function solutionIcon(slug: string): LucideIcon {
+export function solutionIcon(slug: string): IconComponent {
   return solutionIcons[slug] ?? Sparkles;
 }

@@ -1,4 +1,3 @@
-import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type CSSProperties, type KeyboardEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -6,6 +5,7 @@ import { solutionsText } from '../../content/home';
 import { businessSolutions, solutionPath } from '../../content/solutions/catalog';
 import { buttonClasses } from '../ui/button';
 import { cn } from '../ui/class-names';
+import { ArrowRight, ChevronLeft, ChevronRight } from '../ui/icons';
 import {
   canGoNext,
   canGoPrevious,

@@ -1,9 +1,9 @@
-import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 
 import { clientNames, trustText } from '../../content/home';
 import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
+import { Pause, Play } from '../ui/icons';
 
 /** Wordmark styles, cycled so the names read like distinct brands rather than a plain list. */
 const wordmarkStyles = [

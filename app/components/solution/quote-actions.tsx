@@ -1,9 +1,8 @@
-import { Phone, Send } from 'lucide-react';
-
 import { siteConfig } from '../../../config/site';
 import { solutionTemplateText as text } from '../../content/solutions/template';
 import { ButtonAnchor, ButtonLink } from '../ui/button';
 import { cn } from '../ui/class-names';
+import { Phone, Send } from '../ui/icons';
 
 /** The two ways to ask for a quote: call, or the contact form with the product preselected. */
 export function QuoteActions({

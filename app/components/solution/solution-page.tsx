@@ -1,4 +1,3 @@
-import { CircleCheck, HandCoins, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { contactHref, type SolutionContent } from '../../content/solutions/content';
@@ -6,6 +5,7 @@ import { solutionTemplateText as text } from '../../content/solutions/template';
 import { JsonLd } from '../json-ld';
 import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
+import { CircleCheck, HandCoins, Wrench } from '../ui/icons';
 import { QuoteActions, QuoteCard } from './quote-actions';
 import { SolutionBreadcrumb } from './solution-breadcrumb';
 import { SolutionIllustration } from './solution-illustration';

@@ -1,6 +1,5 @@
-import { Award, ShieldCheck, ThumbsUp } from 'lucide-react';
-
 import { solutionTemplateText as text } from '../../content/solutions/template';
+import { Award, ShieldCheck, ThumbsUp } from '../ui/icons';
 
 const icons = [Award, ShieldCheck, ThumbsUp] as const;
 

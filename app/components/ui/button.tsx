@@ -4,7 +4,8 @@ import { Link, type LinkProps } from 'react-router';
 import { cn } from './class-names';
 
 export type ButtonVariant = 'accent' | 'primary' | 'outline' | 'ghost' | 'inverse';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+/** `icon`: a square button holding only an icon (give it an accessible name). */
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-control font-semibold no-underline transition-colors duration-200 disabled:cursor-not-allowed disabled:opacity-60';
@@ -21,6 +22,7 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'px-3 text-sm',
   md: 'px-4 text-[0.95rem]',
   lg: 'px-6 text-base',
+  icon: 'w-11',
 };
 
 interface StyleProps {

@@ -1,7 +1,7 @@
-import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { type Ref, useEffect, useState } from 'react';
 
 import { cn } from './class-names';
+import { CircleAlert, CircleCheck, X } from './icons';
 
 export type NoticeTone = 'success' | 'error';
 
