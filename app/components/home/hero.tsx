@@ -1,10 +1,9 @@
-import { ArrowDown, ArrowRight } from 'lucide-react';
-
+import heroIllustrationUrl from '../../assets/hero-illustration.svg?url';
 import { claims, heroText } from '../../content/home';
 import { Button, ButtonLink } from '../ui/button';
 import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
-import { HeroIllustration } from './hero-illustration';
+import { ArrowDown, ArrowRight } from '../ui/icons';
 import { scrollToSection } from './scroll-to-section';
 import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids';
 
@@ -64,7 +63,17 @@ export function Hero() {
           </div>
         </div>
         <div className="hidden lg:block">
-          <HeroIllustration />
+          {/* Decorative, wide screens only: a cached file rather than inline markup (lazy, so
+              phones, which never show it, never download it). */}
+          <img
+            src={heroIllustrationUrl}
+            alt=""
+            width={480}
+            height={420}
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full"
+          />
         </div>
       </Container>
       <div className="border-t border-white/10 bg-brand-950/40">
