@@ -149,7 +149,10 @@ test('the privacy policy shows its revision date, retention periods and cookie f
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 400));
   await page.getByRole('link', { name: 'Mentions légales' }).first().click();
+  // The client-side navigation completes once the route module is loaded.
+  await expect(page).toHaveURL(/\/mentions-legales$/);
   await page.goBack();
+  await expect(page).toHaveURL(/\/politique-confidentialite$/);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   expect([...origins]).toEqual([new URL(page.url()).origin]);
 });
