@@ -49,9 +49,7 @@ test('the full stylesheet arrives without waiting for the scripts and brings hov
   const stylesheet = page.locator('link[rel="stylesheet"]');
   await expect(stylesheet).toHaveCount(1);
   await expect
-    .poll(() =>
-      stylesheet.evaluate((link: HTMLLinkElement) => link.sheet?.cssRules.length ?? 0),
-    )
+    .poll(() => stylesheet.evaluate((link: HTMLLinkElement) => link.sheet?.cssRules.length ?? 0))
     .toBeGreaterThan(0);
   const quote = page.getByRole('banner').getByRole('link', { name: 'Devis gratuit' });
   const before = await quote.evaluate((element) => getComputedStyle(element).backgroundColor);

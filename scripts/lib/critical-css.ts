@@ -28,11 +28,11 @@ function decodeEntities(value: string): string {
   return value.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => HTML_ENTITIES[e] ?? e);
 }
 
-/** What the post-build step knows about one built page. */
+/** What the post-build step knows about one built page, outside its `hidden` elements. */
 export interface PageFacts {
-  /** Class tokens of every `class="…"` attribute. */
+  /** Class tokens of the `class="…"` attributes. */
   classes: ReadonlySet<string>;
-  /** Lower-case names of every element in the document. */
+  /** Lower-case element names. */
   elements: ReadonlySet<string>;
   /** Custom properties the markup itself references in `style` attributes. */
   referencedProperties: ReadonlySet<string>;
