@@ -48,7 +48,7 @@ export function classesInHtml(html: string): Set<string> {
 }
 
 const OPENING_TAG =
-  /<([a-zA-Z][\w-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
+  /<([a-zA-Z][\w-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/;
 const ATTRIBUTE = /\s+([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 const VOID_ELEMENTS = new Set(
   'area base br col embed hr img input link meta source track wbr'.split(' '),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { loadIconSprite } from '../../../scripts/vite/icon-sprite-plugin';
 import { ICON_NAMES } from './icon-names';
+import * as icons from './icons';
 import { Phone } from './icons';
 
 describe('icons', () => {
@@ -21,5 +22,10 @@ describe('icons', () => {
       expect(sprite).toMatch(new RegExp(`<symbol id="${name}" [^>]*><(path|circle|rect|line)`));
     }
     expect(sprite.match(/<symbol /g)).toHaveLength(ICON_NAMES.length);
+  });
+
+  it('list exactly the icons the site draws (the sprite carries none for nothing)', () => {
+    const drawn = Object.values(icons).map((Icon) => Icon.displayName);
+    expect(drawn.sort()).toEqual(ICON_NAMES.map((name) => `Icon(${name})`).sort());
   });
 });

@@ -5,7 +5,7 @@ import type { IconName } from './icon-names';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 /** An icon component: an `<svg>` that draws one symbol of the site's sprite. */
-export type IconComponent = (props: IconProps) => React.JSX.Element;
+export type IconComponent = ((props: IconProps) => React.JSX.Element) & { displayName: string };
 
 /**
  * The icons are Lucide's, drawn from one cached SVG sprite (see icon-names.ts) rather than
@@ -14,15 +14,8 @@ export type IconComponent = (props: IconProps) => React.JSX.Element;
  * 24 px is their size when no class sets one.
  */
 function spriteIcon(name: IconName): IconComponent {
-  const Icon = ({ className, ...props }: IconProps) => (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={className}
-      {...props}
-    >
+  const Icon = (props: IconProps) => (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" {...props}>
       <use href={`${spriteUrl}#${name}`} />
     </svg>
   );
