@@ -1,8 +1,10 @@
 import type { Config } from '@react-router/dev/config';
 
-import { prerenderPaths } from './app/routes-list';
+import { NOT_FOUND_PAGE_PATH } from './app/routes-list';
 
 export default {
   ssr: false,
-  prerender: () => prerenderPaths(),
+  // Every route without a parameter (the pages of app/routes.ts), plus the 404 screen that the
+  // server sends for unknown paths.
+  prerender: ({ getStaticPaths }) => [...getStaticPaths(), NOT_FOUND_PAGE_PATH],
 } satisfies Config;

@@ -1,21 +1,27 @@
-/** Every public route of the site, derived from content: used by the route table, prerendering and the sitemap. */
-import { allSolutions, solutionPath } from './content/solutions/catalog';
+/**
+ * The site's public pages, read from the route table (app/routes.ts): the sitemap and the tests
+ * list the same pages the router serves and the build prerenders (react-router.config.ts takes
+ * them from `getStaticPaths()`), without a second list to keep in step.
+ */
+import type { RouteConfigEntry } from '@react-router/dev/routes';
 
-export const STATIC_PAGE_PATHS = [
-  '/',
-  '/contact',
-  '/mentions-legales',
-  '/politique-confidentialite',
-  '/cgv',
-] as const;
+import routes from './routes';
 
 /** The 404 screen is prerendered here and served by the server, with status 404, for unknown paths. */
 export const NOT_FOUND_PAGE_PATH = '/404';
 
-export function publicPaths(): string[] {
-  return [...STATIC_PAGE_PATHS, ...allSolutions.map(solutionPath)];
+/** Every route path without a parameter or splat, like React Router's `getStaticPaths()`. */
+export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[] {
+  const walk = (list: readonly RouteConfigEntry[], parent: string): string[] =>
+    list.flatMap((entry) => {
+      if (entry.path && /[:*]/.test(entry.path)) return [];
+      const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent;
+      const own = entry.index || entry.path ? [path || '/'] : [];
+      return [...own, ...walk(entry.children ?? [], path)];
+    });
+  return [...new Set(walk(entries, ''))];
 }
 
-export function prerenderPaths(): string[] {
-  return [...publicPaths(), NOT_FOUND_PAGE_PATH];
+export function publicPaths(): string[] {
+  return staticRoutePaths(routes);
 }

@@ -4,6 +4,7 @@ import { siteConfig } from '../config/site';
 import { allSolutions, solutionPath } from '../app/content/solutions/catalog';
 import { contactHref, solutionContent } from '../app/content/solutions/content';
 import { solutionTemplateText as text } from '../app/content/solutions/template';
+import { ORGANIZATION_ID } from '../app/structured-data';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 
 const NBSP = '\u00a0';
@@ -181,7 +182,7 @@ test('each page publishes a Service and a BreadcrumbList, without ratings', asyn
   const service = graph.find((node) => node['@type'] === 'Service');
   expect(service).toMatchObject({
     name: 'HP flottante',
-    provider: { '@id': `${siteConfig.siteUrl}/#organization` },
+    provider: { '@id': ORGANIZATION_ID },
     areaServed: { name: 'France' },
   });
   const breadcrumb = graph.find((node) => node['@type'] === 'BreadcrumbList');

@@ -3,7 +3,7 @@ import { useLocation, useNavigationType } from 'react-router';
 
 /**
  * Scroll positions of the history entries seen in this tab, kept in memory only: the site
- * stores nothing in the browser (no cookie, no local or session storage; product.md).
+ * stores nothing in the browser (no cookie, no local or session storage: a product rule).
  */
 const positions = new Map<string, number>();
 

@@ -1,5 +1,5 @@
 /**
- * Visitor-facing copy of the home page (reference-site.md, "Home page sections").
+ * Visitor-facing copy of the home page (the reference site's specification, "Home page sections").
  * French typography: a non-breaking space (U+00A0) before %, €, :, ?, ! and inside numbers.
  */
 import { siteConfig } from '../../config/site';

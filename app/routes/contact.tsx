@@ -5,13 +5,12 @@ import { PageHeader } from '../components/page-header';
 import { Card } from '../components/ui/card';
 import { Container } from '../components/ui/container';
 import { contactPageText } from '../content/contact';
+import { pageMetaText } from '../content/page-meta';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'Renseignez-vous gratuitement',
-    description:
-      'Demandez gratuitement un devis ou un conseil en rénovation énergétique\u00a0: nous vous rappelons sous 24h pour étudier votre projet.',
+    ...pageMetaText.contact,
     path: '/contact',
   });
 

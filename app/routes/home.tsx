@@ -1,17 +1,15 @@
-import { siteConfig } from '../../config/site';
 import { ExpertiseSection } from '../components/home/expertise-section';
 import { GuaranteesSection } from '../components/home/guarantees-section';
 import { Hero } from '../components/home/hero';
 import { SolutionsSection } from '../components/home/solutions-section';
 import { TrustMarquee } from '../components/home/trust-marquee';
+import { pageMetaText } from '../content/page-meta';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: `${siteConfig.companyName} | Rénovation énergétique`,
+    ...pageMetaText.home,
     fullTitle: true,
-    description:
-      'Rénovation énergétique pour professionnels et particuliers : audit, financement, travaux certifiés RGE et jusqu’à 70 % d’économies d’énergie.',
     path: '/',
   });
 

@@ -2,13 +2,12 @@ import { siteConfig } from '../../config/site';
 import { LegalDocumentView } from '../components/legal/legal-document';
 import { RGE_STATUS_ATTRIBUTE, useRgeExpired } from '../components/legal/use-rge-expired';
 import { legalNoticeContent } from '../content/legal/legal-notice';
+import { pageMetaText } from '../content/page-meta';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'Mentions légales',
-    description:
-      'Mentions légales du site\u00a0: éditeur, siège social, directeur de la publication, hébergeur, propriété intellectuelle et certifications.',
+    ...pageMetaText.legalNotice,
     path: '/mentions-legales',
   });
 

@@ -1,12 +1,10 @@
 import { NotFoundScreen } from '../components/not-found-screen';
-import { shellText } from '../content/shell';
+import { pageMetaText } from '../content/page-meta';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: shellText.notFound.metaTitle,
-    description:
-      'Cette page n’existe pas ou a été déplacée. Retrouvez nos solutions de rénovation énergétique depuis l’accueil.',
+    ...pageMetaText.notFound,
     path: '/404',
     noindex: true,
   });

@@ -1,13 +1,12 @@
 import { siteConfig } from '../../config/site';
 import { LegalDocumentView } from '../components/legal/legal-document';
 import { privacyContent } from '../content/legal/privacy';
+import { pageMetaText } from '../content/page-meta';
 import { pageMeta } from '../seo';
 
 export const meta = () =>
   pageMeta({
-    title: 'Politique de confidentialité',
-    description:
-      'Comment nous traitons vos données personnelles\u00a0: finalités, bases légales, durées de conservation et exercice de vos droits RGPD.',
+    ...pageMetaText.privacy,
     path: '/politique-confidentialite',
   });
 

@@ -19,7 +19,7 @@ const SHAPES = new Set(['path', 'circle', 'ellipse', 'line', 'polygon', 'polylin
 function element([tag, attributes]: IconNode[number]): string {
   if (!SHAPES.has(tag)) throw new Error(`Unexpected element in icon data: ${tag}`);
   const serialised = Object.entries(attributes)
-    // `key` is React's list key, not an SVG attribute.
+    // `key` (a React list key in some Lucide packages' data) is not an SVG attribute.
     .filter(([name]) => name !== 'key')
     .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
     .join('');

@@ -1,9 +1,13 @@
 /**
  * Vite plugin behind `import spriteUrl from 'virtual:icon-sprite'`: builds the SVG sprite of the
- * icons listed in app/components/ui/icon-names.ts from lucide-react's icon data and gives its URL.
+ * icons listed in app/components/ui/icon-names.ts from the icon data lucide-static publishes
+ * (`icon-nodes.json`: every icon by name, as `[tag, attributes]` elements) and gives its URL.
  * In a build the sprite is a hashed asset (cached for good, like the scripts); in development it
  * is served from memory.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
 import type { Plugin } from 'vite';
 
 import { ICON_NAMES } from '../../app/components/ui/icon-names.ts';
@@ -14,13 +18,12 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const DEV_URL = '/@icon-sprite.svg';
 
 export async function loadIconSprite(): Promise<string> {
+  const file = createRequire(import.meta.url).resolve('lucide-static/icon-nodes.json');
+  const nodes = JSON.parse(await readFile(file, 'utf8')) as Record<string, IconNode | undefined>;
   const icons = new Map<string, IconNode>();
   for (const name of ICON_NAMES) {
-    const module = (await import(`lucide-react/icons/${name}`)) as {
-      __iconData?: { node?: IconNode };
-    };
-    const node = module.__iconData?.node;
-    if (!node) throw new Error(`lucide-react has no icon data for "${name}"`);
+    const node = nodes[name];
+    if (!node) throw new Error(`lucide-static has no icon named "${name}"`);
     icons.set(name, node);
   }
   return buildIconSprite(icons);

@@ -8,29 +8,12 @@ import {
   nextIndex,
   type PageSize,
   pageCount,
-  pageSizeForWidth,
   pageStart,
   previousIndex,
   realignIndex,
 } from './carousel-paging';
 
 const TOTAL = 11; // the business solutions shown on the home page
-
-describe('pageSizeForWidth', () => {
-  it.each([
-    [320, 1],
-    [375, 1],
-    [767, 1],
-    [768, 2],
-    [800, 2],
-    [1023, 2],
-    [1024, 3],
-    [1280, 3],
-    [2560, 3],
-  ])('at %i px shows %i card(s)', (width, size) => {
-    expect(pageSizeForWidth(width)).toBe(size);
-  });
-});
 
 describe('pageCount and lastPageStart', () => {
   it.each([

@@ -1,5 +1,6 @@
 /**
- * Paging rules of the home solutions carousel (reference-site.md, "States and transitions").
+ * Paging rules of the home solutions carousel (the reference site's specification, "States and
+ * transitions", kept with the team's documents outside this repository).
  *
  * The carousel state is the index of the first visible card. The reference states both
  * "previous is disabled at index 0" and "previous at index 0 goes to the start of the last page"
@@ -13,12 +14,6 @@ export type PageSize = 1 | 2 | 3;
 
 /** Minimum viewport widths (px) of the 2- and 3-column layouts, matching Tailwind's md and lg. */
 export const CAROUSEL_BREAKPOINTS = { twoColumns: 768, threeColumns: 1024 } as const;
-
-export function pageSizeForWidth(width: number): PageSize {
-  if (width >= CAROUSEL_BREAKPOINTS.threeColumns) return 3;
-  if (width >= CAROUSEL_BREAKPOINTS.twoColumns) return 2;
-  return 1;
-}
 
 export function pageCount(total: number, size: PageSize): number {
   return total <= 0 ? 0 : Math.ceil(total / size);

@@ -53,7 +53,7 @@ function IconList({ items, icon }: { items: readonly string[]; icon: 'tool' | 'a
   );
 }
 
-/** The shared template of the 21 solution pages (DESIGN.md, "Solution pages"). */
+/** The shared template of the 21 solution pages (the team's design notes, "Solution pages"). */
 export function SolutionPage({ content }: { content: SolutionContent }) {
   const href = contactHref(content);
   return (

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { siteConfig } from '../../../config/site';
 import { allSolutions, solutionPath } from '../../content/solutions/catalog';
 import { solutionContent } from '../../content/solutions/content';
+import { businessJsonLd } from '../../structured-data';
 import { hasInAppHistory } from './solution-breadcrumb';
 import { solutionStructuredData } from './structured-data';
 
@@ -18,7 +19,7 @@ describe('solution structured data', () => {
         name: content.title,
         description: content.metaDescription,
         url: `${siteConfig.siteUrl}${path}`,
-        provider: { '@id': `${siteConfig.siteUrl}/#organization` },
+        provider: { '@id': businessJsonLd()['@id'] },
       });
       expect(graph[1]).toMatchObject({
         itemListElement: [

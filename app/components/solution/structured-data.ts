@@ -1,8 +1,8 @@
-import { siteConfig } from '../../../config/site';
 import { solutionPath } from '../../content/solutions/catalog';
 import type { SolutionContent } from '../../content/solutions/content';
 import { solutionTemplateText as text } from '../../content/solutions/template';
 import { canonicalUrl } from '../../seo';
+import { ORGANIZATION_ID } from '../../structured-data';
 
 /** schema.org Service and BreadcrumbList of one solution page. No ratings, no reviews. */
 export function solutionStructuredData(content: SolutionContent): Record<string, unknown> {
@@ -20,7 +20,7 @@ export function solutionStructuredData(content: SolutionContent): Record<string,
         url,
         areaServed: { '@type': 'Country', name: text.serviceAreaServed },
         audience: { '@type': 'Audience', audienceType: text.audience[content.audience] },
-        provider: { '@id': `${siteConfig.siteUrl}/#organization` },
+        provider: { '@id': ORGANIZATION_ID },
       },
       {
         '@type': 'BreadcrumbList',

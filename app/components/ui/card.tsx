@@ -10,15 +10,3 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
     />
   );
 }
-
-export function InteractiveCard({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <Card
-      className={cn(
-        'transition duration-200 motion-safe:hover:-translate-y-0.5 hover:shadow-card-hover',
-        className,
-      )}
-      {...props}
-    />
-  );
-}

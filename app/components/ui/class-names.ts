@@ -5,7 +5,7 @@ import { extendTailwindMerge } from 'tailwind-merge';
  * The design tokens of app/app.css (`@theme`) whose names tailwind-merge cannot guess. Colours need
  * nothing (any `bg-*`/`text-*`/`border-*` name it does not know is read as a colour), but a custom
  * font size such as `text-title` would otherwise be taken for a colour and survive next to
- * `text-xl`. class-names.test.ts checks this list against the stylesheet.
+ * `text-xl`. class-names.test.tsx checks this list against the stylesheet.
  */
 export const THEME_TOKENS = {
   text: ['display', 'title'],

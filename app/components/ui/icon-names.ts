@@ -1,7 +1,7 @@
 /**
- * The Lucide icons the site uses, by their Lucide file name. The build turns exactly these into
- * one cached SVG sprite (aliases such as 'circle-alert' have no icon data of
- * their own: use the canonical name) (vite/icon-sprite.ts); app/components/ui/icons.tsx draws them from it.
+ * The Lucide icons the site uses, by their name in lucide-static's `icon-nodes.json` (aliases
+ * have no entry of their own: use the canonical name). The build turns exactly these into one
+ * cached SVG sprite (scripts/vite/icon-sprite-plugin.ts); icons.tsx draws them from it.
  */
 export const ICON_NAMES = [
   'air-vent',
@@ -17,8 +17,8 @@ export const ICON_NAMES = [
   'chevron-down',
   'chevron-left',
   'chevron-right',
+  'circle-alert',
   'circle-check',
-  'circle-exclamation-point',
   'clipboard-check',
   'clock',
   'file-check',

@@ -13,7 +13,7 @@ import { businessDetails } from './professionnels';
 import { solutionTemplateText } from './template';
 import { PRICE_ON_QUOTE } from './types';
 
-// reference-site.md, "Screens and routes": the slugs exactly as the reference spells them.
+// The reference specification, "Screens and routes": the slugs exactly as the reference spells them.
 const REFERENCE_INDIVIDUAL_SLUGS = [
   'isolation-thermique',
   'pompe-a-chaleur',
@@ -41,7 +41,7 @@ const REFERENCE_BUSINESS_SLUGS = [
 ];
 
 const NBSP = '\u00a0';
-// reference-site.md, "Business constants and limits": stated prices and savings, by page.
+// The reference specification, "Business constants and limits": stated prices and savings, by page.
 const STATED_PRICES: Record<string, string> = {
   'particuliers/isolation-thermique': `À partir de 20${NBSP}€/m²`,
   'particuliers/pompe-a-chaleur': `À partir de 8${NBSP}000${NBSP}€`,
