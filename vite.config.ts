@@ -2,14 +2,15 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-import { publicBuildEnv } from './config/build-env.ts';
+import { parseBuildEnv } from './config/build-env.ts';
 import { iconSprite } from './scripts/vite/icon-sprite-plugin.ts';
 
 export default defineConfig({
   plugins: [tailwindcss(), iconSprite(), reactRouter()],
   define: {
-    // Deployment settings baked into the static pages at build time (see config/build-env.ts).
-    __BUILD_ENV__: JSON.stringify(publicBuildEnv(process.env)),
+    // Deployment settings baked into the static pages at build time, validated first: a wrong
+    // value stops the build with a message naming it (see config/build-env.ts).
+    __BUILD_ENV__: JSON.stringify(parseBuildEnv(process.env)),
   },
   build: {
     assetsInlineLimit: 0,

@@ -1,24 +1,65 @@
 /**
  * Deployment settings that the static pages need. They are read from the build machine's
- * environment and baked into the client bundle by Vite (`__BUILD_ENV__`); the server and the
- * tests read the same names from `process.env`. Only public values belong here: never a secret.
+ * environment, validated here (a wrong value fails the build with a message naming the variable)
+ * and baked into the client bundle by Vite (`__BUILD_ENV__`); the server and the tests read the
+ * same names from `process.env` (config/site.ts). Only public values belong here: never a secret.
+ *
+ * Imported by the build only (vite.config.ts, scripts/postbuild.ts): config/site.ts takes the
+ * type alone, so Zod stays out of the pages' scripts.
  */
-export const PUBLIC_SETTING_NAMES = [
-  'SITE_URL',
-  'BACKEND_URL',
-  'BACKEND_ANON_KEY',
-  'CLIENT_PORTAL_URL',
-  'ENABLE_PARTICULIERS_MENU',
-] as const;
+import { z } from 'zod';
 
-export type PublicSettingName = (typeof PUBLIC_SETTING_NAMES)[number];
-export type PublicSettings = Partial<Record<PublicSettingName, string>>;
+import { booleanSetting, httpUrlSetting } from './setting-schemas.ts';
 
-export function publicBuildEnv(env: Record<string, string | undefined>): PublicSettings {
-  const picked: PublicSettings = {};
-  for (const name of PUBLIC_SETTING_NAMES) {
-    const value = env[name];
-    if (value !== undefined && value !== '') picked[name] = value;
+export const BuildEnvSchema = z.object({
+  /** Public URL of the site: canonical URLs, Open Graph, sitemap, JSON-LD. */
+  SITE_URL: httpUrlSetting.optional(),
+  /** Where the form posts; unset means the site's own origin. */
+  BACKEND_URL: httpUrlSetting.optional(),
+  /** Public anonymous key of a hosted backend (public by design). */
+  BACKEND_ANON_KEY: z.string().trim().min(1).optional(),
+  /** Target of 'Espace Client'; unset renders the button disabled. */
+  CLIENT_PORTAL_URL: httpUrlSetting.optional(),
+  ENABLE_PARTICULIERS_MENU: booleanSetting.optional(),
+});
+
+export type PublicSettings = z.output<typeof BuildEnvSchema>;
+export type PublicSettingName = keyof PublicSettings;
+
+export const PUBLIC_SETTING_NAMES = Object.keys(BuildEnvSchema.shape) as PublicSettingName[];
+
+export class BuildEnvError extends Error {}
+
+/**
+ * The public settings from an environment, validated. Other variables are ignored and an empty
+ * value means "not set", as for the server's settings.
+ */
+export function parseBuildEnv(source: Record<string, string | undefined>): PublicSettings {
+  const picked = Object.fromEntries(
+    PUBLIC_SETTING_NAMES.map((name) => [name, source[name]]).filter(
+      ([, value]) => value !== undefined && value !== '',
+    ),
+  );
+  const result = BuildEnvSchema.safeParse(picked);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new BuildEnvError(
+      `Invalid build settings (see README.md, "Build-time settings"):\n${lines.join('\n')}`,
+    );
   }
-  return picked;
+  return result.data;
+}
+
+/** What the build records next to the site, so the server can tell what the pages expect. */
+export interface BuildRecord {
+  /** The BACKEND_URL baked into the pages; null when they post to their own origin. */
+  backendUrl: string | null;
+}
+
+export const BUILD_RECORD_FILE = 'build-settings.json';
+
+export function buildRecord(settings: PublicSettings): BuildRecord {
+  return { backendUrl: settings.BACKEND_URL ?? null };
 }

@@ -6,13 +6,27 @@
  * the deployment-specific values (site URL, backend, portal, menus) are environment settings,
  * see README.md.
  */
+import { booleanFromSpelling, isBooleanSpelling } from './boolean-setting';
 import type { PublicSettings } from './build-env';
 
+/**
+ * In the pages: the settings the build validated and baked in. Under Node (server, scripts,
+ * tests): the same names from the environment, read leniently (the server and the build are the
+ * ones that reject a wrong value).
+ */
 function readSettings(): PublicSettings {
   if (typeof __BUILD_ENV__ !== 'undefined') return __BUILD_ENV__;
-  const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process
-    ?.env;
-  return nodeEnv ?? {};
+  const env =
+    (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+  const text = (name: keyof PublicSettings) => env[name]?.trim() || undefined;
+  const flag = text('ENABLE_PARTICULIERS_MENU');
+  return {
+    SITE_URL: text('SITE_URL'),
+    BACKEND_URL: text('BACKEND_URL'),
+    BACKEND_ANON_KEY: text('BACKEND_ANON_KEY'),
+    CLIENT_PORTAL_URL: text('CLIENT_PORTAL_URL'),
+    ENABLE_PARTICULIERS_MENU: flag && isBooleanSpelling(flag) ? booleanFromSpelling(flag) : false,
+  };
 }
 
 const settings = readSettings();
@@ -115,7 +129,7 @@ export const siteConfig: SiteConfig = {
   backendUrl: trimTrailingSlash(settings.BACKEND_URL ?? ''),
   backendAnonKey: settings.BACKEND_ANON_KEY ?? 'public-anon-key',
   clientPortalUrl: settings.CLIENT_PORTAL_URL ?? '',
-  particuliersMenuEnabled: settings.ENABLE_PARTICULIERS_MENU === 'true',
+  particuliersMenuEnabled: settings.ENABLE_PARTICULIERS_MENU ?? false,
 };
 
 export function formatPostalAddress(address: PostalAddress): string {

@@ -3,6 +3,8 @@
  * - warn about an expired RGE certificate in the config;
  * - inline into every page the CSS rules its first paint needs (see scripts/lib/critical-css.ts);
  * - write sitemap.xml and robots.txt from the route list;
+ * - record the settings the pages were built with (build-settings.json: the server compares its
+ *   BACKEND_URL with the baked one at startup);
  * - precompress every text asset (brotli and gzip) so the server never compresses on a request.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 import { publicPaths } from '../app/routes-list';
+import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '../config/build-env';
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
 import { criticalCss, pageFacts } from './lib/critical-css';
@@ -90,6 +93,11 @@ if (isRgeExpired(siteConfig, new Date())) {
       'update rge.validUntil before publishing.',
   );
 }
+// Same environment as the Vite build that just baked these settings (npm run build runs both).
+writeFileSync(
+  join(CLIENT_DIR, BUILD_RECORD_FILE),
+  `${JSON.stringify(buildRecord(parseBuildEnv(process.env)))}\n`,
+);
 const inlined = inlineCriticalCss();
 writeSitemapAndRobots();
 const compressed = precompress();

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { z } from 'zod';
 
+import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas';
 import { siteConfig } from '../config/site';
 
 /**
@@ -11,14 +12,7 @@ import { siteConfig } from '../config/site';
  */
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 
-const booleanSchema = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-const optionalUrl = z
-  .url({ protocol: /^https?$/ })
-  .transform((value) => value.replace(/\/+$/, ''))
-  .optional();
+const optionalUrl = httpUrlSetting.optional();
 
 /** `a@b.fr` or `Name <a@b.fr>`: the forms nodemailer accepts for one mailbox. */
 const MAILBOX = /^(?:[^<>\r\n]*<[^<>\s,;]+@[^<>\s,;]+>|[^<>\s,;"]+@[^<>\s,;"]+)$/;

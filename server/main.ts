@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 
 import { createApp } from './app';
+import { warnOnBackendUrlMismatch } from './build-record';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
 import { createLogger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
@@ -19,6 +20,7 @@ function start() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const site = loadStaticSite(resolveFromCwd(env.STATIC_DIR));
+  warnOnBackendUrlMismatch(resolveFromCwd(env.STATIC_DIR), env.BACKEND_URL, logger);
   // With PORT=0 the real port is known once listening; CORS reads it on each request.
   let origins = allowedOrigins(env);
   const pipeline = createLeadPipeline(

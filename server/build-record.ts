@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { BUILD_RECORD_FILE, type BuildRecord } from '../config/build-env';
+import type { Logger } from './logger';
+
+/**
+ * The pages post their form to the BACKEND_URL baked in at build time, and the server's CSP
+ * allows only its own BACKEND_URL: if the two differ, the browser silently blocks the form.
+ * Returns what to report, or undefined when they agree or the build left no record.
+ */
+export function backendUrlMismatch(
+  staticDir: string,
+  serverBackendUrl: string | undefined,
+): { built: string | null; server: string | null } | undefined {
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(readFileSync(join(staticDir, BUILD_RECORD_FILE), 'utf8')) as BuildRecord;
+  } catch {
+    return undefined;
+  }
+  const normalise = (url: string | null | undefined) => url?.replace(/\/+$/, '') || null;
+  const built = normalise(record.backendUrl);
+  const server = normalise(serverBackendUrl);
+  return built === server ? undefined : { built, server };
+}
+
+/** Logs a warning at startup when the site was built for another backend than the server's. */
+export function warnOnBackendUrlMismatch(
+  staticDir: string,
+  serverBackendUrl: string | undefined,
+  logger: Logger,
+): void {
+  const mismatch = backendUrlMismatch(staticDir, serverBackendUrl);
+  if (!mismatch) return;
+  logger.warn('backend_url_differs_from_build', {
+    ...mismatch,
+    message:
+      'The pages were built with another BACKEND_URL than this server has: the form may be ' +
+      'blocked by the Content-Security-Policy. Rebuild, or set the same BACKEND_URL for both.',
+  });
+}
