@@ -358,3 +358,80 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     expect(results.violations).toEqual([]);
   });
 }
+
+test.describe('home carousel on a touch screen', () => {
+  test.use({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+
+  /** A one-finger swipe across the carousel, as touch events the browser scrolls with. */
+  async function swipe(page: Page, direction: 'left' | 'right') {
+    const frame = carousel(page).locator('[data-slide]').first().locator('xpath=../..');
+    const box = await frame.boundingBox();
+    if (!box) throw new Error('carousel not laid out');
+    const y = Math.round(box.y + box.height / 2);
+    const start = Math.round(box.x + box.width / 2);
+    const step = direction === 'left' ? -20 : 20;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: start, y }],
+    });
+    for (let move = 1; move <= 10; move += 1) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: start + move * step, y }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  test('a swipe moves one page and updates the dots; the buttons still work', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await carousel(page).scrollIntoViewIfNeeded();
+    const { previous, next } = controls(page);
+    await expectPage(page, 1, 0);
+
+    await swipe(page, 'left');
+    await expectPage(page, 1, 1);
+    await expect(previous).toBeEnabled();
+    await swipe(page, 'left');
+    await expectPage(page, 1, 2);
+    await swipe(page, 'right');
+    await expectPage(page, 1, 1);
+
+    await next.click();
+    await expectPage(page, 1, 2);
+    await previous.click();
+    await previous.click();
+    await expectPage(page, 1, 0);
+    await expect(previous).toBeDisabled();
+
+    // The page itself never scrolls sideways.
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+
+  for (const motion of ['reduce', 'no-preference'] as const) {
+    test(`the buttons scroll ${motion === 'reduce' ? 'without' : 'with'} animation when reduced motion is ${motion}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: motion });
+      await gotoHydrated(page, '/');
+      await carousel(page).scrollIntoViewIfNeeded();
+      const frame = carousel(page).locator('[data-slide]').first().locator('xpath=../..');
+      await frame.evaluate((scroller) => {
+        const seen: number[] = [];
+        (window as unknown as { seenScroll: number[] }).seenScroll = seen;
+        scroller.addEventListener('scroll', () => seen.push(scroller.scrollLeft));
+      });
+      await controls(page).next.click();
+      await expectPage(page, 1, 1);
+      const { positions, pageWidth } = await frame.evaluate((scroller) => ({
+        positions: (window as unknown as { seenScroll: number[] }).seenScroll,
+        pageWidth: scroller.clientWidth,
+      }));
+      const between = positions.filter((left) => Math.abs(left - pageWidth) > 1 && left > 1);
+      if (motion === 'reduce') expect(between).toEqual([]);
+      else expect(between.length).toBeGreaterThan(0);
+    });
+  }
+});

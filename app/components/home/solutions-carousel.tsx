@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { solutionsText } from '../../content/home';
@@ -29,10 +29,31 @@ const navButtonClasses = buttonClasses(
   'aria-disabled:cursor-not-allowed aria-disabled:border-slate-300 aria-disabled:bg-white aria-disabled:text-slate-500',
 );
 
+/** Scroll settles: `scrollend` where the browser has it, else a short pause in scroll events. */
+const SCROLL_SETTLE_MS = 120;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Left offset, within the scroller, of the card at `index`. */
+function cardOffset(scroller: HTMLElement, index: number): number | undefined {
+  const card = scroller.querySelectorAll<HTMLElement>('[data-slide]')[index];
+  if (!card) return undefined;
+  return (
+    card.getBoundingClientRect().left - scroller.getBoundingClientRect().left + scroller.scrollLeft
+  );
+}
+
 /**
  * The professional solutions, a page of 1, 2 or 3 cards at a time (see carousel-paging.ts for
  * the rules). Buttons use aria-disabled rather than disabled so focus stays on them at either end;
  * arrow keys on any control wrap around (previous at the start goes to the last page).
+ *
+ * The cards sit in a native horizontal scroller with CSS scroll snapping on the first card of
+ * each page, so a swipe on a touch screen (or a trackpad) moves one page, with no script in the
+ * way. The state follows the scroller once a scroll settles; buttons, dots and keys set the state
+ * and scroll to it (smoothly, unless the visitor prefers reduced motion).
  */
 export function SolutionsCarousel() {
   const size = usePageSize();
@@ -42,6 +63,11 @@ export function SolutionsCarousel() {
   });
   const hintId = useId();
   const trackId = useId();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const scrolledSize = useRef(size);
+  // Where a scroll started by the buttons, dots or keys is heading (null once there, or once the
+  // visitor scrolls by hand): until then, the in-between positions are not a page choice.
+  const scrollTarget = useRef<number | null>(null);
 
   // When a resize changes the page size, realign to the page holding the first visible card and
   // remember it, so further resizes start from what the visitor saw (state update during render).
@@ -54,6 +80,64 @@ export function SolutionsCarousel() {
   const page = size ? currentPage(index, size) : 0;
   const previousEnabled = canGoPrevious(index);
   const nextEnabled = size ? canGoNext(index, total, size) : true;
+
+  // Scroll to the current page whenever it changes; a no-op after a swipe, which already put
+  // the scroller there. After a change of page size (resize) jump without animation.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || !size) return;
+    const left = cardOffset(scroller, index);
+    const resized = scrolledSize.current !== size;
+    scrolledSize.current = size;
+    if (left === undefined || Math.abs(scroller.scrollLeft - left) < 1) return;
+    if (typeof scroller.scrollTo !== 'function') return; // jsdom
+    scrollTarget.current = left;
+    scroller.scrollTo({
+      left,
+      behavior: resized || prefersReducedMotion() ? 'instant' : 'smooth',
+    });
+  }, [index, size]);
+
+  // When a swipe (or any scroll) settles, make its page the current one: dots, buttons and the
+  // cards reachable with the keyboard follow.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || !size) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      if (scrollTarget.current !== null) {
+        if (Math.abs(scroller.scrollLeft - scrollTarget.current) < 2) scrollTarget.current = null;
+        return;
+      }
+      const width = (cardOffset(scroller, 1) ?? 0) - (cardOffset(scroller, 0) ?? 0);
+      if (width <= 0) return;
+      const nearest = Math.round(scroller.scrollLeft / width);
+      setPosition((current) => {
+        const settled = realignIndex(nearest, total, size);
+        return settled === current.index && current.size === size
+          ? current
+          : { index: settled, size };
+      });
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(settle, SCROLL_SETTLE_MS);
+    };
+    const byHand = () => {
+      scrollTarget.current = null;
+    };
+    const handEvents = ['touchstart', 'wheel', 'pointerdown', 'keydown'] as const;
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    scroller.addEventListener('scrollend', settle);
+    for (const name of handEvents) scroller.addEventListener(name, byHand, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('scrollend', settle);
+      for (const name of handEvents) scroller.removeEventListener(name, byHand);
+    };
+  }, [size]);
 
   const goPrevious = () => {
     if (size && previousEnabled) setRequestedIndex(previousIndex(index, total, size));
@@ -77,12 +161,11 @@ export function SolutionsCarousel() {
 
   return (
     <section aria-roledescription={text.carouselRoleDescription} aria-label={text.carouselLabel}>
-      <div className="-mx-3 overflow-hidden py-4">
-        <div
-          id={trackId}
-          className="flex translate-x-[calc(var(--slide)*-100%)] transition-transform duration-250 ease-out motion-reduce:transition-none md:translate-x-[calc(var(--slide)*-50%)] lg:translate-x-[calc(var(--slide)*-100%/3)]"
-          style={{ '--slide': index } as CSSProperties}
-        >
+      <div
+        ref={scrollerRef}
+        className="-mx-3 scrollbar-none snap-x snap-mandatory overflow-x-auto overscroll-x-contain py-4"
+      >
+        <div id={trackId} className="relative flex">
           {businessSolutions.map((entry, position) => {
             const Icon = solutionIcon(entry.slug);
             const onPage = size === null || (position >= index && position < index + size);
@@ -95,7 +178,11 @@ export function SolutionsCarousel() {
                 inert={!onPage}
                 aria-hidden={onPage ? undefined : true}
                 data-on-page={onPage}
-                className="flex shrink-0 basis-full px-3 md:basis-1/2 lg:basis-1/3"
+                data-slide
+                className={cn(
+                  'flex shrink-0 basis-full px-3 md:basis-1/2 lg:basis-1/3',
+                  (size === null || position % size === 0) && 'snap-start snap-always',
+                )}
               >
                 <article className="flex w-full flex-col rounded-card border border-slate-200 bg-white p-6 shadow-card transition-shadow duration-200 hover:shadow-card-hover">
                   <div className="flex items-start justify-between gap-4">
@@ -123,6 +210,12 @@ export function SolutionsCarousel() {
               </div>
             );
           })}
+          {/* Room after a short last page, so that its first card can scroll to the start. */}
+          {size
+            ? Array.from({ length: pages * size - total }, (_, filler) => (
+                <div key={filler} className="shrink-0 basis-full md:basis-1/2 lg:basis-1/3" />
+              ))
+            : null}
         </div>
       </div>
 
