@@ -364,7 +364,7 @@ test.describe('home carousel on a touch screen', () => {
 
   /** A one-finger swipe across the carousel, as touch events the browser scrolls with. */
   async function swipe(page: Page, direction: 'left' | 'right') {
-    const frame = carousel(page).locator('[data-slide]').first().locator('xpath=../..');
+    const frame = slides(page).first().locator('xpath=../..');
     const box = await frame.boundingBox();
     if (!box) throw new Error('carousel not laid out');
     const y = Math.round(box.y + box.height / 2);
@@ -417,7 +417,7 @@ test.describe('home carousel on a touch screen', () => {
       await page.emulateMedia({ reducedMotion: motion });
       await gotoHydrated(page, '/');
       await carousel(page).scrollIntoViewIfNeeded();
-      const frame = carousel(page).locator('[data-slide]').first().locator('xpath=../..');
+      const frame = slides(page).first().locator('xpath=../..');
       await frame.evaluate((scroller) => {
         const seen: number[] = [];
         (window as unknown as { seenScroll: number[] }).seenScroll = seen;
