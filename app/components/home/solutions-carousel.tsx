@@ -89,7 +89,9 @@ export function SolutionsCarousel() {
     const left = cardOffset(scroller, index);
     const resized = scrolledSize.current !== size;
     scrolledSize.current = size;
-    if (left === undefined || Math.abs(scroller.scrollLeft - left) < 1) return;
+    if (left === undefined) return;
+    // Already there, and no scroll of ours under way that would carry it elsewhere.
+    if (scrollTarget.current === null && Math.abs(scroller.scrollLeft - left) < 1) return;
     if (typeof scroller.scrollTo !== 'function') return; // jsdom
     scrollTarget.current = left;
     scroller.scrollTo({
