@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteConfig } from '../config/site';
 import { CONSENT_TEXT, CONSENT_VERSION } from '../contact/consent';
 import { CORS_ALLOWED_HEADERS } from './contact-endpoint';
-import { postJson, startTestServer, validRequest, type TestServer } from './test-support/harness';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from './test-support/smtp-peer';
+import { postJson, startTestServer, validRequest, type TestServer } from '../test-support/harness';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../test-support/smtp-peer';
 
 /** Any error text we send is French: no English words from a library leak through. */
 function expectFrenchError(body: unknown) {

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createTempDir, validRequest, writeMinimalSite } from './test-support/harness';
-import { startSmtpPeer } from './test-support/smtp-peer';
+import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
+import { startSmtpPeer } from '../test-support/smtp-peer';
 
 /**
  * The real server in a child process, killed with SIGKILL in the middle of a burst of

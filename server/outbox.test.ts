@@ -9,9 +9,9 @@ import {
   startTestServer,
   validRequest,
   type TestServer,
-} from './test-support/harness';
-import { parseMail } from './test-support/mime';
-import { startSmtpPeer, type SmtpPeer } from './test-support/smtp-peer';
+} from '../test-support/harness';
+import { parseMail } from '../test-support/mail';
+import { startSmtpPeer, type SmtpPeer } from '../test-support/smtp-peer';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -152,7 +152,7 @@ describe('the .eml transport', () => {
     const files = readdirSync(join(server.dataDir, 'outbox-mail')).sort();
     expect(files).toEqual([`${id}-confirmation.eml`, `${id}-notification.eml`]);
     const raw = readFileSync(join(server.dataDir, 'outbox-mail', `${id}-notification.eml`), 'utf8');
-    expect(parseMail(raw).headers.get('message-id')).toBe(
+    expect((await parseMail(raw)).headers.get('message-id')).toBe(
       `<${id}.notification@calora-energies.example>`,
     );
     expect(server.logs).toContainEqual(

@@ -1,6 +1,6 @@
 import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 
-import { startSmtpPeer } from '../../server/test-support/smtp-peer';
+import { startSmtpPeer } from '../../test-support/smtp-peer';
 import { E2E_SMTP_PORT, mailboxPath, type MailboxMessage } from './mailbox';
 
 /**

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EML_DIRECTORY } from '../mail/transport';
 import { RATE_WINDOW_MS, RateLimiter } from '../rate-limit';
 import { LeadStore, RETENTION_MS, type LeadInput } from '../store';
-import { createTempDir } from '../test-support/harness';
+import { createTempDir } from '../../test-support/harness';
 import { csvCell, runLeadsCommand } from './leads';
 
 const DAY = 24 * 60 * 60 * 1000;

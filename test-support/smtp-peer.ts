@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-import { parseMail, type ParsedMail } from './mime';
+import { parseMail, type ParsedMail } from './mail';
 
 /**
  * A real SMTP server on 127.0.0.1 for the tests (the `smtp-server` package). It records every
@@ -52,16 +52,21 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            const mail: ReceivedMail = {
-              ...parseMail(raw),
-              raw,
-              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            };
-            messages.push(mail);
-            options.onMessage?.(mail);
-            callback();
+            const bytes = Buffer.concat(chunks);
+            parseMail(bytes).then(
+              (parsed) => {
+                const mail: ReceivedMail = {
+                  ...parsed,
+                  raw: bytes.toString('utf8'),
+                  envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                  envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                };
+                messages.push(mail);
+                options.onMessage?.(mail);
+                callback();
+              },
+              (error: unknown) => callback(error as Error),
+            );
           });
         },
       });

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 
 import { serve, type ServerType } from '@hono/node-server';
 
-import { createApp } from '../app';
-import type { Logger, LogLevel } from '../logger';
-import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../pipeline';
-import { loadStaticSite } from '../static-site';
+import { createApp } from '../server/app';
+import type { Logger, LogLevel } from '../server/logger';
+import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/pipeline';
+import { loadStaticSite } from '../server/static-site';
 
 /**
  * The real server for the tests: `createApp` with the lead pipeline, on an ephemeral loopback
