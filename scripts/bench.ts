@@ -45,14 +45,14 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 async function main() {
-  if (!existsSync('build/client/index.html')) {
+  if (!existsSync('build/client/index.html') || !existsSync('build/server/main.js')) {
     console.error('The built site is missing: run "npm run build" first.');
     process.exit(1);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'renovation-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['build/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

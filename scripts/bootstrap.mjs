@@ -7,8 +7,10 @@
  *              typecheck, unit tests, build and browser tests.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { newestBuildInput } from './lib/build-inputs.mjs';
 
 const root = process.cwd();
 const mode = process.argv[2];
@@ -32,18 +34,6 @@ function mtime(path) {
   return existsSync(path) ? statSync(path).mtimeMs : 0;
 }
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
 function ensureDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const wanted = Math.max(
@@ -56,24 +46,34 @@ function ensureDependencies() {
   mustRun('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-const BUILD_INPUTS = [
-  'app',
-  'config',
-  'contact',
-  'public',
-  'package.json',
-  'package-lock.json',
-  'vite.config.ts',
-  'react-router.config.ts',
-  'scripts/postbuild.ts',
-];
+const SITE_STAMP = join(root, 'build', '.build-stamp');
+const SERVER_BUNDLE = join(root, 'build', 'server', 'main.js');
+const CLI_BUNDLE = join(root, 'build', 'server', 'leads.js');
 
+/** Builds the site and the server when an output is missing or older than any build input. */
 function ensureBuild() {
-  const stamp = mtime(join(root, 'build', '.build-stamp'));
-  const newestInput = Math.max(...BUILD_INPUTS.map((input) => newestMtime(join(root, input))));
-  if (stamp > 0 && stamp >= newestInput) return;
-  console.log('→ Building the site…');
+  const built = Math.min(mtime(SITE_STAMP), mtime(SERVER_BUNDLE), mtime(CLI_BUNDLE));
+  const newest = newestBuildInput(root);
+  if (built > 0 && built >= newest.mtimeMs) return;
+  console.log(built > 0 ? `→ Rebuilding (${newest.path} changed)…` : '→ Building…');
   mustRun('npm', ['run', 'build']);
+}
+
+/**
+ * The staff CLI needs only its own bundle. Everything is printed on stderr: the CLI's stdout
+ * is its output (JSON, CSV).
+ */
+function ensureCliBundle() {
+  const built = mtime(CLI_BUNDLE);
+  const newest = newestBuildInput(root);
+  if (built > 0 && built >= newest.mtimeMs) return;
+  const canBuild = existsSync(join(root, 'node_modules', 'esbuild', 'package.json'));
+  if (!canBuild) {
+    if (built > 0) return; // a production install: run the bundle that was deployed
+    console.error('✗ build/server/leads.js is missing: run "npm install && npm run build:server".');
+    process.exit(1);
+  }
+  mustRun('npm', ['run', '--silent', 'build:server'], { stdio: ['ignore', 2, 2] });
 }
 
 function ensureChromium() {
@@ -103,7 +103,12 @@ function ensureChromium() {
 if (mode === 'start') {
   ensureDependencies();
   ensureBuild();
-  mustRun('npx', ['tsx', 'server/main.ts']);
+  mustRun(process.execPath, ['build/server/main.js']);
+} else if (mode === 'leads') {
+  // A fresh clone: install. Never in a production install (--omit=dev), which has node_modules.
+  if (!existsSync(join(root, 'node_modules'))) ensureDependencies();
+  ensureCliBundle();
+  process.exit(run(process.execPath, ['build/server/leads.js', ...process.argv.slice(3)]));
 } else if (mode === 'test') {
   ensureDependencies();
   ensureChromium();
@@ -114,6 +119,7 @@ if (mode === 'start') {
     'test:unit',
     'build',
     'validate:html',
+    'test:production',
     'test:e2e',
   ];
   for (const step of steps) {
@@ -122,6 +128,6 @@ if (mode === 'start') {
   }
   console.log('\n✓ All checks passed.');
 } else {
-  console.error('usage: node scripts/bootstrap.mjs start|test');
+  console.error('usage: node scripts/bootstrap.mjs start|test|leads [arguments]');
   process.exit(2);
 }

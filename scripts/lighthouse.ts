@@ -39,7 +39,7 @@ async function waitForServer(url: string) {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
   // Node itself runs the server (not npx), so killing this child stops the server too.
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -1,0 +1,189 @@
+/**
+ * Proves that production needs no dev dependency (`npm test` runs it after the build).
+ *
+ * In a temporary folder outside the project (so that Node cannot fall back to the project's
+ * node_modules) it lays out what a deployment has: package.json, package-lock.json, .npmrc,
+ * build/ and node_modules pruned with `npm prune --omit=dev`. Then it starts
+ * `node build/server/main.js`, checks that a page and /healthz answer 200, that a valid lead is
+ * accepted and written as .eml files, that the staff CLI bundle lists it, and that SIGTERM stops
+ * the server with status 0.
+ *
+ * Why prune a copy rather than `npm install --omit=dev`: the lockfile decides both, so the same
+ * packages remain; a real install would download every package again and compile better-sqlite3
+ * from source here (1 to 1.5 min), testing the registry rather than our dependency lists. The
+ * copy is made of hard links when the file system allows it (under a second for the whole
+ * tree); the copied hidden lockfile is deleted first so that npm never writes through a link.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { validRequest } from '../test-support/harness';
+
+const ROOT = process.cwd();
+const started = performance.now();
+
+function fail(message: string): never {
+  console.error(`✗ production check: ${message}`);
+  process.exit(1);
+}
+
+function step(message: string) {
+  console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function copyNodeModules(target: string) {
+  const linked = spawnSync('cp', ['-al', join(ROOT, 'node_modules'), target], { stdio: 'ignore' });
+  if (linked.status !== 0) {
+    // Another file system (or no GNU cp): a plain copy.
+    rmSync(target, { recursive: true, force: true });
+    cpSync(join(ROOT, 'node_modules'), target, { recursive: true, verbatimSymlinks: true });
+  }
+  rmSync(join(target, '.package-lock.json'), { force: true });
+}
+
+interface LockPackage {
+  dev?: boolean;
+  optional?: boolean;
+}
+
+/** The lockfile's dev-only packages that are still on disk (there must be none). */
+function remainingDevPackages(dir: string): string[] {
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockPackage>;
+  };
+  return Object.entries(lock.packages)
+    .filter(([path, info]) => path !== '' && info.dev === true)
+    .map(([path]) => path)
+    .filter((path) => existsSync(join(dir, path)));
+}
+
+function startServer(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['build/server/main.js'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no server_started:\n${output}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/"event":"server_started","url":"([^"]+)"/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1] });
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}):\n${output}`));
+    });
+  });
+}
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function main() {
+  for (const file of ['build/client/index.html', 'build/server/main.js', 'build/server/leads.js']) {
+    if (!existsSync(join(ROOT, file))) fail(`${file} is missing: run "npm run build" first`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'renovation-production-'));
+  let server: ChildProcess | undefined;
+  try {
+    for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
+      cpSync(join(ROOT, file), join(dir, file));
+    }
+    cpSync(join(ROOT, 'build'), join(dir, 'build'), { recursive: true });
+    copyNodeModules(join(dir, 'node_modules'));
+    step('copied package.json, package-lock.json, .npmrc, build/ and node_modules');
+
+    const pruned = spawnSync(
+      'npm',
+      ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: dir, stdio: 'inherit' },
+    );
+    if (pruned.status !== 0) fail('npm prune --omit=dev failed');
+    const leftovers = remainingDevPackages(dir);
+    if (leftovers.length > 0) fail(`dev packages left after pruning: ${leftovers.join(', ')}`);
+    for (const tool of ['tsx', 'esbuild', 'vite', 'vitest']) {
+      if (existsSync(join(dir, 'node_modules', tool))) fail(`${tool} is still installed`);
+    }
+    step('npm prune --omit=dev: no dev package left');
+
+    const dataDir = join(dir, 'data');
+    // Only what a service manager would set: no NODE_OPTIONS or loader inherited from tsx.
+    const env = {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
+    const running = await startServer(dir, env);
+    server = running.child;
+    const { url } = running;
+    step(`node build/server/main.js listens on ${url}`);
+
+    for (const path of ['/', '/contact', '/healthz']) {
+      const response = await fetch(`${url}${path}`);
+      if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
+    }
+    const response = await fetch(`${url}/functions/v1/send-contact-email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(validRequest()),
+    });
+    const answer = (await response.json()) as { ok?: boolean; id?: string };
+    if (response.status !== 200 || answer.ok !== true || !answer.id) {
+      fail(`the lead endpoint answered ${response.status} ${JSON.stringify(answer)}`);
+    }
+    const id = answer.id;
+    const mailDir = join(dataDir, 'outbox-mail');
+    const expected = [`${id}-confirmation.eml`, `${id}-notification.eml`];
+    await waitFor(
+      () => existsSync(mailDir) && expected.every((file) => readdirSync(mailDir).includes(file)),
+      'the .eml files',
+    );
+    step('GET /, /contact, /healthz: 200; the lead: 200 and two .eml files');
+
+    const listed = spawnSync(process.execPath, ['build/server/leads.js', 'list', '--json'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+    if (listed.status !== 0) fail(`leads list failed:\n${listed.stderr}`);
+    const leads = JSON.parse(listed.stdout) as Array<{ id: string }>;
+    if (!leads.some((lead) => lead.id === id)) fail('leads list --json does not show the lead');
+    step('node build/server/leads.js list --json shows it');
+
+    const child = server;
+    const exitCode = await new Promise<number | null>((resolve) => {
+      child.removeAllListeners('exit');
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+    server = undefined;
+    if (exitCode !== 0) fail(`SIGTERM: the server exited with ${exitCode}`);
+    step('SIGTERM: exit status 0');
+  } finally {
+    if (server && server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(
+    `✓ Production install works without dev dependencies (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
+await main();
