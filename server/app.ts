@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Hono {
     try {
       for (const check of deps.healthChecks ?? []) Object.assign(report, check());
     } catch (error) {
-      logger.error('health_check_failed', { error: (error as Error).message });
+      logger.error('health_check_failed', { error });
       return c.json({ status: 'error' }, 503, { 'Cache-Control': CACHE_NONE });
     }
     return c.json(report, 200, { 'Cache-Control': CACHE_NONE });
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   app.all('*', (c) => c.json({ error: 'Méthode non autorisée.' }, 405, { Allow: 'GET, HEAD' }));
 
   app.onError((error, c) => {
-    logger.error('unhandled_error', { path: c.req.path, error: error.message });
+    logger.error('unhandled_error', { path: c.req.path, error });
     return c.json({ error: 'Une erreur interne est survenue. Veuillez réessayer.' }, 500);
   });
 

@@ -14,6 +14,7 @@ describe('parseEnv', () => {
       MAIL_FROM: `"${siteConfig.companyName}" <no-reply@calora-energies.example>`,
       SEND_CONFIRMATION: true,
       RATE_LIMIT_PER_HOUR: 10,
+      SMTP_TIMEOUT_MS: 30_000,
     });
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.TRUST_PROXY).toBeUndefined();
@@ -26,6 +27,7 @@ describe('parseEnv', () => {
       MAIL_FROM: 'Site <site@example.fr>',
       SEND_CONFIRMATION: 'false',
       RATE_LIMIT_PER_HOUR: '25',
+      SMTP_TIMEOUT_MS: '10000',
       TRUST_PROXY: 'X-Forwarded-For',
       SITE_ORIGINS: 'https://www.example.fr, https://example.fr/',
       BACKEND_URL: 'https://api.example.fr/',
@@ -33,6 +35,7 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({
       SEND_CONFIRMATION: false,
       RATE_LIMIT_PER_HOUR: 25,
+      SMTP_TIMEOUT_MS: 10_000,
       TRUST_PROXY: 'x-forwarded-for',
       SITE_ORIGINS: ['https://www.example.fr', 'https://example.fr'],
       BACKEND_URL: 'https://api.example.fr',
@@ -44,6 +47,7 @@ describe('parseEnv', () => {
     ['MAIL_TO', 'a@b.fr; c@d.fr'],
     ['MAIL_FROM', 'a@b.fr, c@d.fr'],
     ['RATE_LIMIT_PER_HOUR', '0'],
+    ['SMTP_TIMEOUT_MS', '30 s'],
     ['SEND_CONFIRMATION', 'peut-être'],
     ['TRUST_PROXY', 'x forwarded'],
     ['SITE_ORIGINS', 'https://www.example.fr/contact'],

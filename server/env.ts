@@ -96,6 +96,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   /** Unset: e-mails are written as `.eml` files under DATA_DIR/outbox-mail/. */
   SMTP_URL: smtpUrlSchema.optional(),
+  /** Connection, greeting and idle timeouts of the SMTP client, in ms; shutdown waits longer. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MAIL_TO: mailboxListSchema.default(siteConfig.email),
   MAIL_FROM: mailboxSchema.default(DEFAULT_MAIL_FROM),
   SEND_CONFIRMATION: booleanSchema.default(true),

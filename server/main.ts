@@ -3,14 +3,19 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { warnOnBackendUrlMismatch } from './build-record';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
 import { loadStaticSite } from './static-site';
 
-function start() {
-  let env: ServerEnv;
+/**
+ * How long a graceful shutdown may take beyond the SMTP timeout: an e-mail being sent when the
+ * signal arrives ends (sent, or failed by the timeout and left pending) before the store closes.
+ */
+const SHUTDOWN_MARGIN_MS = 5_000;
+
+function readEnv(): ServerEnv {
   try {
-    env = parseEnv(process.env);
+    return parseEnv(process.env);
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -18,7 +23,9 @@ function start() {
     }
     throw error;
   }
-  const logger = createLogger(env.LOG_LEVEL);
+}
+
+function start(env: ServerEnv, logger: Logger) {
   const site = loadStaticSite(resolveFromCwd(env.STATIC_DIR));
   warnOnBackendUrlMismatch(resolveFromCwd(env.STATIC_DIR), env.BACKEND_URL, logger);
   // With PORT=0 the real port is known once listening; CORS reads it on each request.
@@ -45,18 +52,65 @@ function start() {
     logger.info('server_started', { url: `http://${info.address}:${info.port}` });
     pipeline.start();
   });
+
+  const graceMs = env.SMTP_TIMEOUT_MS + SHUTDOWN_MARGIN_MS;
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
+  let exitCode = 0;
+
+  /**
+   * Stops accepting connections, lets the requests in progress finish and the outbox worker end
+   * its current send, closes the store, then exits. Past `graceMs`, or on a second signal, it
+   * exits at once with status 1.
+   */
+  const shutdown = (reason: string, code: number) => {
+    exitCode = Math.max(exitCode, code);
+    if (stopping) {
+      if (reason === 'SIGINT' || reason === 'SIGTERM') {
+        logger.error('shutdown_forced', { reason: `second ${reason}` });
+        process.exit(1);
+      }
+      return;
+    }
     stopping = true;
-    logger.info('server_stopping', { signal });
-    setTimeout(() => process.exit(0), 5_000).unref();
-    server.close(() => {
-      void pipeline.close().finally(() => process.exit(0));
-    });
+    logger.info('server_stopping', { reason, graceMs });
+    setTimeout(() => {
+      logger.error('shutdown_forced', { reason: 'grace period over', graceMs });
+      process.exit(1);
+    }, graceMs);
+    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    Promise.all([httpClosed, pipeline.worker.stop()])
+      .then(() => pipeline.close())
+      .then(
+        () => {
+          logger.info('server_stopped', { exitCode });
+          process.exit(exitCode);
+        },
+        (error: unknown) => {
+          logger.error('shutdown_failed', { error });
+          process.exit(1);
+        },
+      );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+  // The process may be in an unknown state: log, stop cleanly as far as possible, exit with 1.
+  process.on('uncaughtException', (error) => {
+    logger.error('uncaught_exception', { error });
+    shutdown('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled_rejection', { error: reason });
+    shutdown('unhandledRejection', 1);
+  });
 }
 
-start();
+const env = readEnv();
+const logger = createLogger(env.LOG_LEVEL);
+try {
+  start(env, logger);
+} catch (error) {
+  // e.g. the built site is missing, the data folder cannot be written.
+  logger.error('server_start_failed', { error });
+  process.exit(1);
+}

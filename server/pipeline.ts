@@ -57,6 +57,7 @@ export function pipelineOptionsFromEnv(
     dataDir: env.DATA_DIR,
     logger,
     smtpUrl: env.SMTP_URL,
+    smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
     mailTo: env.MAIL_TO,
     mailFrom: env.MAIL_FROM,
     sendConfirmation: env.SEND_CONFIRMATION,
@@ -106,7 +107,7 @@ export function createLeadPipeline(options: PipelineOptions): LeadPipeline {
       const result = runPurge(store);
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
-      logger.error('retention_purge', { status: 'failed', error: (error as Error).message });
+      logger.error('retention_purge', { status: 'failed', error });
     }
   };
 
