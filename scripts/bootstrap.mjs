@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * The two commands of the README. Plain Node with no dependency, since it runs before
+ * The commands of the README (npm start, npm test, npm run leads). Plain Node with no dependency, since it runs before
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
  *   npm test   installs what is missing (Debian's chromium included), then lint, format,
- *              typecheck, unit tests, build and browser tests.
+ *              typecheck, unit tests, build, the production-install check and browser tests;
+ *   npm run leads -- …  runs the staff CLI's bundle, compiling it first when it is missing or
+ *              stale and the build tools are installed (never in a production install).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -76,6 +78,18 @@ function ensureCliBundle() {
   mustRun('npm', ['run', '--silent', 'build:server'], { stdio: ['ignore', 2, 2] });
 }
 
+/**
+ * Runs the compiled server and passes SIGTERM on (a service manager stopping `npm start`), so
+ * that it stops gracefully and its exit status becomes ours. SIGINT is not passed on: Ctrl-C
+ * already reaches the whole process group, and a second SIGINT forces the server's exit.
+ */
+function serve() {
+  const server = spawn(process.execPath, ['build/server/main.js'], { stdio: 'inherit', cwd: root });
+  process.on('SIGTERM', () => server.kill('SIGTERM'));
+  process.on('SIGINT', () => undefined);
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -103,7 +117,7 @@ function ensureChromium() {
 if (mode === 'start') {
   ensureDependencies();
   ensureBuild();
-  mustRun(process.execPath, ['build/server/main.js']);
+  serve();
 } else if (mode === 'leads') {
   // A fresh clone: install. Never in a production install (--omit=dev), which has node_modules.
   if (!existsSync(join(root, 'node_modules'))) ensureDependencies();

@@ -59,14 +59,16 @@ function start(env: ServerEnv, logger: Logger) {
 
   /**
    * Stops accepting connections, lets the requests in progress finish and the outbox worker end
-   * its current send, closes the store, then exits. Past `graceMs`, or on a second signal, it
+   * its current send, closes the store, then exits. Past `graceMs`, or on a second SIGINT, it
    * exits at once with status 1.
    */
   const shutdown = (reason: string, code: number) => {
     exitCode = Math.max(exitCode, code);
     if (stopping) {
-      if (reason === 'SIGINT' || reason === 'SIGTERM') {
-        logger.error('shutdown_forced', { reason: `second ${reason}` });
+      // Ctrl-C twice. A repeated SIGTERM is ignored: a service manager may send it both to a
+      // wrapper (npm start) that passes it on and to the server itself.
+      if (reason === 'SIGINT') {
+        logger.error('shutdown_forced', { reason: 'second SIGINT' });
         process.exit(1);
       }
       return;

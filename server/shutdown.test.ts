@@ -162,6 +162,28 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('a second Ctrl-C', () => {
+  it('forces the exit at once with status 1', async () => {
+    const server = await startServer({});
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    cleanups.push(() => void socket.destroy());
+    socket.write(
+      `POST ${ENDPOINT} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 200\r\n\r\n{"nom":',
+    );
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    server.child.kill('SIGINT');
+    await until(() => indexOf(server.events(), 'server_stopping') >= 0, 'server_stopping');
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(1);
+    const events = server.events();
+    expect(events[indexOf(events, 'server_stopping')]).toMatchObject({ graceMs: 35_000 });
+    expect(events[indexOf(events, 'shutdown_forced')]).toMatchObject({ reason: 'second SIGINT' });
+  });
+});
+
 describe('an error nobody handled', () => {
   it.each([
     ['rejection', 'unhandled_rejection', 'unhandledRejection'],
