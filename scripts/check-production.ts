@@ -24,9 +24,9 @@ import { validRequest } from '../test-support/harness';
 const ROOT = process.cwd();
 const started = performance.now();
 
+/** Thrown (not process.exit) so that the temporary folder and the server are cleaned up. */
 function fail(message: string): never {
-  console.error(`✗ production check: ${message}`);
-  process.exit(1);
+  throw new Error(message);
 }
 
 function step(message: string) {
@@ -186,4 +186,7 @@ async function main() {
   );
 }
 
-await main();
+await main().catch((error: unknown) => {
+  console.error(`✗ production check: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
