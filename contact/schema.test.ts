@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { ContactRequestSchema, fieldErrors, isPlausiblePhone, normalizePhone } from './schema';
+import {
+  ContactRequestSchema,
+  fieldErrors,
+  isPlausiblePhone,
+  isRequiredField,
+  normalizePhone,
+  PHONE_INPUT_PATTERN,
+} from './schema';
 
 const valid = {
   clientType: 'professionnel',
@@ -60,6 +67,16 @@ describe('ContactRequestSchema', () => {
     );
   });
 
+  it('names the required fields: those that cannot be left out', () => {
+    expect(
+      (['nom', 'prenom', 'adresse', 'telephone', 'email', 'rgpdConsent'] as const).every(
+        isRequiredField,
+      ),
+    ).toBe(true);
+    expect(isRequiredField('produit')).toBe(false);
+    expect(isRequiredField('message')).toBe(false);
+  });
+
   it('reports every missing field in French', () => {
     const result = ContactRequestSchema.safeParse({ clientType: 'professionnel' });
     const errors = fieldErrors(result.error!);
@@ -70,16 +87,33 @@ describe('ContactRequestSchema', () => {
   });
 });
 
+const PLAUSIBLE_PHONES = [
+  '06 12 34 56 78',
+  '01.99.00.12.34',
+  '+33 6 12 34 56 78',
+  '+33 (0)6 12 34 56 78',
+  '0033612345678',
+  '+44 20 7946 0958',
+  '+1 (415) 555-0100',
+  '06-12-34-56-78',
+];
+
+/** How a browser applies `pattern`: the whole value, compiled with the `v` flag. */
+const browserPattern = new RegExp(`^(?:${PHONE_INPUT_PATTERN})$`, 'v');
+
 describe('phone numbers', () => {
-  it.each([
-    '06 12 34 56 78',
-    '01.99.00.12.34',
-    '+33 6 12 34 56 78',
-    '+33 (0)6 12 34 56 78',
-    '0033612345678',
-    '+44 20 7946 0958',
-    '+1 (415) 555-0100',
-  ])('accepts %s', (phone) => expect(isPlausiblePhone(phone)).toBe(true));
+  it.each(PLAUSIBLE_PHONES)('accepts %s', (phone) => expect(isPlausiblePhone(phone)).toBe(true));
+  it.each(PLAUSIBLE_PHONES)('lets %s through the input pattern too', (phone) =>
+    expect(browserPattern.test(phone)).toBe(true),
+  );
+  it('leaves to the server numbers it cannot judge, and stops obvious mistakes early', () => {
+    // Passes the pattern, refused by the schema: the server explains why.
+    expect(browserPattern.test('123456')).toBe(true);
+    expect(isPlausiblePhone('123456')).toBe(false);
+    for (const typo of ['appelez-moi', '06 12', 'a@b.fr']) {
+      expect(browserPattern.test(typo)).toBe(false);
+    }
+  });
   it.each(['12345', '06 12 34', '+33 0 6 12 34 56 78', 'appelez-moi', '+0 123456789', '0012'])(
     'rejects %s',
     (phone) => expect(isPlausiblePhone(phone)).toBe(false),

@@ -10,14 +10,16 @@ import { PRODUCT_OPTIONS } from './products';
 // Content-Security-Policy forbids eval, so its probe alone would be reported as a violation.
 z.config({ jitless: true });
 
+/** The longest value of each text field, in characters, keyed by the field's name. */
 export const LIMITS = {
-  name: 100,
-  address: 300,
-  phone: 40,
+  nom: 100,
+  prenom: 100,
+  adresse: 300,
+  telephone: 40,
   email: 254,
   message: 5_000,
-  honeypot: 500,
-  /** Whole request body, in bytes. */
+  website: 500,
+  /** Whole request body, in bytes (JSON or the browser's native form encoding). */
   bodyBytes: 16 * 1024,
 } as const;
 
@@ -45,16 +47,16 @@ const requiredText = (label: string, max: number) =>
     .min(1, { error: `${label} est obligatoire.` })
     .max(max, { error: `${label} ne doit pas dépasser ${max} caractères.` });
 
-const personName = (label: string) =>
-  requiredText(label, LIMITS.name).regex(NAME_PATTERN, {
+const personName = (label: string, max: number) =>
+  requiredText(label, max).regex(NAME_PATTERN, {
     error: `${label} ne peut contenir que des lettres, des espaces, des apostrophes et des tirets.`,
   });
 
 export const ContactFormSchema = z.object({
-  nom: personName('Le nom'),
-  prenom: personName('Le prénom'),
-  adresse: requiredText('L’adresse', LIMITS.address),
-  telephone: requiredText('Le numéro de téléphone', LIMITS.phone).refine(isPlausiblePhone, {
+  nom: personName('Le nom', LIMITS.nom),
+  prenom: personName('Le prénom', LIMITS.prenom),
+  adresse: requiredText('L’adresse', LIMITS.adresse),
+  telephone: requiredText('Le numéro de téléphone', LIMITS.telephone).refine(isPlausiblePhone, {
     error:
       'Saisissez un numéro de téléphone valide (par exemple 06 12 34 56 78 ou +33 6 12 34 56 78).',
   }),
@@ -95,19 +97,50 @@ export const ContactRequestSchema = ContactFormSchema.extend({
   clientType: z.literal('professionnel', { error: 'Type de client invalide.' }),
   website: z
     .string({ error: 'Requête invalide.' })
-    .max(LIMITS.honeypot, { error: 'Requête invalide.' })
+    .max(LIMITS.website, { error: 'Requête invalide.' })
     .default(''),
 });
 
 export type ContactFormValues = z.input<typeof ContactFormSchema>;
 export type ContactForm = z.output<typeof ContactFormSchema>;
 export type ContactRequest = z.output<typeof ContactRequestSchema>;
+/** The body the endpoint reads: JSON keys, and the `name`s of the native form's controls. */
+export type ContactPayload = z.input<typeof ContactRequestSchema>;
+export type PayloadKey = keyof ContactPayload;
 
 export type ContactField = keyof ContactForm;
+/** One French message per field in error: the `fields` of a 400 answer, and the form's errors. */
+export type FieldErrors = Partial<Record<ContactField, string>>;
+
+/** The form's fields in their visual order (the schema's order). */
+export const CONTACT_FIELDS = ContactFormSchema.keyof().options;
+
+/** The fixed client type the form sends (a hidden field of the native form). */
+export const CLIENT_TYPE = ContactRequestSchema.shape.clientType.value;
+
+/** The fields a person must fill in: those the schema refuses to see missing. */
+export function isRequiredField(field: ContactField): boolean {
+  return !ContactFormSchema.shape[field].safeParse(undefined).success;
+}
+
+/** The text fields, those bounded by LIMITS, with the bound the browser enforces as `maxlength`. */
+export type TextField = Extract<ContactField, keyof typeof LIMITS>;
+
+export function isTextField(field: ContactField): field is TextField {
+  return field in LIMITS;
+}
+
+/**
+ * The `pattern` of the phone input, for browsers without the script: digits and the separators
+ * `normalizePhone` removes, with an optional leading `+`. Looser than the schema on purpose (the
+ * server says precisely what is wrong), it never refuses a number the schema accepts. Valid with
+ * the `v` flag that browsers compile `pattern` with.
+ */
+export const PHONE_INPUT_PATTERN = String.raw`\+?[0-9 .\-\(\)]{6,}`;
 
 /** The first message per field, for showing next to each input. */
-export function fieldErrors(error: z.ZodError): Partial<Record<ContactField, string>> {
-  const out: Partial<Record<ContactField, string>> = {};
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && field in ContactFormSchema.shape) {

@@ -2,12 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 
 import { siteConfig } from '../config/site';
+import { contactPageText } from '../app/content/contact';
 import { CONSENT_TEXT } from '../contact/consent';
+import { CONTACT_ENDPOINT_PATH, type LeadField } from '../contact/lead-contract';
 import { PRODUCT_OPTIONS } from '../contact/products';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 import { waitForMail } from './support/mailbox';
 
-const ENDPOINT = '**/functions/v1/send-contact-email';
+const ENDPOINT = `**${CONTACT_ENDPOINT_PATH}`;
 const FALLBACK = "Une erreur est survenue lors de l'envoi. Veuillez réessayer.";
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -16,20 +18,13 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 function recordContactRequests(page: Page): Request[] {
   const sent: Request[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/functions/v1/send-contact-email')) sent.push(request);
+    if (request.url().includes(CONTACT_ENDPOINT_PATH)) sent.push(request);
   });
   return sent;
 }
 
-interface Visitor {
-  nom: string;
-  prenom: string;
-  adresse: string;
-  telephone: string;
-  email: string;
-  produit: string;
-  message: string;
-}
+/** What a visitor types: every lead field but the fixed client type. */
+type Visitor = Record<Exclude<LeadField, 'clientType'>, string>;
 
 /** A fresh visitor per test, so the mails of parallel tests never mix up. */
 function visitor(overrides: Partial<Visitor> = {}): Visitor {
@@ -237,7 +232,7 @@ test('a valid request shows the pending state, posts the exact payload, confirms
 
   const request = sent[0]!;
   expect(request.method()).toBe('POST');
-  expect(new URL(request.url()).pathname).toBe('/functions/v1/send-contact-email');
+  expect(new URL(request.url()).pathname).toBe(CONTACT_ENDPOINT_PATH);
   const headers = await request.allHeaders();
   expect(headers['content-type']).toBe('application/json');
   expect(headers.apikey).toBe(siteConfig.backendAnonKey);
@@ -256,15 +251,7 @@ test('a valid request shows the pending state, posts the exact payload, confirms
   await expect(status).toContainText(
     'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
   );
-  for (const label of [
-    'Nom *',
-    'Prénom *',
-    'Adresse *',
-    'Numéro de téléphone *',
-    'Email *',
-    "Produit d'intérêt (Professionnel)",
-    'Message',
-  ]) {
+  for (const label of Object.values(contactPageText.form.labels)) {
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   }
   await expect(page.getByRole('checkbox', { name: CONSENT_TEXT })).not.toBeChecked();

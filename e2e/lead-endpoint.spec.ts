@@ -1,7 +1,6 @@
+import { CONTACT_ENDPOINT_PATH as ENDPOINT } from '../contact/lead-contract';
 import { expect, test } from './fixtures';
 import { waitForMail } from './support/mailbox';
-
-const ENDPOINT = '/functions/v1/send-contact-email';
 
 test('a request posted to the endpoint is stored and both e-mails reach the SMTP server', async ({
   request,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 
 import autocannon from 'autocannon';
 
+import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import { LeadStore } from '../server/store';
 
 const DURATION_SECONDS = 5;
@@ -82,7 +83,7 @@ async function main() {
       `Benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, ${url}\n`,
     );
     const submissions = await autocannon({
-      url: `${url}/functions/v1/send-contact-email`,
+      url: `${url}${CONTACT_ENDPOINT_PATH}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -104,7 +105,7 @@ async function main() {
 
     const rows = [
       [
-        'POST /functions/v1/send-contact-email',
+        `POST ${CONTACT_ENDPOINT_PATH}`,
         (submissions['2xx'] / submissions.duration).toFixed(0),
         submissions.latency.p50.toFixed(1),
         submissions.latency.p99.toFixed(1),

@@ -1,24 +1,32 @@
-import { randomUUID } from 'node:crypto';
-
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 
-import { CONSENT_TEXT, CONSENT_VERSION } from '../contact/consent';
-import { ContactRequestSchema, fieldErrors, LIMITS } from '../contact/schema';
+import {
+  type ContactAccepted,
+  type ContactRefused,
+  CONTACT_ENDPOINT_PATH,
+  CONTACT_ERROR_PATHS,
+  CONTACT_THANKS_PATH,
+  payloadFromForm,
+  type RefusalReason,
+} from '../contact/lead-contract';
+import { type FieldErrors, LIMITS } from '../contact/schema';
 import { CACHE_NONE } from './cache-control';
+import type { LeadService } from './leads/submit-lead';
 import type { Logger } from './logger';
-import { messageIdFor } from './mail/templates';
-import { clientAddress, clientKey, type RateLimiter } from './rate-limit';
-import type { LeadStore, MailKind } from './store';
+import { clientAddress, clientKey } from './rate-limit';
 
 /**
- * `POST /functions/v1/send-contact-email`: the Supabase function contract the form speaks.
- * Checks, in order: content type (415), size (413), JSON (400), the shared schema (400), the
- * rate limit (429); then stores the request, its consent and its e-mails in one transaction and
- * answers `{ ok: true, id }`. Every error answer is `{ error }` in French, never a stack trace.
+ * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script
+ * speaks (JSON in, JSON out, CORS for the site's origins) and the browser's native form post
+ * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out).
+ * Checks, in order: content type (415), for a native post its origin (403), size (413), the
+ * client's rate limit (429, an early check that counts nothing), a readable body (400); then the
+ * lead service validates (400), counts the request against the rate limit (429) and stores it.
+ * Every JSON error answer is `{ error }` in French, never a stack trace.
  */
-export const CONTACT_PATH = '/functions/v1/send-contact-email';
-
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
 
@@ -27,6 +35,8 @@ export const ERRORS = {
   tooLarge: 'La demande est trop volumineuse.',
   malformed: 'La demande est illisible. Veuillez réessayer.',
   invalid: 'Requête invalide.',
+  crossSite: 'Cette demande ne vient pas de notre site et a été refusée.',
+  method: 'Méthode non autorisée : envoyez le formulaire de contact.',
   rateLimited:
     'Vous avez envoyé trop de demandes. Veuillez réessayer plus tard ou nous appeler directement.',
   unavailable:
@@ -36,48 +46,17 @@ export const ERRORS = {
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export interface ContactEndpointDeps {
-  store: LeadStore;
-  limiter: RateLimiter;
+  leads: LeadService;
   logger: Logger;
   /** The origins a browser may call from (read on each request: the port may be known late). */
   origins: () => readonly string[];
+  /** The public site's URL: the base of the redirects that answer a native post. */
+  siteUrl: string;
   /** Header naming the client address when behind a proxy; unset = the socket address. */
   trustProxy?: string;
-  sendConfirmation: boolean;
-  messageDomain: string;
-  /** Called once a request is stored, to send its e-mails now. */
-  onStored?: () => void;
-  now?: () => number;
 }
 
-class BodyTooLarge extends Error {}
 class ForbiddenKey extends Error {}
-
-async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 /** JSON.parse that refuses prototype-pollution keys at any depth. */
 export function parseJsonSafely(text: string): unknown {
@@ -87,12 +66,30 @@ export function parseJsonSafely(text: string): unknown {
   });
 }
 
-function isJsonContentType(value: string | undefined): boolean {
-  if (!value) return false;
-  const [type, ...params] = value.split(';').map((part) => part.trim().toLowerCase());
-  if (type !== 'application/json') return false;
+/** `json` for the script's calls, `form` for the browser's native post; UTF-8 only. */
+type Encoding = 'json' | 'form';
+
+const MEDIA_TYPES: Record<string, Encoding> = {
+  'application/json': 'json',
+  'application/x-www-form-urlencoded': 'form',
+};
+
+export function requestEncoding(value: string | undefined): Encoding | undefined {
+  if (!value) return undefined;
+  const [type = '', ...params] = value.split(';').map((part) => part.trim().toLowerCase());
+  const encoding = MEDIA_TYPES[type];
   const charset = params.find((param) => param.startsWith('charset='));
-  return !charset || charset.replace(/"/g, '') === 'charset=utf-8';
+  return !charset || charset.replace(/"/g, '') === 'charset=utf-8' ? encoding : undefined;
+}
+
+/**
+ * A native post from another site (a page elsewhere making the visitor's browser post to us):
+ * its `Origin` is not one of ours or, without `Origin`, `Sec-Fetch-Site` says `cross-site`.
+ */
+function isCrossSite(c: Context, origins: readonly string[]): boolean {
+  const origin = c.req.header('origin');
+  if (origin !== undefined) return !origins.includes(origin);
+  return c.req.header('sec-fetch-site') === 'cross-site';
 }
 
 function socketAddress(c: Context): string | undefined {
@@ -103,127 +100,119 @@ function socketAddress(c: Context): string | undefined {
   }
 }
 
-export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): void {
-  const { store, limiter, logger } = deps;
-  const now = deps.now ?? Date.now;
+interface Refusal {
+  status: 400 | 403 | 413 | 415 | 429 | 503;
+  error: string;
+  /** The page that explains it after a native post; none: answered as JSON either way. */
+  page?: RefusalReason;
+  fields?: FieldErrors;
+  retryAfterSeconds?: number;
+}
 
-  const corsHeaders = (c: Context): Record<string, string> => {
-    const origin = c.req.header('origin');
-    const headers: Record<string, string> = { Vary: 'Origin', 'Cache-Control': CACHE_NONE };
-    if (origin && deps.origins().includes(origin)) {
-      headers['Access-Control-Allow-Origin'] = origin;
-      headers['Access-Control-Expose-Headers'] = 'Retry-After';
+export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): void {
+  const { leads, logger } = deps;
+  const isSiteOrigin = (origin: string | undefined) =>
+    origin !== undefined && deps.origins().includes(origin);
+  const pageUrl = (path: string) => new URL(path, deps.siteUrl).href;
+
+  const refuse = (c: Context, refusal: Refusal): Response => {
+    // Field names only, never their values.
+    logger.info('lead_rejected', {
+      status: refusal.status,
+      fields: refusal.fields ? Object.keys(refusal.fields) : undefined,
+    });
+    if (refusal.page && requestEncoding(c.req.header('content-type')) === 'form') {
+      return c.redirect(pageUrl(CONTACT_ERROR_PATHS[refusal.page]), 303);
     }
-    return headers;
+    const body: ContactRefused = { error: refusal.error };
+    if (refusal.fields) body.fields = refusal.fields;
+    const headers: Record<string, string> = {};
+    if (refusal.retryAfterSeconds !== undefined) {
+      headers['Retry-After'] = String(refusal.retryAfterSeconds);
+    }
+    return c.json(body, refusal.status, headers);
   };
 
-  app.options(CONTACT_PATH, (c) => {
-    const headers = corsHeaders(c);
-    if (headers['Access-Control-Allow-Origin']) {
-      headers['Access-Control-Allow-Methods'] = CORS_ALLOWED_METHODS;
-      headers['Access-Control-Allow-Headers'] = CORS_ALLOWED_HEADERS;
-      headers['Access-Control-Max-Age'] = '600';
-      delete headers['Access-Control-Expose-Headers'];
-    }
-    return c.body(null, 204, headers);
+  const rateLimited = (retryAfterSeconds: number): Refusal => ({
+    status: 429,
+    error: ERRORS.rateLimited,
+    page: 'rateLimited',
+    retryAfterSeconds,
+  });
+  const unavailable: Refusal = { status: 503, error: ERRORS.unavailable, page: 'unavailable' };
+
+  // CORS for the script's calls from the site's origins; other origins get no CORS header at all.
+  // The allowed lists are single pre-joined values so the headers keep their exact bytes.
+  const siteCors = cors({
+    origin: (origin) => (isSiteOrigin(origin) ? origin : null),
+    allowMethods: [CORS_ALLOWED_METHODS],
+    allowHeaders: [CORS_ALLOWED_HEADERS],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+  app.use(CONTACT_ENDPOINT_PATH, async (c, next) => {
+    c.header('Cache-Control', CACHE_NONE);
+    if (isSiteOrigin(c.req.header('origin'))) return siteCors(c, next);
+    c.header('Vary', 'Origin');
+    if (c.req.method === 'OPTIONS') return c.body(null, 204);
+    await next();
   });
 
-  app.post(CONTACT_PATH, async (c) => {
-    const headers = corsHeaders(c);
-    const fail = (
-      status: 400 | 413 | 415 | 429 | 503,
-      error: string,
-      extra?: { fields: Record<string, string> },
-    ) => {
-      // Field names only, never their values.
-      logger.info('lead_rejected', {
-        status,
-        fields: extra ? Object.keys(extra.fields) : undefined,
-      });
-      return c.json({ error, ...extra }, status, headers);
-    };
-    const rateLimited = (retryAfterSeconds: number) => {
-      logger.info('lead_rejected', { status: 429 });
-      return c.json({ error: ERRORS.rateLimited }, 429, {
-        ...headers,
-        'Retry-After': String(retryAfterSeconds),
-      });
-    };
+  // A GET would carry the form's values in its URL: refused, and its query is never logged.
+  app.get(CONTACT_ENDPOINT_PATH, (c) =>
+    c.json({ error: ERRORS.method }, 405, { Allow: CORS_ALLOWED_METHODS }),
+  );
 
-    if (!isJsonContentType(c.req.header('content-type'))) return fail(415, ERRORS.contentType);
-
-    const key = clientKey(clientAddress(socketAddress(c), c.req.raw.headers, deps.trustProxy));
-    let early;
-    try {
-      early = limiter.check(key, now());
-    } catch (error) {
-      logger.error('storage_unavailable', { error: (error as Error).message });
-      return fail(503, ERRORS.unavailable);
+  const checkEncodingAndOrigin: MiddlewareHandler = async (c, next) => {
+    const encoding = requestEncoding(c.req.header('content-type'));
+    if (!encoding) return refuse(c, { status: 415, error: ERRORS.contentType });
+    if (encoding === 'form' && isCrossSite(c, deps.origins())) {
+      return refuse(c, { status: 403, error: ERRORS.crossSite });
     }
-    if (!early.allowed) return rateLimited(early.retryAfterSeconds);
+    await next();
+  };
+
+  const limitSize = bodyLimit({
+    maxSize: LIMITS.bodyBytes,
+    onError: (c) => refuse(c, { status: 413, error: ERRORS.tooLarge, page: 'tooLarge' }),
+  });
+
+  app.post(CONTACT_ENDPOINT_PATH, checkEncodingAndOrigin, limitSize, async (c) => {
+    const encoding = requestEncoding(c.req.header('content-type'));
+    const key = clientKey(clientAddress(socketAddress(c), c.req.raw.headers, deps.trustProxy));
+    const admission = await leads.admit(key);
+    if (admission.status === 'rate-limited') {
+      return refuse(c, rateLimited(admission.retryAfterSeconds));
+    }
+    if (admission.status === 'unavailable') return refuse(c, unavailable);
 
     let data: unknown;
     try {
-      const bytes = await readLimitedBody(c.req.raw, LIMITS.bodyBytes);
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      data = parseJsonSafely(text);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return fail(413, ERRORS.tooLarge);
-      return fail(400, ERRORS.malformed);
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer());
+      data =
+        encoding === 'form' ? payloadFromForm(new URLSearchParams(text)) : parseJsonSafely(text);
+    } catch {
+      return refuse(c, { status: 400, error: ERRORS.malformed, page: 'invalid' });
     }
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      return fail(400, ERRORS.invalid);
+    if (data === undefined) {
+      return refuse(c, { status: 400, error: ERRORS.malformed, page: 'invalid' });
     }
 
-    const parsed = ContactRequestSchema.safeParse(data);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      const first = parsed.error.issues[0]?.message ?? ERRORS.invalid;
-      return fail(400, first, { fields });
+    const outcome = await leads.submitLead(data, key);
+    switch (outcome.status) {
+      case 'invalid': {
+        const fields = Object.keys(outcome.fields).length > 0 ? outcome.fields : undefined;
+        return refuse(c, { status: 400, error: outcome.error, page: 'invalid', fields });
+      }
+      case 'rate-limited':
+        return refuse(c, rateLimited(outcome.retryAfterSeconds));
+      case 'unavailable':
+        return refuse(c, unavailable);
+      default: {
+        if (encoding === 'form') return c.redirect(pageUrl(CONTACT_THANKS_PATH), 303);
+        const body: ContactAccepted = { ok: true, id: outcome.id };
+        return c.json(body);
+      }
     }
-    const request = parsed.data;
-    const honeypot = request.website.trim() !== '';
-    const id = randomUUID();
-    const at = now();
-
-    let verdict;
-    try {
-      verdict = store.transaction(() => {
-        const rate = limiter.consume(key, at);
-        if (!rate.allowed || honeypot) return rate;
-        const kinds: MailKind[] = deps.sendConfirmation
-          ? ['notification', 'confirmation']
-          : ['notification'];
-        store.insertLead(
-          id,
-          {
-            clientType: request.clientType,
-            nom: request.nom,
-            prenom: request.prenom,
-            adresse: request.adresse,
-            telephone: request.telephone,
-            email: request.email,
-            produit: request.produit,
-            message: request.message,
-          },
-          { text: CONSENT_TEXT, version: CONSENT_VERSION, givenAt: at },
-          kinds.map((kind) => ({ kind, messageId: messageIdFor(id, kind, deps.messageDomain) })),
-          at,
-        );
-        return rate;
-      });
-    } catch (error) {
-      logger.error('storage_unavailable', { error: (error as Error).message });
-      return fail(503, ERRORS.unavailable);
-    }
-    if (!verdict.allowed) return rateLimited(verdict.retryAfterSeconds);
-    if (honeypot) {
-      // Answer as if stored, so the robot learns nothing; store and send nothing.
-      logger.info('lead_honeypot', { status: 'discarded' });
-      return c.json({ ok: true, id }, 200, headers);
-    }
-    logger.info('lead_stored', { leadId: id, status: 'stored' });
-    deps.onStored?.();
-    return c.json({ ok: true, id }, 200, headers);
   });
 }

@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { startSmtpPeer } from '../test-support/smtp-peer';
 
@@ -85,7 +85,7 @@ describe('a crash during a burst of submissions', () => {
     };
 
     const first = await startServer(env);
-    const endpoint = `${first.url}/functions/v1/send-contact-email`;
+    const endpoint = `${first.url}${CONTACT_ENDPOINT_PATH}`;
     const acknowledged: string[] = [];
     let killed = false;
     const sender = async (worker: number) => {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 
 import { registerContactEndpoint } from './contact-endpoint';
+import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
+import { createLeadService, type LeadService } from './leads/submit-lead';
 import type { Logger } from './logger';
 import {
   createEmlTransport,
@@ -30,6 +32,8 @@ export interface PipelineOptions {
   rateLimitPerHour: number;
   trustProxy?: string;
   origins: () => readonly string[];
+  /** The public site's URL, where a native form post is redirected to. */
+  siteUrl: string;
   outbox?: Pick<OutboxOptions, 'pollIntervalMs' | 'baseDelayMs' | 'maxDelayMs' | 'batchSize'>;
   smtpTimeoutMs?: number;
   purgeIntervalMs?: number;
@@ -37,6 +41,7 @@ export interface PipelineOptions {
 
 export interface LeadPipeline {
   store: LeadStore;
+  leads: LeadService;
   worker: OutboxWorker;
   transport: MailTransport;
   register: (app: Hono) => void;
@@ -64,6 +69,7 @@ export function pipelineOptionsFromEnv(
     rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
     trustProxy: env.TRUST_PROXY,
     origins,
+    siteUrl: env.SITE_URL ?? siteConfig.siteUrl,
   };
 }
 
@@ -100,6 +106,14 @@ export function createLeadPipeline(options: PipelineOptions): LeadPipeline {
     mail: { from: options.mailFrom, to: options.mailTo },
     ...options.outbox,
   });
+  const leads = createLeadService({
+    store,
+    limiter,
+    logger,
+    sendConfirmation: options.sendConfirmation,
+    messageDomain: companyMailDomain(),
+    onStored: () => worker.kick(),
+  });
   let purgeTimer: NodeJS.Timeout | undefined;
 
   const purge = () => {
@@ -113,18 +127,16 @@ export function createLeadPipeline(options: PipelineOptions): LeadPipeline {
 
   return {
     store,
+    leads,
     worker,
     transport,
     register: (app) =>
       registerContactEndpoint(app, {
-        store,
-        limiter,
+        leads,
         logger,
         origins: options.origins,
+        siteUrl: options.siteUrl,
         trustProxy: options.trustProxy,
-        sendConfirmation: options.sendConfirmation,
-        messageDomain: companyMailDomain(),
-        onStored: () => worker.kick(),
       }),
     healthCheck: () => {
       store.ping();

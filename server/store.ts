@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
 
+import { type LeadFields, pickLeadFields } from '../contact/lead-contract';
 import { MIGRATIONS, type Migration } from './migrations';
 
 /**
@@ -13,16 +14,8 @@ import { MIGRATIONS, type Migration } from './migrations';
 export type MailKind = 'notification' | 'confirmation';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
-export interface LeadInput {
-  clientType: string;
-  nom: string;
-  prenom: string;
-  adresse: string;
-  telephone: string;
-  email: string;
-  produit: string;
-  message: string;
-}
+/** What is stored of a request: the lead fields of the contract (contact/lead-contract.ts). */
+export type LeadInput = LeadFields;
 
 export interface Consent {
   text: string;
@@ -65,21 +58,15 @@ export interface Backlog {
 export const DATABASE_FILE = 'leads.sqlite';
 export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
 
-interface LeadRecord {
+/** A `leads` row: the lead fields under their own names, `clientType` as `client_type`. */
+type LeadRecord = Omit<LeadInput, 'clientType'> & {
   id: string;
   created_at: number;
-  client_type: string;
-  nom: string;
-  prenom: string;
-  adresse: string;
-  telephone: string;
-  email: string;
-  produit: string;
-  message: string;
+  client_type: LeadInput['clientType'];
   consent_given_at: number;
   consent_version: string;
   consent_text: string;
-}
+};
 
 interface OutboxRecord {
   id: number;
@@ -95,16 +82,9 @@ interface OutboxRecord {
 
 function toLead(row: LeadRecord): Lead {
   return {
+    ...pickLeadFields({ ...row, clientType: row.client_type }),
     id: row.id,
     createdAt: row.created_at,
-    clientType: row.client_type,
-    nom: row.nom,
-    prenom: row.prenom,
-    adresse: row.adresse,
-    telephone: row.telephone,
-    email: row.email,
-    produit: row.produit,
-    message: row.message,
     consent: {
       text: row.consent_text,
       version: row.consent_version,

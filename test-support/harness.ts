@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { serve, type ServerType } from '@hono/node-server';
 
+import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import { createApp } from '../server/app';
 import type { Logger, LogLevel } from '../server/logger';
 import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/pipeline';
@@ -24,10 +25,15 @@ export interface TestServer {
   endpoint: string;
   origin: string;
   dataDir: string;
+  /** The configured public site (SITE_URL): where native posts are redirected. */
+  siteUrl: string;
   pipeline: LeadPipeline;
   logs: LogRecord[];
   close(): Promise<void>;
 }
+
+/** The SITE_URL of test servers: deliberately not the address they listen on. */
+export const TEST_SITE_URL = 'https://www.calora-energies.example';
 
 export function createTempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -67,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sendConfirmation: true,
     rateLimitPerHour: 1_000,
     smtpTimeoutMs: 2_000,
+    siteUrl: TEST_SITE_URL,
     ...options,
     outbox: { pollIntervalMs: 100, baseDelayMs: 50, maxDelayMs: 400, ...options.outbox },
     dataDir,
@@ -92,8 +99,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   pipeline.start();
   return {
     url,
-    endpoint: `${url}/functions/v1/send-contact-email`,
+    endpoint: `${url}${CONTACT_ENDPOINT_PATH}`,
     origin: url,
+    siteUrl: options.siteUrl ?? TEST_SITE_URL,
     dataDir,
     pipeline,
     logs,

@@ -6,6 +6,7 @@
  *   purge            delete what is past the retention periods of the privacy policy
  * Reads DATA_DIR like the server (default ./data).
  */
+import { LEAD_FIELDS, type LeadField } from '../../contact/lead-contract';
 import { EnvError, parseEnv, resolveFromCwd } from '../env';
 import { removeMailFiles, runPurge } from '../pipeline';
 import { LeadStore, type LeadWithDelivery } from '../store';
@@ -16,17 +17,16 @@ const USAGE = `usage: npm run leads -- <command>
   forget <email>   erase every record of this person
   purge            delete requests past the retention period (3 years after last contact)`;
 
+/** CSV header of a lead field: its contract name, in snake case (`clientType` → `type_client`). */
+const CSV_NAMES: Partial<Record<LeadField, string>> = { clientType: 'type_client' };
+
 const CSV_COLUMNS: ReadonlyArray<[string, (lead: LeadWithDelivery) => string]> = [
   ['id', (lead) => lead.id],
   ['date', (lead) => new Date(lead.createdAt).toISOString()],
-  ['nom', (lead) => lead.nom],
-  ['prenom', (lead) => lead.prenom],
-  ['email', (lead) => lead.email],
-  ['telephone', (lead) => lead.telephone],
-  ['adresse', (lead) => lead.adresse],
-  ['produit', (lead) => lead.produit],
-  ['message', (lead) => lead.message],
-  ['type_client', (lead) => lead.clientType],
+  ...LEAD_FIELDS.map((field): [string, (lead: LeadWithDelivery) => string] => [
+    CSV_NAMES[field] ?? field,
+    (lead) => lead[field],
+  ]),
   ['consentement_date', (lead) => new Date(lead.consent.givenAt).toISOString()],
   ['consentement_version', (lead) => lead.consent.version],
   ['consentement_texte', (lead) => lead.consent.text],

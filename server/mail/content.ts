@@ -3,6 +3,7 @@
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
 import { formatPostalAddress, siteConfig } from '../../config/site';
+import type { LeadField } from '../../contact/lead-contract';
 
 const NBSP = '\u00a0';
 
@@ -13,19 +14,8 @@ export interface NotificationCopy {
   noProduct: string;
   noMessage: string;
   replyHint: string;
-  labels: {
-    nom: string;
-    prenom: string;
-    email: string;
-    telephone: string;
-    adresse: string;
-    produit: string;
-    clientType: string;
-    message: string;
-    consent: string;
-    receivedAt: string;
-    reference: string;
-  };
+  /** A label per lead field of the contract, and for the facts the server adds. */
+  labels: Record<LeadField | 'consent' | 'receivedAt' | 'reference', string>;
   consentGiven: (version: string) => string;
 }
 

@@ -1,3 +1,4 @@
+import { LEAD_FIELDS } from '../../contact/lead-contract';
 import type { Lead, MailKind } from '../store';
 import { confirmationCopy, notificationCopy } from './content';
 
@@ -59,14 +60,12 @@ export function buildNotification(
   messageId: string,
 ): MailMessage {
   const copy = notificationCopy;
+  // Every lead field but the message, which follows the table.
   const rows: Array<[string, string]> = [
-    [copy.labels.nom, lead.nom],
-    [copy.labels.prenom, lead.prenom],
-    [copy.labels.email, lead.email],
-    [copy.labels.telephone, lead.telephone],
-    [copy.labels.adresse, lead.adresse],
-    [copy.labels.produit, lead.produit || copy.noProduct],
-    [copy.labels.clientType, lead.clientType],
+    ...LEAD_FIELDS.filter((field) => field !== 'message').map((field): [string, string] => [
+      copy.labels[field],
+      field === 'produit' ? lead.produit || copy.noProduct : lead[field],
+    ]),
     [copy.labels.consent, copy.consentGiven(lead.consent.version)],
     [copy.labels.receivedAt, dateFormat.format(new Date(lead.createdAt))],
     [copy.labels.reference, lead.id],

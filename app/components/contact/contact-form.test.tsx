@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 
 import { siteConfig } from '../../../config/site';
 import { CONSENT_TEXT } from '../../../contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../../../contact/lead-contract';
 import { PRODUCT_OPTIONS } from '../../../contact/products';
+import { LIMITS, PHONE_INPUT_PATTERN } from '../../../contact/schema';
+import { contactPageText } from '../../content/contact';
 import { ContactForm } from './contact-form';
 
 function renderForm(path = '/contact') {
@@ -144,7 +148,7 @@ describe('ContactForm', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
 
     const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe(`${siteConfig.backendUrl}/functions/v1/send-contact-email`);
+    expect(url).toBe(`${siteConfig.backendUrl}${CONTACT_ENDPOINT_PATH}`);
     expect(init?.method).toBe('POST');
     expect(init?.headers).toEqual({
       'Content-Type': 'application/json',
@@ -170,15 +174,7 @@ describe('ContactForm', () => {
     expect(status).toHaveTextContent(
       'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
     );
-    for (const label of [
-      'Nom *',
-      'Prénom *',
-      'Adresse *',
-      'Numéro de téléphone *',
-      'Email *',
-      "Produit d'intérêt (Professionnel)",
-      'Message',
-    ]) {
+    for (const label of Object.values(contactPageText.form.labels)) {
       expect(screen.getByLabelText(label)).toHaveValue('');
     }
     expect(screen.getByRole('checkbox')).not.toBeChecked();
@@ -202,6 +198,32 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Nom *')).toHaveValue('Martin');
     expect(screen.getByLabelText("Produit d'intérêt (Professionnel)")).toHaveValue('Éclairage LED');
     expect(screen.getByRole('checkbox')).toBeChecked();
+  });
+
+  it('marks the fields the server refused, with its messages, and focuses the first', async () => {
+    fetchSpy.mockResolvedValue(
+      jsonResponse(400, {
+        error: 'Saisissez un numéro de téléphone valide.',
+        fields: {
+          telephone: 'Saisissez un numéro de téléphone valide.',
+          email: 'Adresse refusée.',
+          notAField: 'ignored',
+        },
+      }),
+    );
+    renderForm();
+    await fillValidForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    const phone = screen.getByLabelText('Numéro de téléphone *');
+    await vi.waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription('Saisissez un numéro de téléphone valide.');
+    expect(phone).toHaveFocus();
+    expect(screen.getByLabelText('Email *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email *')).toHaveAccessibleDescription('Adresse refusée.');
+    expect(screen.getByLabelText('Nom *')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toHaveTextContent('Saisissez un numéro de téléphone valide.');
+    expect(phone).toHaveValue('06 12 34 56 78');
   });
 
   it.each([
@@ -230,5 +252,68 @@ describe('ContactForm', () => {
     cleanup();
     renderForm('/contact?produit=Piscine');
     expect(screen.getByLabelText("Produit d'intérêt (Professionnel)")).toHaveValue('');
+  });
+});
+
+describe('the prerendered form (before hydration, or without JavaScript)', () => {
+  const html = renderToString(
+    <MemoryRouter initialEntries={['/contact']}>
+      <ContactForm />
+    </MemoryRouter>,
+  );
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  const form = container.querySelector('form')!;
+  const control = (name: string) => form.querySelector(`[name="${name}"]`)!;
+
+  it('posts natively to the endpoint, and lets the browser validate', () => {
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', `${siteConfig.backendUrl}${CONTACT_ENDPOINT_PATH}`);
+    expect(form).not.toHaveAttribute('novalidate');
+  });
+
+  it('names every control as the JSON payload does, with the hidden client type', () => {
+    const names = [...form.querySelectorAll('[name]')].map((element) =>
+      element.getAttribute('name'),
+    );
+    expect(names.sort()).toEqual(
+      [
+        'clientType',
+        'nom',
+        'prenom',
+        'adresse',
+        'telephone',
+        'email',
+        'produit',
+        'message',
+        'website',
+        'rgpdConsent',
+      ].sort(),
+    );
+    expect(control('clientType')).toHaveAttribute('type', 'hidden');
+    expect(control('clientType')).toHaveAttribute('value', 'professionnel');
+    expect(control('rgpdConsent')).toHaveAttribute('value', 'true');
+  });
+
+  it('carries the constraints of the schema', () => {
+    for (const name of ['nom', 'prenom', 'adresse', 'telephone', 'email', 'rgpdConsent']) {
+      expect(control(name), name).toBeRequired();
+    }
+    for (const name of ['produit', 'message', 'website']) {
+      expect(control(name), name).not.toBeRequired();
+    }
+    for (const name of ['nom', 'prenom', 'adresse', 'telephone', 'email', 'message'] as const) {
+      expect(control(name), name).toHaveAttribute('maxlength', String(LIMITS[name]));
+    }
+    expect(control('email')).toHaveAttribute('type', 'email');
+    expect(control('telephone')).toHaveAttribute('type', 'tel');
+    expect(control('telephone')).toHaveAttribute('pattern', PHONE_INPUT_PATTERN);
+  });
+});
+
+describe('the hydrated form', () => {
+  it('turns native validation off: the French messages take over', () => {
+    const { container } = renderForm();
+    expect(container.querySelector('form')).toHaveAttribute('novalidate');
   });
 });

@@ -3,8 +3,26 @@ import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 
 import { CONSENT_TEXT } from '../../../contact/consent';
+import {
+  CONSENT_FORM_VALUE,
+  contactEndpointUrl,
+  HONEYPOT_FIELD,
+} from '../../../contact/lead-contract';
 import { isProductOption, PRODUCT_OPTIONS } from '../../../contact/products';
-import { type ContactField, ContactFormSchema, fieldErrors, LIMITS } from '../../../contact/schema';
+import {
+  CLIENT_TYPE,
+  CONTACT_FIELDS,
+  type ContactField,
+  ContactFormSchema,
+  type FieldErrors,
+  fieldErrors,
+  isRequiredField,
+  isTextField,
+  LIMITS,
+  PHONE_INPUT_PATTERN,
+  type TextField as TextFieldName,
+} from '../../../contact/schema';
+import { siteConfig } from '../../../config/site';
 import { contactPageText } from '../../content/contact';
 import { Button } from '../ui/button';
 import { cn } from '../ui/class-names';
@@ -17,64 +35,30 @@ import { useHydrated } from './use-hydrated';
 const text = contactPageText.form;
 const notices = contactPageText.notices;
 
-interface FormValues {
-  nom: string;
-  prenom: string;
-  adresse: string;
-  telephone: string;
-  email: string;
+/** Where the prerendered form posts natively, before (or without) the script. */
+const NATIVE_ACTION = contactEndpointUrl(siteConfig.backendUrl);
+
+type FormValues = Record<TextFieldName, string> & {
   /** `null` until the visitor picks one: the page's `?produit=` then decides. */
   produit: string | null;
-  message: string;
   rgpdConsent: boolean;
   website: string;
-}
+};
 
 const EMPTY: FormValues = {
-  nom: '',
-  prenom: '',
-  adresse: '',
-  telephone: '',
-  email: '',
+  ...(Object.fromEntries(CONTACT_FIELDS.filter(isTextField).map((field) => [field, ''])) as Record<
+    TextFieldName,
+    string
+  >),
   produit: null,
-  message: '',
   rgpdConsent: false,
   website: '',
 };
 
-/** Visual order of the fields: focus goes to the first one in error. */
-const FIELD_ORDER: ContactField[] = [
-  'nom',
-  'prenom',
-  'adresse',
-  'telephone',
-  'email',
-  'produit',
-  'message',
-  'rgpdConsent',
-];
-
-type Errors = Partial<Record<ContactField, string>>;
-
-type TextFieldName = 'nom' | 'prenom' | 'adresse' | 'telephone' | 'email' | 'message';
-
-/** The schema's bounds, also enforced while typing. */
-const MAX_LENGTH: Record<TextFieldName, number> = {
-  nom: LIMITS.name,
-  prenom: LIMITS.name,
-  adresse: LIMITS.address,
-  telephone: LIMITS.phone,
-  email: LIMITS.email,
-  message: LIMITS.message,
-};
-
-const FIELD_ERROR_KEYS: Record<string, true> = Object.fromEntries(
-  FIELD_ORDER.map((field) => [field, true]),
-);
+type Errors = FieldErrors;
 
 /** The product named in `/contact?produit=…`, once hydrated (the prerendered page has no query). */
-function useRequestedProduct(): string {
-  const hydrated = useHydrated();
+function useRequestedProduct(hydrated: boolean): string {
   const [searchParams] = useSearchParams();
   if (!hydrated) return '';
   const requested = searchParams.get('produit') ?? '';
@@ -92,7 +76,8 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const requestedProduct = useRequestedProduct();
+  const hydrated = useHydrated();
+  const requestedProduct = useRequestedProduct(hydrated);
   const produit = values.produit ?? requestedProduct;
 
   const dismissNotice = useCallback(() => setNotice(null), []);
@@ -104,7 +89,7 @@ export function ContactForm() {
 
   function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     setValues((previous) => ({ ...previous, [field]: value }));
-    if (field in FIELD_ERROR_KEYS && errors[field as ContactField]) {
+    if (field in ContactFormSchema.shape && errors[field as ContactField]) {
       setErrors((previous) => ({ ...previous, [field]: undefined }));
     }
   }
@@ -115,7 +100,8 @@ export function ContactForm() {
       id: fieldId(field),
       name: field,
       label: text.labels[field],
-      maxLength: MAX_LENGTH[field],
+      maxLength: LIMITS[field],
+      required: isRequiredField(field),
       value: values[field],
       error: errors[field],
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -124,7 +110,7 @@ export function ContactForm() {
   }
 
   function focusFirstInvalid(found: Errors) {
-    const first = FIELD_ORDER.find((field) => found[field]);
+    const first = CONTACT_FIELDS.find((field) => found[field]);
     if (!first) return;
     const element = formRef.current?.elements.namedItem(first);
     if (element instanceof HTMLElement) element.focus();
@@ -170,18 +156,28 @@ export function ContactForm() {
         setValues({ ...EMPTY, produit: '' });
         showNotice('success', notices.successTitle, notices.successText);
       } else {
+        // The server's verdict per field, shown like the form's own.
+        setErrors(outcome.fields);
         showNotice('error', notices.errorTitle, outcome.message ?? notices.errorFallback);
       }
     });
-    revealNotice();
+    if (!outcome.ok && Object.keys(outcome.fields).length > 0) {
+      focusFirstInvalid(outcome.fields);
+    } else {
+      revealNotice();
+    }
   }
 
   const consentErrorId = `${fieldId('rgpdConsent')}-error`;
 
   return (
+    // Before hydration (or without JavaScript) the browser validates with the constraints below
+    // and posts natively; once hydrated, the script validates in French and posts JSON.
     <form
       ref={formRef}
-      noValidate
+      method="post"
+      action={NATIVE_ACTION}
+      noValidate={hydrated}
       onSubmit={handleSubmit}
       aria-labelledby="contact-form-title"
       className="space-y-5"
@@ -197,7 +193,13 @@ export function ContactForm() {
         hint={text.addressHint}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField {...textFieldProps('telephone')} type="tel" inputMode="tel" autoComplete="tel" />
+        <TextField
+          {...textFieldProps('telephone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          pattern={PHONE_INPUT_PATTERN}
+        />
         <TextField
           {...textFieldProps('email')}
           type="email"
@@ -205,6 +207,7 @@ export function ContactForm() {
           spellCheck={false}
         />
       </div>
+      <input type="hidden" name="clientType" value={CLIENT_TYPE} />
       <SelectField
         id={fieldId('produit')}
         name="produit"
@@ -231,7 +234,7 @@ export function ContactForm() {
         <label htmlFor={fieldId('website')}>{text.honeypotLabel}</label>
         <input
           id={fieldId('website')}
-          name="website"
+          name={HONEYPOT_FIELD}
           type="text"
           tabIndex={-1}
           autoComplete="off"
@@ -251,6 +254,8 @@ export function ContactForm() {
             id={fieldId('rgpdConsent')}
             name="rgpdConsent"
             type="checkbox"
+            value={CONSENT_FORM_VALUE}
+            required={isRequiredField('rgpdConsent')}
             checked={values.rgpdConsent}
             aria-invalid={errors.rgpdConsent ? true : undefined}
             aria-describedby={errors.rgpdConsent ? consentErrorId : undefined}

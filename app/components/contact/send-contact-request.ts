@@ -1,44 +1,47 @@
 import { siteConfig } from '../../../config/site';
-import type { ContactForm } from '../../../contact/schema';
+import { contactEndpointUrl, contactPayload } from '../../../contact/lead-contract';
+import { CONTACT_FIELDS, type ContactForm, type FieldErrors } from '../../../contact/schema';
 
 /** The endpoint of the reference contract; the same URL works against a hosted Supabase project. */
-export function contactEndpoint(backendUrl: string = siteConfig.backendUrl): string {
-  return `${backendUrl}/functions/v1/send-contact-email`;
+export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
+
+export type SendResult =
+  | { ok: true }
+  /** `fields`: the server's message per field in error (empty when it gave none). */
+  | { ok: false; message: string | null; fields: FieldErrors };
+
+interface ReadError {
+  message: string | null;
+  fields: FieldErrors;
 }
 
-export type SendResult = { ok: true } | { ok: false; message: string | null };
-
-/** The JSON body, with exactly the keys the endpoint expects. */
-export function contactPayload(form: ContactForm, honeypot: string) {
-  return {
-    clientType: 'professionnel' as const,
-    nom: form.nom,
-    prenom: form.prenom,
-    adresse: form.adresse,
-    telephone: form.telephone,
-    email: form.email,
-    produit: form.produit,
-    message: form.message,
-    rgpdConsent: true as const,
-    website: honeypot,
-  };
+function readFields(value: unknown): FieldErrors {
+  const fields: FieldErrors = {};
+  if (!value || typeof value !== 'object') return fields;
+  for (const field of CONTACT_FIELDS) {
+    const message: unknown = (value as Record<string, unknown>)[field];
+    if (typeof message === 'string' && message.trim()) fields[field] = message;
+  }
+  return fields;
 }
 
-async function readErrorMessage(response: Response): Promise<string | null> {
+async function readError(response: Response): Promise<ReadError> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'error' in body) {
       const { error } = body;
-      if (typeof error === 'string' && error.trim()) return error;
+      const fields = readFields('fields' in body ? body.fields : undefined);
+      if (typeof error === 'string' && error.trim()) return { message: error, fields };
       if (error && typeof error === 'object' && 'message' in error) {
         const { message } = error;
-        if (typeof message === 'string' && message.trim()) return message;
+        if (typeof message === 'string' && message.trim()) return { message, fields };
       }
+      return { message: null, fields };
     }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall back to the generic message.
   }
-  return null;
+  return { message: null, fields: {} };
 }
 
 /**
@@ -57,11 +60,11 @@ export async function sendContactRequest(form: ContactForm, honeypot: string): P
       body: JSON.stringify(contactPayload(form, honeypot)),
     });
     if (response.ok) return { ok: true };
-    const message = await readErrorMessage(response);
+    const { message, fields } = await readError(response);
     console.error('Contact request rejected', response.status, message ?? '');
-    return { ok: false, message };
+    return { ok: false, message, fields };
   } catch (error) {
     console.error('Contact request failed', error);
-    return { ok: false, message: null };
+    return { ok: false, message: null, fields: {} };
   }
 }

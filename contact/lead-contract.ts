@@ -1,0 +1,105 @@
+/**
+ * The lead contract: the one definition of the endpoint's path, of what a request carries and of
+ * what the endpoint answers. The form, the server, the store, the CSV export and the e-mails all
+ * derive their field lists and types from here and from `schema.ts`.
+ */
+import {
+  CLIENT_TYPE,
+  type ContactForm,
+  type ContactPayload,
+  type ContactRequest,
+  type FieldErrors,
+  type PayloadKey,
+} from './schema';
+
+/** The Supabase-function path the form posts to (the same URL works against a hosted project). */
+export const CONTACT_ENDPOINT_PATH = '/functions/v1/send-contact-email';
+
+/** `{BACKEND_URL}` + the path; an empty backend URL means the site's own origin. */
+export function contactEndpointUrl(backendUrl: string): string {
+  return `${backendUrl.replace(/\/+$/, '')}${CONTACT_ENDPOINT_PATH}`;
+}
+
+/** 200: the request is stored (or, for a robot, silently dropped). */
+export interface ContactAccepted {
+  ok: true;
+  id: string;
+}
+
+/** Every refusal: a French message safe to show as is; `fields` on a validation failure. */
+export interface ContactRefused {
+  error: string;
+  fields?: FieldErrors;
+}
+
+export type ContactAnswer = ContactAccepted | ContactRefused;
+
+/**
+ * What is stored of a request and shown to staff, in the order they read it (e-mail rows, CSV
+ * columns). The consent is stored apart; the honeypot never is.
+ */
+export const LEAD_FIELDS = [
+  'nom',
+  'prenom',
+  'email',
+  'telephone',
+  'adresse',
+  'produit',
+  'message',
+  'clientType',
+] as const satisfies ReadonlyArray<keyof ContactRequest>;
+
+export type LeadField = (typeof LEAD_FIELDS)[number];
+export type LeadFields = Pick<ContactRequest, LeadField>;
+
+// Every request field is either stored or deliberately left out: adding a field to the schema
+// without deciding fails to compile here.
+type Unplaced = Exclude<keyof ContactRequest, LeadField | 'rgpdConsent' | 'website'>;
+const everyFieldPlaced: [Unplaced] extends [never] ? true : never = true;
+void everyFieldPlaced;
+
+export function pickLeadFields(request: LeadFields): LeadFields {
+  return Object.fromEntries(LEAD_FIELDS.map((field) => [field, request[field]])) as LeadFields;
+}
+
+/** The JSON body the script sends: the validated form, the client type and the honeypot. */
+export function contactPayload(form: ContactForm, honeypot: string): ContactPayload {
+  return { ...form, clientType: CLIENT_TYPE, website: honeypot };
+}
+
+/** The value of the consent checkbox in the native form (`rgpdConsent=true`). */
+export const CONSENT_FORM_VALUE = 'true';
+
+/** The honeypot's key: a field people never see, that robots fill. */
+export const HONEYPOT_FIELD = 'website' satisfies PayloadKey;
+
+/**
+ * The request a browser posts natively (`application/x-www-form-urlencoded`), as the object the
+ * schema reads: the same keys as the JSON body, the consent checkbox turned into a boolean.
+ * A repeated key makes the request unreadable (`undefined`): no browser sends one from our form.
+ */
+export function payloadFromForm(form: URLSearchParams): Record<string, unknown> | undefined {
+  const payload: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of form) {
+    if (Object.hasOwn(payload, key)) return undefined;
+    payload[key] = value;
+  }
+  payload.rgpdConsent = payload.rgpdConsent === CONSENT_FORM_VALUE;
+  return payload;
+}
+
+/** Where a native post lands when the request is stored (or dropped as a robot's). */
+export const CONTACT_THANKS_PATH = '/contact/merci';
+
+/**
+ * Why a native post was refused, and the page that explains it: the reason travels in the
+ * path, never a value the visitor typed.
+ */
+export const CONTACT_ERROR_PATHS = {
+  invalid: '/contact/erreur/validation',
+  tooLarge: '/contact/erreur/taille',
+  rateLimited: '/contact/erreur/trop-de-demandes',
+  unavailable: '/contact/erreur/indisponible',
+} as const;
+
+export type RefusalReason = keyof typeof CONTACT_ERROR_PATHS;

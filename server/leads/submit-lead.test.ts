@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { CONSENT_VERSION } from '../../contact/consent';
+import { RateLimiter } from '../rate-limit';
+import { LeadStore } from '../store';
+import {
+  createMemoryLogger,
+  createTempDir,
+  type LogRecord,
+  validRequest,
+} from '../../test-support/harness';
+import { createLeadService, type LeadService } from './submit-lead';
+
+let dir: string;
+let store: LeadStore;
+let logs: LogRecord[];
+let stored: number;
+let service: LeadService;
+
+beforeEach(() => {
+  dir = createTempDir('submit-lead');
+  store = LeadStore.open(dir);
+  logs = [];
+  stored = 0;
+  service = createLeadService({
+    store,
+    limiter: new RateLimiter(store.db, 2),
+    logger: createMemoryLogger(logs),
+    sendConfirmation: true,
+    messageDomain: 'calora-energies.example',
+    onStored: () => {
+      stored += 1;
+    },
+    now: () => Date.UTC(2026, 10, 23, 12),
+  });
+});
+
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('submitLead', () => {
+  it('stores the lead, its consent and one outbox row per e-mail with a stable Message-ID', async () => {
+    const outcome = await service.submitLead(validRequest(), 'client-a');
+    expect(outcome.status).toBe('stored');
+    const id = outcome.status === 'stored' ? outcome.id : '';
+    const [lead] = store.listLeads();
+    expect(lead).toMatchObject({
+      id,
+      nom: 'N’Diaye-Lefèvre',
+      clientType: 'professionnel',
+      consent: { version: CONSENT_VERSION },
+    });
+    expect(lead).not.toHaveProperty('website');
+    expect(lead).not.toHaveProperty('rgpdConsent');
+    expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification', 'confirmation']);
+    expect(store.dueMail(Date.UTC(2026, 10, 23, 12), 10).map((row) => row.messageId)).toEqual([
+      `<${id}.notification@calora-energies.example>`,
+      `<${id}.confirmation@calora-energies.example>`,
+    ]);
+    expect(stored).toBe(1);
+  });
+
+  it('answers a validation failure with the first message and one message per field', async () => {
+    const outcome = await service.submitLead(
+      validRequest({ telephone: '123456', email: 'x' }),
+      'client-a',
+    );
+    expect(outcome).toEqual({
+      status: 'invalid',
+      error: expect.stringMatching(/numéro de téléphone/),
+      fields: {
+        telephone: expect.stringMatching(/numéro de téléphone/),
+        email: expect.stringMatching(/adresse e-mail/),
+      },
+    });
+    expect(await service.submitLead([1, 2], 'client-a')).toMatchObject({ status: 'invalid' });
+    expect(store.listLeads()).toEqual([]);
+  });
+
+  it('drops a honeypot hit silently, yet counts it against the rate limit', async () => {
+    const outcome = await service.submitLead(validRequest({ website: 'spam' }), 'client-a');
+    expect(outcome.status).toBe('discarded');
+    expect(store.listLeads()).toEqual([]);
+    expect(stored).toBe(0);
+    expect(logs.map((log) => log.event)).toContain('lead_honeypot');
+    await service.submitLead(validRequest(), 'client-a');
+    expect(await service.admit('client-a')).toMatchObject({ status: 'rate-limited' });
+    expect(await service.submitLead(validRequest(), 'client-a')).toMatchObject({
+      status: 'rate-limited',
+      retryAfterSeconds: 3600,
+    });
+    expect(await service.admit('client-b')).toEqual({ status: 'admitted' });
+  });
+
+  it('reports an unavailable store instead of throwing', async () => {
+    store.close();
+    expect(await service.admit('client-a')).toEqual({ status: 'unavailable' });
+    expect(await service.submitLead(validRequest(), 'client-a')).toEqual({
+      status: 'unavailable',
+    });
+    expect(logs.map((log) => log.event)).toContain('storage_unavailable');
+  });
+});
