@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
+import { SERVER_COMMAND } from './e2e/support/server-process';
+
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The SMTP peer of e2e/support/global-setup.ts (see e2e/support/mailbox.ts). */
 const SMTP_PORT = PORT + 1000;
@@ -40,13 +42,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node build/server/main.js',
+    command: SERVER_COMMAND.join(' '),
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Native form posts are redirected to pages of SITE_URL: this server.
+      SITE_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
       DATA_DIR: process.env.E2E_DATA_DIR,
       RATE_LIMIT_PER_HOUR: '1000',

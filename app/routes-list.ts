@@ -5,10 +5,20 @@
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contact/paths';
 import routes from './routes';
 
 /** The 404 screen is prerendered here and served by the server, with status 404, for unknown paths. */
 export const NOT_FOUND_PAGE_PATH = '/404';
+
+/**
+ * Pages a native form post lands on: prerendered like every static route, but `noindex` and
+ * never in the sitemap, so not public.
+ */
+export const CONTACT_OUTCOME_PATHS: readonly string[] = [
+  CONTACT_THANKS_PATH,
+  ...Object.values(CONTACT_ERROR_PATHS),
+];
 
 /** Every route path without a parameter or splat, like React Router's `getStaticPaths()`. */
 export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[] {
@@ -23,5 +33,5 @@ export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[]
 }
 
 export function publicPaths(): string[] {
-  return staticRoutePaths(routes);
+  return staticRoutePaths(routes).filter((path) => !CONTACT_OUTCOME_PATHS.includes(path));
 }

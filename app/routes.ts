@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contact/paths';
 import { allSolutions, solutionPath } from './content/solutions/catalog';
 
 /**
@@ -9,6 +10,11 @@ import { allSolutions, solutionPath } from './content/solutions/catalog';
 export default [
   index('routes/home.tsx'),
   route('contact', 'routes/contact.tsx'),
+  // Where the form's native post lands (noindex, not in the sitemap); one route per reason.
+  route(CONTACT_THANKS_PATH.slice(1), 'routes/contact-thanks.tsx'),
+  ...Object.entries(CONTACT_ERROR_PATHS).map(([reason, path]) =>
+    route(path.slice(1), 'routes/contact-error.tsx', { id: `contact-error-${reason}` }),
+  ),
   route('mentions-legales', 'routes/legal-notice.tsx'),
   route('politique-confidentialite', 'routes/privacy.tsx'),
   route('cgv', 'routes/terms.tsx'),

@@ -12,13 +12,8 @@ import {
   type PayloadKey,
 } from './schema';
 
-/** The Supabase-function path the form posts to (the same URL works against a hosted project). */
-export const CONTACT_ENDPOINT_PATH = '/functions/v1/send-contact-email';
-
-/** `{BACKEND_URL}` + the path; an empty backend URL means the site's own origin. */
-export function contactEndpointUrl(backendUrl: string): string {
-  return `${backendUrl.replace(/\/+$/, '')}${CONTACT_ENDPOINT_PATH}`;
-}
+// The paths are apart so the result pages can import them without the schema (and Zod).
+export * from './paths';
 
 /** 200: the request is stored (or, for a robot, silently dropped). */
 export interface ContactAccepted {
@@ -87,19 +82,3 @@ export function payloadFromForm(form: URLSearchParams): Record<string, unknown> 
   payload.rgpdConsent = payload.rgpdConsent === CONSENT_FORM_VALUE;
   return payload;
 }
-
-/** Where a native post lands when the request is stored (or dropped as a robot's). */
-export const CONTACT_THANKS_PATH = '/contact/merci';
-
-/**
- * Why a native post was refused, and the page that explains it: the reason travels in the
- * path, never a value the visitor typed.
- */
-export const CONTACT_ERROR_PATHS = {
-  invalid: '/contact/erreur/validation',
-  tooLarge: '/contact/erreur/taille',
-  rateLimited: '/contact/erreur/trop-de-demandes',
-  unavailable: '/contact/erreur/indisponible',
-} as const;
-
-export type RefusalReason = keyof typeof CONTACT_ERROR_PATHS;

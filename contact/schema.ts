@@ -4,24 +4,14 @@
  */
 import { z } from 'zod';
 
+import { LIMITS } from './limits';
 import { PRODUCT_OPTIONS } from './products';
 
 // Zod compiles object parsers with `new Function` unless told not to; the site's
 // Content-Security-Policy forbids eval, so its probe alone would be reported as a violation.
 z.config({ jitless: true });
 
-/** The longest value of each text field, in characters, keyed by the field's name. */
-export const LIMITS = {
-  nom: 100,
-  prenom: 100,
-  adresse: 300,
-  telephone: 40,
-  email: 254,
-  message: 5_000,
-  website: 500,
-  /** Whole request body, in bytes (JSON or the browser's native form encoding). */
-  bodyBytes: 16 * 1024,
-} as const;
+export { LIMITS } from './limits';
 
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}.])?$/u;
 const FRENCH_PHONE = /^0[1-9]\d{8}$/;

@@ -1,0 +1,48 @@
+import { OutcomePage } from '../components/contact/outcome-page';
+import { SOLUTIONS_SECTION_ID } from '../components/home/section-ids';
+import { ButtonLink } from '../components/ui/button';
+import { CircleCheck } from '../components/ui/icons';
+import { contactThanksText as text } from '../content/contact-outcome';
+import { CONTACT_THANKS_PATH } from '../../contact/paths';
+import { pageMeta } from '../seo';
+
+export const meta = () =>
+  pageMeta({
+    title: text.metaTitle,
+    description: text.metaDescription,
+    path: CONTACT_THANKS_PATH,
+    noindex: true,
+  });
+
+/** Where a native form post lands once the request is stored. */
+export default function ContactThanksRoute() {
+  return (
+    <OutcomePage
+      icon={<CircleCheck aria-hidden="true" className="size-8 shrink-0 text-brand-700" />}
+      title={text.title}
+      lead={text.lead}
+      callIntro={text.callIntro}
+      actions={
+        <>
+          <ButtonLink to="/" variant="primary" size="lg">
+            {text.home}
+          </ButtonLink>
+          <ButtonLink
+            to={{ pathname: '/', hash: SOLUTIONS_SECTION_ID }}
+            variant="outline"
+            size="lg"
+          >
+            {text.solutions}
+          </ButtonLink>
+        </>
+      }
+    >
+      <h2 className="text-xl font-bold text-brand-950">{text.nextTitle}</h2>
+      <ul className="list-disc space-y-2 pl-5 text-slate-700">
+        {text.nextSteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+    </OutcomePage>
+  );
+}
