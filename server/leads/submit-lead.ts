@@ -56,7 +56,8 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     : ['notification'];
 
   const unavailable = (error: unknown): { status: 'unavailable' } => {
-    logger.error('storage_unavailable', { error: (error as Error).message });
+    // The logger writes an Error with its stack, personal data masked.
+    logger.error('storage_unavailable', { error });
     return { status: 'unavailable' };
   };
 
