@@ -19,6 +19,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { CONTACT_ENDPOINT_PATH } from '../contact/paths';
 import { validRequest } from '../test-support/harness';
 
 const ROOT = process.cwd();
@@ -140,7 +141,7 @@ async function main() {
       const response = await fetch(`${url}${path}`);
       if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
     }
-    const response = await fetch(`${url}/functions/v1/send-contact-email`, {
+    const response = await fetch(`${url}${CONTACT_ENDPOINT_PATH}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(validRequest()),

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { CONTACT_ENDPOINT_PATH } from '../contact/paths';
 import { createTempDir, postJson, validRequest, writeMinimalSite } from '../test-support/harness';
 
 /**
@@ -13,7 +14,7 @@ import { createTempDir, postJson, validRequest, writeMinimalSite } from '../test
  * nobody handled: what it logs, in which order, and the status it exits with.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ENDPOINT = '/functions/v1/send-contact-email';
+const ENDPOINT = CONTACT_ENDPOINT_PATH;
 
 interface LogLine {
   level: string;
