@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['{app,config,contact,server,scripts,test-support}/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    // One private PostgreSQL server for the run (see test-support/postgres.ts).
+    globalSetup: ['./test-support/postgres-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -16,7 +16,7 @@ export interface AppDeps {
   logger: Logger;
   security: SecurityOptions;
   /** Extra facts for /healthz (storage, outbox backlog…); throwing marks the server unhealthy. */
-  healthChecks?: Array<() => Record<string, unknown>>;
+  healthChecks?: Array<() => Record<string, unknown> | Promise<Record<string, unknown>>>;
   /** Registers further routes (the lead endpoint) before the static catch-all. */
   register?: (app: Hono) => void;
 }
@@ -41,13 +41,15 @@ export function createApp(deps: AppDeps): Hono {
     }
   });
 
-  app.get('/healthz', (c) => {
+  app.get('/healthz', async (c) => {
     const report: Record<string, unknown> = { status: 'ok' };
     try {
-      for (const check of deps.healthChecks ?? []) Object.assign(report, check());
+      for (const check of deps.healthChecks ?? []) Object.assign(report, await check());
     } catch (error) {
       logger.error('health_check_failed', { error });
-      return c.json({ status: 'error' }, 503, { 'Cache-Control': CACHE_NONE });
+      return c.json({ status: 'error', storage: 'unavailable' }, 503, {
+        'Cache-Control': CACHE_NONE,
+      });
     }
     return c.json(report, 200, { 'Cache-Control': CACHE_NONE });
   });

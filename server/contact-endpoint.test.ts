@@ -49,7 +49,7 @@ describe('a valid request', () => {
     expect(answer.ok).toBe(true);
     expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const lead = server.pipeline.store.getLead(answer.id);
+    const lead = await server.pipeline.store.getLead(answer.id);
     expect(lead).toMatchObject({ nom: 'N’Diaye-Lefèvre', email: 'anne@entreprise.example' });
     expect(lead?.consent).toMatchObject({ text: CONSENT_TEXT, version: CONSENT_VERSION });
     expect(lead?.consent.givenAt).toBeGreaterThan(0);
@@ -382,12 +382,12 @@ describe('bad input', () => {
   ];
 
   it.each(cases)('rejects %s with a French message', async (_name, send, status) => {
-    const before = server.pipeline.store.listLeads().length;
+    const before = (await server.pipeline.store.listLeads()).length;
     const response = await send();
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expectFrenchError(await response.json());
-    expect(server.pipeline.store.listLeads().length).toBe(before);
+    expect((await server.pipeline.store.listLeads()).length).toBe(before);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 
@@ -397,7 +397,7 @@ describe('bad input', () => {
   });
 
   it('answers a honeypot hit as if stored, but stores and sends nothing', async () => {
-    const before = server.pipeline.store.listLeads().length;
+    const before = (await server.pipeline.store.listLeads()).length;
     const response = await postJson(
       server.endpoint,
       validRequest({ website: 'https://spam.example' }),
@@ -405,8 +405,8 @@ describe('bad input', () => {
     expect(response.status).toBe(200);
     const { ok, id } = (await response.json()) as { ok: boolean; id: string };
     expect(ok).toBe(true);
-    expect(server.pipeline.store.getLead(id)).toBeUndefined();
-    expect(server.pipeline.store.listLeads().length).toBe(before);
+    expect(await server.pipeline.store.getLead(id)).toBeUndefined();
+    expect((await server.pipeline.store.listLeads()).length).toBe(before);
     expect(server.logs).toContainEqual(expect.objectContaining({ event: 'lead_honeypot' }));
     // A real request sent after it is delivered, and the honeypot one never is.
     const real = (await (await postJson(server.endpoint, validRequest())).json()) as { id: string };
@@ -510,7 +510,7 @@ describe('fuzzing', () => {
 describe('storage failure', () => {
   it('answers 503 with a French message and reports it on /healthz', async () => {
     const broken = await startTestServer();
-    broken.pipeline.store.close();
+    await broken.pipeline.store.close();
     const response = await postJson(broken.endpoint, validRequest());
     expect(response.status).toBe(503);
     expectFrenchError(await response.json());
@@ -526,7 +526,7 @@ describe('SEND_CONFIRMATION=false', () => {
       id: string;
     };
     await peer.waitFor(() => mailsFor(id).length === 1);
-    const [lead] = quiet.pipeline.store.listLeads();
+    const [lead] = await quiet.pipeline.store.listLeads();
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification']);
     expect(mailsFor(id)[0]?.envelopeTo).toEqual(['equipe@calora-energies.example']);
     await quiet.close();

@@ -47,6 +47,21 @@ const smtpUrlSchema = z
     { error: 'expected an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.fr:587' },
   );
 
+const databaseUrlSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return ['postgres:', 'postgresql:'].includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'expected a postgres:// URL, e.g. postgres://user:pass@db.example.fr:5432/leads' },
+  );
+
 const originListSchema = z
   .string()
   .trim()
@@ -94,6 +109,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Folder of the SQLite database and of the `.eml` outbox. */
   DATA_DIR: z.string().min(1).default('data'),
+  /** Set: PostgreSQL at this URL instead of SQLite under DATA_DIR (several instances allowed). */
+  DATABASE_URL: databaseUrlSchema.optional(),
+  /** How long an outbox worker's claim on an e-mail holds (a crashed instance's come back). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
   /** Unset: e-mails are written as `.eml` files under DATA_DIR/outbox-mail/. */
   SMTP_URL: smtpUrlSchema.optional(),
   /** Connection, greeting and idle timeouts of the SMTP client, in ms; shutdown waits longer. */

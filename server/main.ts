@@ -3,9 +3,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { warnOnBackendUrlMismatch } from './build-record';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
+import { applyHttpTimeouts } from './http-timeouts';
 import { createLogger, type Logger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
 import { loadStaticSite } from './static-site';
+import { StoreOpenError } from './store';
 
 /**
  * How long a graceful shutdown may take beyond the SMTP timeout: an e-mail being sent when the
@@ -25,12 +27,13 @@ function readEnv(): ServerEnv {
   }
 }
 
-function start(env: ServerEnv, logger: Logger) {
+async function start(env: ServerEnv, logger: Logger) {
   const site = loadStaticSite(resolveFromCwd(env.STATIC_DIR));
   warnOnBackendUrlMismatch(resolveFromCwd(env.STATIC_DIR), env.BACKEND_URL, logger);
   // With PORT=0 the real port is known once listening; CORS reads it on each request.
   let origins = allowedOrigins(env);
-  const pipeline = createLeadPipeline(
+  // Throws StoreOpenError when the database cannot be reached or migrated.
+  const pipeline = await createLeadPipeline(
     pipelineOptionsFromEnv(
       { ...env, DATA_DIR: resolveFromCwd(env.DATA_DIR) },
       logger,
@@ -52,6 +55,7 @@ function start(env: ServerEnv, logger: Logger) {
     logger.info('server_started', { url: `http://${info.address}:${info.port}` });
     pipeline.start();
   });
+  applyHttpTimeouts(server);
 
   const graceMs = env.SMTP_TIMEOUT_MS + SHUTDOWN_MARGIN_MS;
   let stopping = false;
@@ -109,10 +113,13 @@ function start(env: ServerEnv, logger: Logger) {
 
 const env = readEnv();
 const logger = createLogger(env.LOG_LEVEL);
-try {
-  start(env, logger);
-} catch (error) {
-  // e.g. the built site is missing, the data folder cannot be written.
-  logger.error('server_start_failed', { error });
+start(env, logger).catch((error: unknown) => {
+  if (error instanceof StoreOpenError) {
+    // A clear sentence naming the database (never its password), not a stack trace.
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    // e.g. the built site is missing, the data folder cannot be written.
+    logger.error('server_start_failed', { error });
+  }
   process.exit(1);
-}
+});

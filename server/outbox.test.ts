@@ -43,9 +43,9 @@ async function submit(server: TestServer, count: number): Promise<string[]> {
   return ids;
 }
 
-async function until(condition: () => boolean, timeoutMs = 15_000) {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -70,10 +70,10 @@ describe('delivery', () => {
     const server = await serverFor({ smtpUrl: peer.url });
 
     const ids = await submit(server, 6);
-    await until(() =>
-      server.pipeline.store
-        .listLeads()
-        .every((lead) => lead.delivery.every((mail) => mail.attempts >= 1)),
+    await until(async () =>
+      (await server.pipeline.store.listLeads()).every((lead) =>
+        lead.delivery.every((mail) => mail.attempts >= 1),
+      ),
     );
     const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
       outbox: { pending: number };
@@ -86,7 +86,7 @@ describe('delivery', () => {
 
     await peer.start();
     await peer.waitFor((messages) => messages.length >= 12);
-    await until(() => server.pipeline.store.backlog(Date.now()).pending === 0);
+    await until(async () => (await server.pipeline.store.backlog(Date.now())).pending === 0);
     // Let the worker run several more polls: nothing may be sent again.
     const pollsBefore = server.logs.length;
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -97,7 +97,7 @@ describe('delivery', () => {
       `<${id}.confirmation@calora-energies.example>`,
     ]);
     expect(messageIds(peer).sort()).toEqual(expected.sort());
-    for (const lead of server.pipeline.store.listLeads()) {
+    for (const lead of await server.pipeline.store.listLeads()) {
       expect(lead.delivery.map((mail) => mail.status)).toEqual(['sent', 'sent']);
       expect(lead.delivery.every((mail) => mail.attempts > 1)).toBe(true);
     }
@@ -115,7 +115,7 @@ describe('delivery', () => {
     await peer.start();
     const second = await serverFor({ smtpUrl: peer.url, dataDir });
     await peer.waitFor((messages) => messages.length >= 6);
-    await until(() => second.pipeline.store.backlog(Date.now()).pending === 0);
+    await until(async () => (await second.pipeline.store.backlog(Date.now())).pending === 0);
     expect(new Set(messageIds(peer)).size).toBe(6);
     expect(
       ids.every((id) => messageIds(peer).includes(`<${id}.notification@calora-energies.example>`)),
@@ -129,12 +129,12 @@ describe('delivery', () => {
       await postJson(server.endpoint, validRequest({ email: 'inconnu@refuse.invalid' }))
     ).json()) as { id: string };
     await peer.waitFor((messages) => messages.some((mail) => mail.headers.get('x-lead-id') === id));
-    await until(() =>
-      server.pipeline.store
-        .listLeads()
-        .some((lead) => lead.id === id && lead.delivery.every((mail) => mail.status !== 'pending')),
+    await until(async () =>
+      (await server.pipeline.store.listLeads()).some(
+        (lead) => lead.id === id && lead.delivery.every((mail) => mail.status !== 'pending'),
+      ),
     );
-    const lead = server.pipeline.store.listLeads().find((item) => item.id === id);
+    const lead = (await server.pipeline.store.listLeads()).find((item) => item.id === id);
     expect(lead?.delivery.map((mail) => [mail.kind, mail.status])).toEqual([
       ['notification', 'sent'],
       ['confirmation', 'failed'],
@@ -148,7 +148,7 @@ describe('the .eml transport', () => {
     const { join } = await import('node:path');
     const server = await serverFor({});
     const [id] = await submit(server, 1);
-    await until(() => server.pipeline.store.backlog(Date.now()).pending === 0);
+    await until(async () => (await server.pipeline.store.backlog(Date.now())).pending === 0);
     const files = readdirSync(join(server.dataDir, 'outbox-mail')).sort();
     expect(files).toEqual([`${id}-confirmation.eml`, `${id}-notification.eml`]);
     const raw = readFileSync(join(server.dataDir, 'outbox-mail', `${id}-notification.eml`), 'utf8');

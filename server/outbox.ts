@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
+
 import type { Logger } from './logger';
 import { buildMail, type MailSettings } from './mail/templates';
 import { TransportError, type MailTransport } from './mail/transport';
 import type { LeadStore, OutboxRow } from './store';
 
 /**
- * Drains the outbox: sends each pending e-mail, marks it sent right after the transport accepted
- * it, and retries failures with exponential backoff. Everything it needs is in the database, so
- * pending mail is sent after a restart. A crash between the send and the mark can resend one
- * message, with the same Message-ID, so the receiving side can recognise it.
+ * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several
+ * instances never send the same one), sends each, marks it sent right after the transport
+ * accepted it, and retries failures with exponential backoff. Everything it needs is in the
+ * database, so pending mail is sent after a restart. A crash between the send and the mark can
+ * resend one message once its lease has run out, with the same Message-ID, so the receiving side
+ * can recognise it.
  */
 export interface OutboxOptions {
   store: LeadStore;
@@ -20,6 +24,12 @@ export interface OutboxOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   batchSize?: number;
+  /**
+   * How long a claim holds. A worker stops sending from a claimed batch once half of it is gone
+   * (then claims again), so one send must take less than half a lease: the SMTP timeouts are
+   * 30 s. A crashed instance's claims come back to the others after this time.
+   */
+  leaseMs?: number;
   now?: () => number;
 }
 
@@ -28,6 +38,7 @@ export const OUTBOX_DEFAULTS = {
   baseDelayMs: 5_000,
   maxDelayMs: 5 * 60_000,
   batchSize: 25,
+  leaseMs: 120_000,
 } as const;
 
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
@@ -46,6 +57,8 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** This worker's claims are marked with it. */
+  private readonly token = randomUUID();
 
   constructor(options: OutboxOptions) {
     this.options = { ...OUTBOX_DEFAULTS, now: Date.now, ...options };
@@ -53,12 +66,18 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
-    try {
-      this.options.store.retryPendingNow(this.options.now());
-    } catch (error) {
-      this.options.logger.error('outbox_error', { error: (error as Error).message });
-    }
-    this.kick();
+    this.running = this.options.store
+      .retryPendingNow(this.options.now())
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.options.logger.error('outbox_error', { error: (error as Error).message });
+        },
+      )
+      .finally(() => {
+        this.running = undefined;
+        this.kick();
+      });
   }
 
   /** Looks at the outbox now (after a new request was stored). */
@@ -69,10 +88,11 @@ export class OutboxWorker {
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-      this.schedule();
-    });
+    this.running = this.loop()
+      .then(() => this.schedule())
+      .finally(() => {
+        this.running = undefined;
+      });
   }
 
   async stop(): Promise<void> {
@@ -81,17 +101,19 @@ export class OutboxWorker {
     await this.running;
   }
 
-  private schedule(): void {
+  private async schedule(): Promise<void> {
     if (this.stopped) return;
     const { store, pollIntervalMs, now } = this.options;
     let wait = pollIntervalMs;
     try {
-      const next = store.nextDueAt();
+      const next = await store.nextDueAt();
       if (next !== undefined) wait = Math.min(pollIntervalMs, Math.max(0, next - now()));
     } catch {
       // The store is unavailable: look again at the next poll.
     }
-    this.timer = setTimeout(() => this.kick(), wait);
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), this.again ? 0 : wait);
     this.timer.unref();
   }
 
@@ -108,14 +130,23 @@ export class OutboxWorker {
   }
 
   private async sendDue(): Promise<number> {
-    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs } = this.options;
-    const due = store.dueMail(now(), this.options.batchSize);
-    for (const row of due) {
-      if (this.stopped) break;
-      const lead = store.getLead(row.leadId);
+    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs, leaseMs } = this.options;
+    const claimedAt = now();
+    const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
+    for (const [index, row] of due.entries()) {
+      if (this.stopped || now() >= claimedAt + leaseMs / 2) {
+        // Not enough of the lease left to send safely: give the rest back and claim again.
+        await store.releaseClaims(
+          due.slice(index).map((rest) => rest.id),
+          this.token,
+        );
+        this.again = !this.stopped;
+        break;
+      }
+      const lead = await store.getLead(row.leadId);
       if (!lead) {
         // Cannot happen with the foreign key's cascade; never leave a row due forever.
-        store.markFailed(row.id, now(), 'lead_missing');
+        await store.markFailed(row.id, this.token, now(), 'lead_missing');
         continue;
       }
       const attempts = row.attempts + 1;
@@ -128,16 +159,16 @@ export class OutboxWorker {
         if (failure.permanent && row.kind === 'confirmation') {
           // The visitor's address refuses mail: retrying cannot help. The company's
           // notification is never abandoned.
-          store.markFailed(row.id, now(), failure.code);
+          await store.markFailed(row.id, this.token, now(), failure.code);
           logger.warn('mail_failed', { ...fields, status: 'failed' });
           continue;
         }
         const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-        store.markRetry(row.id, now(), now() + delay, failure.code);
+        await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
         logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
         continue;
       }
-      store.markSent(row.id, now());
+      await store.markSent(row.id, now());
       logger.info('mail_sent', {
         leadId: row.leadId,
         kind: row.kind,

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Hono } from 'hono';
@@ -14,9 +13,10 @@ import {
   EML_DIRECTORY,
   type MailTransport,
 } from './mail/transport';
-import { mailFileStem, OutboxWorker, type OutboxOptions } from './outbox';
-import { RATE_WINDOW_MS, RateLimiter } from './rate-limit';
-import { LeadStore, type MailKind } from './store';
+import { OutboxWorker, type OutboxOptions } from './outbox';
+import { RateLimiter } from './rate-limit';
+import { runPurge } from './retention';
+import { LeadStore } from './store';
 
 /**
  * The lead pipeline, assembled: store, rate limiter, endpoint, outbox worker and the daily
@@ -24,6 +24,8 @@ import { LeadStore, type MailKind } from './store';
  */
 export interface PipelineOptions {
   dataDir: string;
+  /** `postgres://…` selects PostgreSQL; unset: SQLite under `dataDir`. */
+  databaseUrl?: string;
   logger: Logger;
   smtpUrl?: string;
   mailTo: string;
@@ -34,7 +36,10 @@ export interface PipelineOptions {
   origins: () => readonly string[];
   /** The public site's URL, where a native form post is redirected to. */
   siteUrl: string;
-  outbox?: Pick<OutboxOptions, 'pollIntervalMs' | 'baseDelayMs' | 'maxDelayMs' | 'batchSize'>;
+  outbox?: Pick<
+    OutboxOptions,
+    'pollIntervalMs' | 'baseDelayMs' | 'maxDelayMs' | 'batchSize' | 'leaseMs'
+  >;
   smtpTimeoutMs?: number;
   purgeIntervalMs?: number;
 }
@@ -45,7 +50,7 @@ export interface LeadPipeline {
   worker: OutboxWorker;
   transport: MailTransport;
   register: (app: Hono) => void;
-  healthCheck: () => Record<string, unknown>;
+  healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the outbox worker and the retention purge. */
   start: () => void;
   close: () => Promise<void>;
@@ -60,6 +65,7 @@ export function pipelineOptionsFromEnv(
 ): PipelineOptions {
   return {
     dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
     logger,
     smtpUrl: env.SMTP_URL,
     smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
@@ -70,32 +76,36 @@ export function pipelineOptionsFromEnv(
     trustProxy: env.TRUST_PROXY,
     origins,
     siteUrl: env.SITE_URL ?? siteConfig.siteUrl,
+    outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
   };
 }
 
-/** Deletes the `.eml` copies of erased leads (the file transport's outbox). */
-export function removeMailFiles(dataDir: string, leadIds: readonly string[]): void {
-  const kinds: MailKind[] = ['notification', 'confirmation'];
-  for (const leadId of leadIds) {
-    for (const kind of kinds) {
-      rmSync(join(dataDir, EML_DIRECTORY, `${mailFileStem({ leadId, kind })}.eml`), {
-        force: true,
-      });
-    }
-  }
+/** Longest wait for the database in /healthz before it reports the database as down. */
+const HEALTH_TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Applies the retention periods; run daily by the server and by `npm run leads -- purge`. */
-export function runPurge(store: LeadStore, now: number = Date.now()) {
-  const result = store.purge(now, RATE_WINDOW_MS);
-  removeMailFiles(store.dataDir, result.leadIds);
-  return { leads: result.leadIds.length, rateLimitHits: result.rateLimitHits };
-}
-
-export function createLeadPipeline(options: PipelineOptions): LeadPipeline {
+/** Opens the store (throws `StoreOpenError` when it cannot connect or migrate). */
+export async function createLeadPipeline(options: PipelineOptions): Promise<LeadPipeline> {
   const { logger } = options;
-  const store = LeadStore.open(options.dataDir);
-  const limiter = new RateLimiter(store.db, options.rateLimitPerHour);
+  let lastPoolError = 0;
+  const store = await LeadStore.open({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    onPoolError: (error) => {
+      // A database restart drops every idle connection at once: log it once per minute.
+      if (Date.now() - lastPoolError < 60_000) return;
+      lastPoolError = Date.now();
+      logger.warn('database_connection_lost', { error: error.message });
+    },
+  });
+  const limiter = new RateLimiter(store, options.rateLimitPerHour);
   const transport = options.smtpUrl
     ? createSmtpTransport(options.smtpUrl, { timeoutMs: options.smtpTimeoutMs })
     : createEmlTransport(join(options.dataDir, EML_DIRECTORY), logger);
@@ -116,9 +126,9 @@ export function createLeadPipeline(options: PipelineOptions): LeadPipeline {
   });
   let purgeTimer: NodeJS.Timeout | undefined;
 
-  const purge = () => {
+  const purge = async () => {
     try {
-      const result = runPurge(store);
+      const result = await runPurge(store);
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
@@ -138,26 +148,27 @@ export function createLeadPipeline(options: PipelineOptions): LeadPipeline {
         siteUrl: options.siteUrl,
         trustProxy: options.trustProxy,
       }),
-    healthCheck: () => {
-      store.ping();
+    healthCheck: async () => {
+      const backlog = await withTimeout(store.backlog(Date.now()), HEALTH_TIMEOUT_MS);
       return {
         storage: 'ok',
+        database: store.engine,
         mailTransport: transport.kind,
-        outbox: store.backlog(Date.now()),
+        outbox: backlog,
       };
     },
     start: () => {
       logger.info('outbox_started', { transport: transport.kind });
       worker.start();
-      purge();
-      purgeTimer = setInterval(purge, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+      void purge();
+      purgeTimer = setInterval(() => void purge(), options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
       purgeTimer.unref();
     },
     close: async () => {
       clearInterval(purgeTimer);
       await worker.stop();
       transport.close();
-      store.close();
+      await store.close();
     },
   };
 }

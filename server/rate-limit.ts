@@ -1,54 +1,41 @@
 import { createHash } from 'node:crypto';
 
-import type Database from 'better-sqlite3';
+import type { LeadStore, RatePolicy, RateVerdict } from './store';
 
 /**
- * A per-client sliding-window rate limit kept in the database, so it holds across restarts and
- * is checked in the same transaction that stores the request. Clients are kept as a truncated
- * hash of their address, and hits are purged once out of the window.
+ * A per-client sliding-window rate limit kept in the database (through the store), so it holds
+ * across restarts and across instances, and is counted in the same transaction that stores the
+ * request (`LeadStore.submit` with `policyFor`). Clients are kept as a truncated hash of their
+ * address, and hits are purged once out of the window.
  */
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
 
-export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type { RateVerdict };
 
 export class RateLimiter {
-  private readonly db: Database.Database;
+  private readonly store: LeadStore;
   readonly limit: number;
   readonly windowMs: number;
 
-  constructor(db: Database.Database, limit: number, windowMs: number = RATE_WINDOW_MS) {
-    this.db = db;
+  constructor(store: LeadStore, limit: number, windowMs: number = RATE_WINDOW_MS) {
+    this.store = store;
     this.limit = limit;
     this.windowMs = windowMs;
   }
 
-  /** Whether `key` may make one more request now (does not count it). */
-  check(key: string, now: number): RateVerdict {
-    const row = this.db
-      .prepare<[string, number], { count: number; oldest: number | null }>(
-        'SELECT COUNT(*) AS count, MIN(at) AS oldest FROM rate_limit_hits WHERE client_key = ? AND at > ?',
-      )
-      .get(key, now - this.windowMs);
-    const count = row?.count ?? 0;
-    if (count < this.limit) return { allowed: true };
-    // The window frees a slot when its oldest hit leaves it.
-    const hits = this.db
-      .prepare<[string, number, number], { at: number }>(
-        `SELECT at FROM rate_limit_hits WHERE client_key = ? AND at > ?
-         ORDER BY at DESC LIMIT 1 OFFSET ?`,
-      )
-      .get(key, now - this.windowMs, this.limit - 1);
-    const freedAt = (hits?.at ?? row?.oldest ?? now) + this.windowMs;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now) / 1000)) };
+  /** The policy for one client, to count its request with `LeadStore.submit`. */
+  policyFor(key: string): RatePolicy {
+    return { key, limit: this.limit, windowMs: this.windowMs };
   }
 
-  /** Checks and, when allowed, counts the request. Call inside a transaction to be atomic. */
-  consume(key: string, now: number): RateVerdict {
-    const verdict = this.check(key, now);
-    if (verdict.allowed) {
-      this.db.prepare('INSERT INTO rate_limit_hits (client_key, at) VALUES (?, ?)').run(key, now);
-    }
-    return verdict;
+  /** Whether `key` may make one more request now (does not count it). */
+  check(key: string, now: number): Promise<RateVerdict> {
+    return this.store.checkRate(this.policyFor(key), now);
+  }
+
+  /** Checks and, when allowed, counts a request that stores nothing. */
+  consume(key: string, now: number): Promise<RateVerdict> {
+    return this.store.consumeRate(this.policyFor(key), now);
   }
 }
 

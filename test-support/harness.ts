@@ -12,7 +12,8 @@ import { loadStaticSite } from '../server/static-site';
 
 /**
  * The real server for the tests: `createApp` with the lead pipeline, on an ephemeral loopback
- * port, a SQLite file in a fresh temporary folder and a minimal built site.
+ * port, a SQLite file in a fresh temporary folder (or the PostgreSQL database of `databaseUrl`)
+ * and a minimal built site.
  */
 export interface LogRecord {
   level: LogLevel;
@@ -67,7 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logs: LogRecord[] = [];
   const logger = createMemoryLogger(logs);
   let origins: readonly string[] = options.origins ?? [];
-  const pipeline = createLeadPipeline({
+  const pipeline = await createLeadPipeline({
     mailTo: 'equipe@calora-energies.example',
     mailFrom: '"Calora Énergies" <no-reply@calora-energies.example>',
     sendConfirmation: true,

@@ -4,18 +4,28 @@
  *   export --csv     every request as CSV (UTF-8 with BOM, for Excel), to stdout
  *   forget <email>   erase every record of one person (GDPR erasure request)
  *   purge            delete what is past the retention periods of the privacy policy
- * Reads DATA_DIR like the server (default ./data).
+ *   copy-to-postgres copy the SQLite file of DATA_DIR into the PostgreSQL of DATABASE_URL
+ * Reads DATABASE_URL and DATA_DIR like the server: PostgreSQL when DATABASE_URL is set, else the
+ * SQLite file under DATA_DIR (default ./data). Imports no HTTP code.
  */
 import { LEAD_FIELDS, type LeadField } from '../../contact/lead-contract';
 import { EnvError, parseEnv, resolveFromCwd } from '../env';
-import { removeMailFiles, runPurge } from '../pipeline';
-import { LeadStore, type LeadWithDelivery } from '../store';
+import { removeMailFiles, runPurge } from '../retention';
+import {
+  LeadStore,
+  StoreOpenError,
+  type CopyCounts,
+  type LeadWithDelivery,
+  type StoreConfig,
+} from '../store';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
   export --csv     write every request as CSV (UTF-8 with BOM) to stdout
   forget <email>   erase every record of this person
-  purge            delete requests past the retention period (3 years after last contact)`;
+  purge            delete requests past the retention period (3 years after last contact)
+  copy-to-postgres copy every request and e-mail from the SQLite file of DATA_DIR into the
+                   PostgreSQL database of DATABASE_URL (idempotent; pending mail stays pending)`;
 
 /** CSV header of a lead field: its contract name, in snake case (`clientType` → `type_client`). */
 const CSV_NAMES: Partial<Record<LeadField, string>> = { clientType: 'type_client' };
@@ -83,22 +93,64 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runLeadsCommand(args: readonly string[], dataDir: string): CliResult {
+export function formatCopyCounts(counts: CopyCounts): string {
+  return (
+    `Leads: ${counts.leads.source} in SQLite, ${counts.leads.copied} copied, ` +
+    `${counts.leads.alreadyThere} already in PostgreSQL.\n` +
+    `E-mails: ${counts.outbox.source} in SQLite (${counts.outbox.pending} pending), ` +
+    `${counts.outbox.copied} copied, ${counts.outbox.alreadyThere} already in PostgreSQL.\n`
+  );
+}
+
+async function copyToPostgres(config: StoreConfig, rest: readonly string[]): Promise<CliResult> {
+  if (!config.databaseUrl) {
+    return {
+      code: 2,
+      stdout: '',
+      stderr: 'copy-to-postgres needs DATABASE_URL (the PostgreSQL database to fill).\n',
+    };
+  }
+  if (rest.length > 0) {
+    return { code: 2, stdout: '', stderr: `copy-to-postgres takes no argument\n${USAGE}\n` };
+  }
+  const source = await LeadStore.open({ dataDir: config.dataDir });
+  try {
+    const target = await LeadStore.open(config);
+    try {
+      const counts = await LeadStore.copy(source, target);
+      return {
+        code: 0,
+        stdout: `Copied ${source.location} into ${target.location}.\n${formatCopyCounts(counts)}`,
+        stderr: '',
+      };
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+export async function runLeadsCommand(
+  args: readonly string[],
+  config: StoreConfig,
+): Promise<CliResult> {
   const [command, ...rest] = args;
   const usage = (message?: string): CliResult => ({
     code: 2,
     stdout: '',
     stderr: `${message ? `${message}\n` : ''}${USAGE}\n`,
   });
-  if (!command || !['list', 'export', 'forget', 'purge'].includes(command)) {
+  if (!command || !['list', 'export', 'forget', 'purge', 'copy-to-postgres'].includes(command)) {
     return usage(command ? `unknown command: ${command}` : undefined);
   }
-  const store = LeadStore.open(dataDir);
+  if (command === 'copy-to-postgres') return copyToPostgres(config, rest);
+  const store = await LeadStore.open(config);
   try {
     switch (command) {
       case 'list': {
         if (rest.some((arg) => arg !== '--json')) return usage('list takes only --json');
-        const leads = store.listLeads();
+        const leads = await store.listLeads();
         const stdout = rest.includes('--json')
           ? `${JSON.stringify(leads, null, 2)}\n`
           : listTable(leads);
@@ -106,20 +158,20 @@ export function runLeadsCommand(args: readonly string[], dataDir: string): CliRe
       }
       case 'export': {
         if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
-        return { code: 0, stdout: toCsv(store.listLeads()), stderr: '' };
+        return { code: 0, stdout: toCsv(await store.listLeads()), stderr: '' };
       }
       case 'forget': {
         const email = rest[0];
         if (rest.length !== 1 || !email || !email.includes('@')) {
           return usage('forget needs one e-mail address');
         }
-        const ids = store.forget(email);
+        const ids = await store.forget(email);
         removeMailFiles(store.dataDir, ids);
         return { code: 0, stdout: `Erased ${ids.length} request(s).\n`, stderr: '' };
       }
       default: {
         if (rest.length > 0) return usage('purge takes no argument');
-        const result = runPurge(store);
+        const result = await runPurge(store);
         return {
           code: 0,
           stdout: `Purged ${result.leads} request(s) past retention and ${result.rateLimitHits} expired rate-limit record(s).\n`,
@@ -128,14 +180,15 @@ export function runLeadsCommand(args: readonly string[], dataDir: string): CliRe
       }
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function main() {
-  let dataDir: string;
+async function main() {
+  let config: StoreConfig;
   try {
-    dataDir = resolveFromCwd(parseEnv(process.env).DATA_DIR);
+    const env = parseEnv(process.env);
+    config = { dataDir: resolveFromCwd(env.DATA_DIR), databaseUrl: env.DATABASE_URL };
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -143,10 +196,16 @@ function main() {
     }
     throw error;
   }
-  const result = runLeadsCommand(process.argv.slice(2), dataDir);
+  let result: CliResult;
+  try {
+    result = await runLeadsCommand(process.argv.slice(2), config);
+  } catch (error) {
+    if (!(error instanceof StoreOpenError)) throw error;
+    result = { code: 1, stdout: '', stderr: `${error.message}\n` };
+  }
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   process.exitCode = result.code;
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) main();
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) void main();

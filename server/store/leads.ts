@@ -1,0 +1,165 @@
+import type { Kysely, Selectable } from 'kysely';
+
+import { pickLeadFields, type LeadFields } from '../../contact/lead-contract';
+import type { LeadsTable, MailKind, OutboxStatus, Tables } from './schema';
+
+/** The leads and their consent: insert, read, list, erase and retention. */
+
+/** What is stored of a request: the lead fields of the contract (contact/lead-contract.ts). */
+export type LeadInput = LeadFields;
+
+export interface Consent {
+  text: string;
+  version: string;
+  givenAt: number;
+}
+
+export interface Lead extends LeadInput {
+  id: string;
+  createdAt: number;
+  consent: Consent;
+}
+
+export interface LeadWithDelivery extends Lead {
+  delivery: Array<{
+    kind: MailKind;
+    status: OutboxStatus;
+    attempts: number;
+    sentAt: number | null;
+  }>;
+}
+
+export interface NewMail {
+  kind: MailKind;
+  messageId: string;
+}
+
+export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
+
+/** E-mail addresses compare without case: the key used by `forget` and retention. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function toLead(row: Selectable<LeadsTable>): Lead {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    ...pickLeadFields({ ...row, clientType: row.client_type }),
+    consent: {
+      text: row.consent_text,
+      version: row.consent_version,
+      givenAt: row.consent_given_at,
+    },
+  };
+}
+
+/** The lead and its outbox rows; run inside the caller's transaction. */
+export async function insertLead(
+  db: Kysely<Tables>,
+  id: string,
+  input: LeadInput,
+  consent: Consent,
+  mails: readonly NewMail[],
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('leads')
+    .values({
+      id,
+      created_at: now,
+      client_type: input.clientType,
+      nom: input.nom,
+      prenom: input.prenom,
+      adresse: input.adresse,
+      telephone: input.telephone,
+      email: input.email,
+      email_key: emailKey(input.email),
+      produit: input.produit,
+      message: input.message,
+      consent_given_at: consent.givenAt,
+      consent_version: consent.version,
+      consent_text: consent.text,
+    })
+    .execute();
+  if (mails.length === 0) return;
+  await db
+    .insertInto('outbox')
+    .values(
+      mails.map((mail) => ({
+        lead_id: id,
+        kind: mail.kind,
+        message_id: mail.messageId,
+        next_attempt_at: now,
+        created_at: now,
+        last_attempt_at: null,
+        sent_at: null,
+        last_error: null,
+        claimed_until: null,
+        claim_token: null,
+      })),
+    )
+    .execute();
+}
+
+export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {
+  const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toLead(row) : undefined;
+}
+
+/** Every lead, newest first, with the delivery status of its e-mails. */
+export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]> {
+  const leads = await db
+    .selectFrom('leads')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const mails = await db
+    .selectFrom('outbox')
+    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at'])
+    .orderBy('id')
+    .execute();
+  const byLead = new Map<string, LeadWithDelivery['delivery']>();
+  for (const mail of mails) {
+    const list = byLead.get(mail.lead_id) ?? [];
+    list.push({
+      kind: mail.kind,
+      status: mail.status,
+      attempts: mail.attempts,
+      sentAt: mail.sent_at,
+    });
+    byLead.set(mail.lead_id, list);
+  }
+  return leads.map((row) => ({ ...toLead(row), delivery: byLead.get(row.id) ?? [] }));
+}
+
+/** Erases every lead of one person (and, by cascade, its e-mails). Returns the erased ids. */
+export async function forgetPerson(db: Kysely<Tables>, email: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('leads')
+    .where('email_key', '=', emailKey(email))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the people whose last contact is older than the retention period (3 years, as the
+ * privacy policy says). Idempotent: every instance may run it at any time.
+ */
+export async function purgeLeads(db: Kysely<Tables>, now: number): Promise<string[]> {
+  const cutoff = now - RETENTION_MS;
+  const rows = await db
+    .deleteFrom('leads')
+    .where('email_key', 'in', (eb) =>
+      eb
+        .selectFrom('leads')
+        .select('email_key')
+        .groupBy('email_key')
+        .having((having) => having.fn.max('created_at'), '<', cutoff),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,232 @@
+import type { Kysely, Selectable } from 'kysely';
+
+import type { Engine } from './connection';
+import type { MailKind, OutboxStatus, OutboxTable, Tables } from './schema';
+
+/**
+ * The outbox as a queue that several workers share. A worker *claims* due rows: it writes a
+ * lease (`claimed_until`) and its token on them in one statement, so no other worker takes them
+ * until it marks them or the lease runs out (then a crashed worker's rows come back). On
+ * PostgreSQL the candidates are also locked with `FOR UPDATE SKIP LOCKED`, so two workers
+ * claiming at the same moment pick different rows instead of waiting on each other.
+ */
+export interface OutboxRow {
+  id: number;
+  leadId: string;
+  kind: MailKind;
+  messageId: string;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  createdAt: number;
+  sentAt: number | null;
+  lastError: string | null;
+  claimedUntil: number | null;
+}
+
+export interface Backlog {
+  pending: number;
+  oldestPendingAgeSeconds: number | null;
+}
+
+export function toOutbox(row: Selectable<OutboxTable>): OutboxRow {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    kind: row.kind,
+    messageId: row.message_id,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    lastError: row.last_error,
+    claimedUntil: row.claimed_until,
+  };
+}
+
+/** Claims up to `limit` due, unclaimed (or lease-expired) rows for `token` until `now + leaseMs`. */
+export async function claimDue(
+  db: Kysely<Tables>,
+  engine: Engine,
+  now: number,
+  limit: number,
+  token: string,
+  leaseMs: number,
+): Promise<OutboxRow[]> {
+  const candidates = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .$if(engine === 'postgres', (query) => query.forUpdate().skipLocked());
+  const rows = await db
+    .updateTable('outbox')
+    .set({ claimed_until: now + leaseMs, claim_token: token })
+    .where('id', 'in', candidates)
+    // Re-checked on the row's latest version (PostgreSQL), in case it changed meanwhile.
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .returningAll()
+    .execute();
+  return rows.map(toOutbox).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
+}
+
+/** Gives back rows this worker claimed but will not handle now. */
+export async function releaseClaims(
+  db: Kysely<Tables>,
+  ids: readonly number[],
+  token: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ claimed_until: null, claim_token: null })
+    .where('id', 'in', ids)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/**
+ * Records a send the transport accepted. Whoever holds the claim: the e-mail has left, and the
+ * row must never be sent again.
+ */
+export async function markSent(db: Kysely<Tables>, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now,
+      last_attempt_at: now,
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+      claimed_until: null,
+      claim_token: null,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A failed attempt to retry at `nextAttemptAt`; ignored if the claim was lost meanwhile. */
+export async function markRetry(
+  db: Kysely<Tables>,
+  id: number,
+  token: string,
+  now: number,
+  nextAttemptAt: number,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      next_attempt_at: nextAttemptAt,
+      last_attempt_at: now,
+      attempts: eb('attempts', '+', 1),
+      last_error: error,
+      claimed_until: null,
+      claim_token: null,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/** Gives up on a message; ignored if the claim was lost meanwhile. */
+export async function markFailed(
+  db: Kysely<Tables>,
+  id: number,
+  token: string,
+  now: number,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'failed',
+      last_attempt_at: now,
+      attempts: eb('attempts', '+', 1),
+      last_error: error,
+      claimed_until: null,
+      claim_token: null,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+/** The earliest time a pending message is due (or its claim runs out), if any. */
+export async function nextDueAt(db: Kysely<Tables>): Promise<number | undefined> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['next_attempt_at', 'claimed_until'])
+    .where('status', '=', 'pending')
+    .orderBy('next_attempt_at')
+    .limit(50)
+    .execute();
+  let next: number | undefined;
+  for (const row of rows) {
+    const due = Math.max(row.next_attempt_at, row.claimed_until ?? 0);
+    next = next === undefined ? due : Math.min(next, due);
+  }
+  return next;
+}
+
+/**
+ * Makes every pending message due now (at startup: a restart often follows a fix). With
+ * `releaseClaims` (SQLite, where one process is the only worker) the claims of a process that
+ * died are given back at once instead of at the end of their lease.
+ */
+export async function retryPendingNow(
+  db: Kysely<Tables>,
+  now: number,
+  releaseAllClaims: boolean,
+): Promise<number> {
+  const due = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: now })
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  if (releaseAllClaims) {
+    await db
+      .updateTable('outbox')
+      .set({ claimed_until: null, claim_token: null })
+      .where('status', '=', 'pending')
+      .where('claimed_until', 'is not', null)
+      .execute();
+  }
+  return Number(due.numUpdatedRows);
+}
+
+export async function backlog(db: Kysely<Tables>, now: number): Promise<Backlog> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const pending = Number(row?.pending ?? 0);
+  const oldest = row?.oldest ?? null;
+  return {
+    pending,
+    oldestPendingAgeSeconds:
+      oldest === null ? null : Math.max(0, Math.round((now - Number(oldest)) / 1000)),
+  };
+}
+
+/** The e-mails of one lead, oldest first. */
+export async function mailFor(db: Kysely<Tables>, leadId: string): Promise<OutboxRow[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toOutbox);
+}

@@ -1,0 +1,37 @@
+import { rmSync } from 'node:fs';
+
+import { inject } from 'vitest';
+
+import type { StoreConfig } from '../server/store';
+import { createTempDir } from './harness';
+import { createTestDatabase } from './postgres';
+
+/**
+ * Both database engines, for suites that must hold on each: SQLite in a fresh temporary folder,
+ * PostgreSQL as a fresh database on the run's private server (see postgres-global-setup.ts).
+ */
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+export interface EngineFixture {
+  config: StoreConfig;
+  cleanup(): Promise<void>;
+}
+
+export async function engineFixture(engine: EngineName): Promise<EngineFixture> {
+  const dataDir = createTempDir(`store-${engine}`);
+  if (engine === 'sqlite') {
+    return {
+      config: { dataDir },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const database = await createTestDatabase(inject('postgresAdminUrl'));
+  return {
+    config: { dataDir, databaseUrl: database.url },
+    cleanup: async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
