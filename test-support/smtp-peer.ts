@@ -10,6 +10,10 @@ export interface ReceivedMail extends ParsedMail {
   envelopeFrom: string;
   envelopeTo: string[];
   raw: string;
+  /** The name the sending client gave in EHLO (nodemailer's `name` option). */
+  clientName: string;
+  /** When the message was accepted (Date.now()). */
+  receivedAt: number;
 }
 
 export interface SmtpPeer {
@@ -53,6 +57,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
             const bytes = Buffer.concat(chunks);
+            const receivedAt = Date.now();
             parseMail(bytes).then(
               (parsed) => {
                 const mail: ReceivedMail = {
@@ -60,6 +65,8 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
                   raw: bytes.toString('utf8'),
                   envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                   envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                  clientName: session.hostNameAppearsAs,
+                  receivedAt,
                 };
                 messages.push(mail);
                 options.onMessage?.(mail);

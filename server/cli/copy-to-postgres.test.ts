@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { LeadStore, type LeadInput, type StoreConfig } from '../store';
+import { engineFixture, type EngineFixture } from '../../test-support/engines';
+import { startTestServer } from '../../test-support/harness';
+import { startSmtpPeer } from '../../test-support/smtp-peer';
+import { runLeadsCommand } from './leads';
+
+/**
+ * `npm run leads -- copy-to-postgres`: from the SQLite file of DATA_DIR into the (empty)
+ * PostgreSQL database of DATABASE_URL, idempotently, pending mail still pending.
+ */
+let sqlite: EngineFixture;
+let postgres: EngineFixture;
+let config: StoreConfig;
+
+beforeEach(async () => {
+  sqlite = await engineFixture('sqlite');
+  postgres = await engineFixture('postgres');
+  config = { dataDir: sqlite.config.dataDir, databaseUrl: postgres.config.databaseUrl };
+});
+
+afterEach(async () => {
+  await sqlite.cleanup();
+  await postgres.cleanup();
+});
+
+function lead(i: number): LeadInput {
+  return {
+    clientType: i % 2 ? 'particulier' : 'professionnel',
+    nom: `Lefèvre-${i}`,
+    prenom: 'Zoé « Ève »',
+    adresse: `${i} place de l’Église, 69001 Lyon`,
+    telephone: '06 12 34 56 78',
+    email: `zoe${i}@entreprise.example`,
+    produit: 'Climatisation',
+    message: `Ligne 1\nLigne "${i}" 🔥`,
+  };
+}
+
+/** Leads with e-mails in every state: sent, failed, pending after retries, pending untouched. */
+async function seedSqlite(count: number): Promise<void> {
+  const store = await LeadStore.open(sqlite.config);
+  const start = Date.UTC(2026, 9, 1);
+  for (let i = 0; i < count; i += 1) {
+    const id = `lead-${String(i).padStart(3, '0')}`;
+    await store.insertLead(
+      id,
+      lead(i),
+      { text: 'J’accepte…', version: '2026-11-01', givenAt: start + i * 1000 },
+      [
+        { kind: 'notification', messageId: `<${id}.notification@calora-energies.example>` },
+        { kind: 'confirmation', messageId: `<${id}.confirmation@calora-energies.example>` },
+      ],
+      start + i * 1000,
+    );
+  }
+  const now = start + count * 1000;
+  const rows = await store.claimDue(now, 1_000, 'seed', 60_000);
+  for (const [index, row] of rows.entries()) {
+    if (index % 4 === 0) await store.markSent(row.id, now);
+    else if (index % 4 === 1) await store.markFailed(row.id, 'seed', now, 'smtp_550');
+    else if (index % 4 === 2)
+      await store.markRetry(row.id, 'seed', now, now + 5_000, 'ECONNREFUSED');
+  }
+  // The rest stay claimed by a "worker" of the old server: the copy must not carry the claim.
+  await store.close();
+}
+
+async function snapshot(storeConfig: StoreConfig) {
+  const store = await LeadStore.open(storeConfig);
+  try {
+    const leads = await store.listLeads();
+    const mails = await Promise.all(
+      leads.map(async (item) =>
+        (await store.mailFor(item.id)).map(({ id: _id, claimedUntil: _claim, ...row }) => row),
+      ),
+    );
+    return { leads, mails, backlog: await store.backlog(Date.UTC(2026, 10, 1)) };
+  } finally {
+    await store.close();
+  }
+}
+
+describe('copy-to-postgres', () => {
+  it('copies every lead, consent and e-mail; twice copies nothing more; pending mail is then sent', async () => {
+    await seedSqlite(30);
+    const first = await runLeadsCommand(['copy-to-postgres'], config);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      'Leads: 30 in SQLite, 30 copied, 0 already in PostgreSQL.\n' +
+        'E-mails: 60 in SQLite (30 pending), 60 copied, 0 already in PostgreSQL.\n',
+    );
+    expect(first.stdout).not.toContain('postgres@');
+
+    const source = await snapshot(sqlite.config);
+    const target = await snapshot(postgres.config);
+    expect(target).toEqual(source);
+    expect(target.backlog.pending).toBe(30);
+
+    const second = await runLeadsCommand(['copy-to-postgres'], config);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(
+      'Leads: 30 in SQLite, 0 copied, 30 already in PostgreSQL.\n' +
+        'E-mails: 60 in SQLite (30 pending), 0 copied, 60 already in PostgreSQL.\n',
+    );
+    expect(await snapshot(postgres.config)).toEqual(source);
+
+    // A server on PostgreSQL sends exactly the pending ones, claims of the old server or not.
+    const peer = await startSmtpPeer();
+    const server = await startTestServer({
+      smtpUrl: peer.url,
+      dataDir: postgres.config.dataDir,
+      databaseUrl: postgres.config.databaseUrl,
+    });
+    try {
+      await peer.waitFor((messages) => messages.length >= 30);
+      const pendingIds = source.mails
+        .flat()
+        .filter((row) => row.status === 'pending')
+        .map((row) => row.messageId)
+        .sort();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(peer.messages.map((mail) => mail.headers.get('message-id')).sort()).toEqual(
+        pendingIds,
+      );
+    } finally {
+      await server.close();
+      await peer.stop();
+    }
+  });
+
+  it('needs DATABASE_URL', async () => {
+    const result = await runLeadsCommand(['copy-to-postgres'], sqlite.config);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('DATABASE_URL');
+  });
+});
