@@ -3,13 +3,13 @@
  * The commands of the README (npm start, npm test, npm run leads). Plain Node with no dependency, since it runs before
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
- *   npm test   installs what is missing (Debian's chromium included), then lint, format,
+ *   npm test   installs what is missing (Debian's chromium and postgresql included), then lint, format,
  *              typecheck, unit tests, build, the production-install check and browser tests;
  *   npm run leads -- …  runs the staff CLI's bundle, compiling it first when it is missing or
  *              stale and the build tools are installed (never in a production install).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { newestBuildInput } from './lib/build-inputs.mjs';
@@ -90,28 +90,49 @@ function serve() {
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+const POSTGRES_ROOT = '/usr/lib/postgresql';
+
+/**
+ * The tests start private PostgreSQL servers from Debian's binaries, whatever the version (the
+ * outage test and the bench need their own server even when TEST_DATABASE_URL names one).
+ */
+function hasPostgres() {
+  if (process.env.PG_BIN_DIR) return true;
+  if (!existsSync(POSTGRES_ROOT)) return false;
+  return readdirSync(POSTGRES_ROOT).some((version) =>
+    existsSync(join(POSTGRES_ROOT, version, 'bin', 'initdb')),
+  );
+}
+
+/** Installs what the tests need from Debian: Chromium and PostgreSQL, when missing. */
+function ensureSystemPackages() {
+  const packages = [];
+  const hints = [];
+  if (!existsSync(CHROMIUM)) {
+    packages.push('chromium', 'fonts-liberation');
+    hints.push(`The browser tests need Chromium at ${CHROMIUM} (or point CHROMIUM_PATH to one).`);
+  }
+  if (!hasPostgres()) {
+    packages.push('postgresql');
+    hints.push(
+      'The store tests need PostgreSQL binaries (/usr/lib/postgresql/<version>/bin,\n' +
+        '  or PG_BIN_DIR naming such a folder).',
+    );
+  }
+  if (packages.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
     console.error(
-      `\n✗ The browser tests need Chromium at ${CHROMIUM}.\n` +
-        '  Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        '  or point CHROMIUM_PATH to an existing Chromium binary.',
+      `\n✗ ${hints.join('\n  ')}\n` +
+        `  Install with:  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`,
     );
     process.exit(1);
   }
-  console.log('→ Installing Debian chromium (apt-get)…');
+  console.log(`→ Installing Debian ${packages.join(', ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   mustRun('apt-get', ['update', '-qq'], { env });
-  mustRun(
-    'apt-get',
-    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'],
-    {
-      env,
-    },
-  );
+  mustRun('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
 }
 
 if (mode === 'start') {
@@ -125,7 +146,7 @@ if (mode === 'start') {
   process.exit(run(process.execPath, ['build/server/leads.js', ...process.argv.slice(3)]));
 } else if (mode === 'test') {
   ensureDependencies();
-  ensureChromium();
+  ensureSystemPackages();
   const steps = [
     'lint',
     'format:check',

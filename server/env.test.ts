@@ -18,6 +18,29 @@ describe('parseEnv', () => {
     });
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.TRUST_PROXY).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.OUTBOX_LEASE_SECONDS).toBe(120);
+  });
+
+  it('reads a PostgreSQL URL and the outbox lease', () => {
+    const env = parseEnv({
+      DATABASE_URL: 'postgres://leads:s3cret@db.example.fr:5432/leads?sslmode=require',
+      OUTBOX_LEASE_SECONDS: '30',
+    });
+    expect(env.DATABASE_URL).toBe(
+      'postgres://leads:s3cret@db.example.fr:5432/leads?sslmode=require',
+    );
+    expect(env.OUTBOX_LEASE_SECONDS).toBe(30);
+    expect(parseEnv({ DATABASE_URL: 'postgresql://db/leads' }).DATABASE_URL).toBe(
+      'postgresql://db/leads',
+    );
+  });
+
+  it('never repeats a rejected DATABASE_URL (it may hold a password)', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://root:s3cret@db/leads' })).toThrow(
+      /DATABASE_URL: expected a postgres:\/\/ URL/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://root:s3cret@db/leads' })).not.toThrow(/s3cret/);
   });
 
   it('reads the pipeline settings', () => {
@@ -51,6 +74,9 @@ describe('parseEnv', () => {
     ['SEND_CONFIRMATION', 'peut-être'],
     ['TRUST_PROXY', 'x forwarded'],
     ['SITE_ORIGINS', 'https://www.example.fr/contact'],
+    ['DATABASE_URL', 'leads.sqlite'],
+    ['DATABASE_URL', 'sqlite:///data/leads.sqlite'],
+    ['OUTBOX_LEASE_SECONDS', '1'],
   ])('rejects %s=%j with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -1,15 +1,8 @@
-import { rmSync } from 'node:fs';
-
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { backoffDelay } from './outbox';
-import {
-  createTempDir,
-  postJson,
-  startTestServer,
-  validRequest,
-  type TestServer,
-} from '../test-support/harness';
+import { ENGINES, engineFixture, type EngineName } from '../test-support/engines';
+import { postJson, startTestServer, validRequest, type TestServer } from '../test-support/harness';
 import { parseMail } from '../test-support/mail';
 import { startSmtpPeer, type SmtpPeer } from '../test-support/smtp-peer';
 
@@ -22,6 +15,13 @@ async function peerFor(options?: Parameters<typeof startSmtpPeer>[0]): Promise<S
   const peer = await startSmtpPeer(options);
   cleanups.push(() => peer.stop());
   return peer;
+}
+
+/** The database of one test: SQLite in a temporary folder, or a fresh PostgreSQL database. */
+async function databaseFor(engine: EngineName) {
+  const fixture = await engineFixture(engine);
+  cleanups.push(() => fixture.cleanup());
+  return fixture.config;
 }
 
 async function serverFor(options: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
@@ -63,11 +63,11 @@ describe('backoffDelay', () => {
   });
 });
 
-describe('delivery', () => {
+describe.each(ENGINES)('delivery on %s', (engine) => {
   it('acknowledges requests while SMTP is down, then delivers every message exactly once', async () => {
     const peer = await peerFor();
     await peer.stop();
-    const server = await serverFor({ smtpUrl: peer.url });
+    const server = await serverFor({ smtpUrl: peer.url, ...(await databaseFor(engine)) });
 
     const ids = await submit(server, 6);
     await until(async () =>
@@ -106,14 +106,13 @@ describe('delivery', () => {
   it('sends the mail still pending after a restart', async () => {
     const peer = await peerFor();
     await peer.stop();
-    const dataDir = createTempDir('lead-restart');
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const first = await startTestServer({ smtpUrl: peer.url, dataDir });
+    const database = await databaseFor(engine);
+    const first = await startTestServer({ smtpUrl: peer.url, ...database });
     const ids = await submit(first, 3);
     await first.close();
 
     await peer.start();
-    const second = await serverFor({ smtpUrl: peer.url, dataDir });
+    const second = await serverFor({ smtpUrl: peer.url, ...database });
     await peer.waitFor((messages) => messages.length >= 6);
     await until(async () => (await second.pipeline.store.backlog(Date.now())).pending === 0);
     expect(new Set(messageIds(peer)).size).toBe(6);
@@ -124,7 +123,7 @@ describe('delivery', () => {
 
   it('gives up on a confirmation the visitor’s server refuses, never on the notification', async () => {
     const peer = await peerFor({ rejectRecipients: /@refuse\.invalid$/ });
-    const server = await serverFor({ smtpUrl: peer.url });
+    const server = await serverFor({ smtpUrl: peer.url, ...(await databaseFor(engine)) });
     const { id } = (await (
       await postJson(server.endpoint, validRequest({ email: 'inconnu@refuse.invalid' }))
     ).json()) as { id: string };
