@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-
 import {
   DATABASE_FILE,
   describeDatabase,
@@ -108,11 +106,6 @@ export class LeadStore {
 
   async close(): Promise<void> {
     await this.#connection.close();
-  }
-
-  /** A round trip to the database (for /healthz). */
-  async ping(): Promise<void> {
-    await sql`SELECT 1`.execute(this.db);
   }
 
   /** The schema versions applied, in order. */
