@@ -59,6 +59,11 @@ export class OutboxWorker {
   private stopped = true;
   /** This worker's claims are marked with it. */
   private readonly token = randomUUID();
+  /**
+   * Sends the transport accepted but the database could not record (it went away): recorded
+   * first when it is back, so that this worker never sends them again.
+   */
+  private readonly unrecorded = new Map<number, number>();
 
   constructor(options: OutboxOptions) {
     this.options = { ...OUTBOX_DEFAULTS, now: Date.now, ...options };
@@ -131,6 +136,10 @@ export class OutboxWorker {
 
   private async sendDue(): Promise<number> {
     const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs, leaseMs } = this.options;
+    for (const [id, sentAt] of this.unrecorded) {
+      await store.markSent(id, sentAt);
+      this.unrecorded.delete(id);
+    }
     const claimedAt = now();
     const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
     for (const [index, row] of due.entries()) {
@@ -168,7 +177,7 @@ export class OutboxWorker {
         logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
         continue;
       }
-      await store.markSent(row.id, now());
+      const sentAt = now();
       logger.info('mail_sent', {
         leadId: row.leadId,
         kind: row.kind,
@@ -176,6 +185,12 @@ export class OutboxWorker {
         status: 'sent',
         transport: transport.kind,
       });
+      try {
+        await store.markSent(row.id, sentAt);
+      } catch (error) {
+        this.unrecorded.set(row.id, sentAt);
+        throw error;
+      }
     }
     return due.length;
   }

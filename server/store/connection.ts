@@ -182,8 +182,11 @@ async function openPostgres(
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  // Without a listener, an idle connection dropped by the server would crash the process.
+  // Without listeners, a connection dropped by the server (a restart, a failover) would crash the
+  // process: the pool's for idle connections, each client's own while it is checked out (its
+  // query then fails, and the pool discards it).
   pool.on('error', (error) => config.onPoolError?.(error));
+  pool.on('connect', (client) => client.on('error', (error) => config.onPoolError?.(error)));
   try {
     await migratePostgres(pool, migrations);
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 
 import type { Engine } from './connection';
 import type { MailKind, OutboxStatus, OutboxTable, Tables } from './schema';
@@ -45,7 +45,7 @@ export function toOutbox(row: Selectable<OutboxTable>): OutboxRow {
   };
 }
 
-/** Claims up to `limit` due, unclaimed (or lease-expired) rows for `token` until `now + leaseMs`. */
+/** Claims up to `limit` due rows nobody else holds for `token`, until `now + leaseMs`. */
 export async function claimDue(
   db: Kysely<Tables>,
   engine: Engine,
@@ -54,12 +54,20 @@ export async function claimDue(
   token: string,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
+  // Free, lease run out, or this worker's own (a worker claims only between batches, so a row
+  // still bearing its token was abandoned, e.g. when the database failed in the middle).
+  const claimable = (eb: ExpressionBuilder<Tables, 'outbox'>) =>
+    eb.or([
+      eb('claimed_until', 'is', null),
+      eb('claimed_until', '<=', now),
+      eb('claim_token', '=', token),
+    ]);
   const candidates = db
     .selectFrom('outbox')
     .select('id')
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .where(claimable)
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
@@ -70,7 +78,7 @@ export async function claimDue(
     .where('id', 'in', candidates)
     // Re-checked on the row's latest version (PostgreSQL), in case it changed meanwhile.
     .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .where(claimable)
     .returningAll()
     .execute();
   return rows.map(toOutbox).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);

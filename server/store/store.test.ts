@@ -205,6 +205,20 @@ describe.each(ENGINES)('the store on %s', (engine) => {
     expect(await store.claimDue(now + 1_002, 10, 'w3', 1_000)).toHaveLength(2);
   });
 
+  it('gives a worker back its own abandoned claims at once, and nobody else', async () => {
+    const store = await open();
+    const now = Date.now();
+    await seed(store, 'a', now);
+    const claimed = await store.claimDue(now, 10, 'w1', 60_000);
+    expect(claimed).toHaveLength(2);
+    // The database failed before w1 could mark them: w1 takes them again, w2 cannot.
+    expect(await store.claimDue(now + 1, 10, 'w2', 60_000)).toEqual([]);
+    const again = await store.claimDue(now + 1, 10, 'w1', 60_000);
+    expect(again.map((row) => [row.id, row.claimedUntil])).toEqual(
+      claimed.map((row) => [row.id, now + 60_001]),
+    );
+  });
+
   it('records retries, failures and sends, and never hands out a sent e-mail again', async () => {
     const store = await open();
     const now = Date.now();
