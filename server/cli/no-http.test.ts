@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The staff CLI reaches the store without the HTTP side: follows its relative imports and checks
+ * that none of the modules it loads imports Hono or the server's HTTP modules.
+ */
+const CLI = fileURLToPath(new URL('./leads.ts', import.meta.url));
+const HTTP_MODULES =
+  /(?:^|\/)(?:app|contact-endpoint|pipeline|main|static-site|security-headers)\.ts$/;
+
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+function moduleGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.')) {
+        const target = resolve(dirname(file), specifier);
+        const candidates = [target, `${target}.ts`, `${target}/index.ts`];
+        const found = candidates.find((candidate) => {
+          try {
+            return readFileSync(candidate) && candidate.endsWith('.ts');
+          } catch {
+            return false;
+          }
+        });
+        if (found) visit(found);
+      } else {
+        packages.add(specifier);
+      }
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe('the staff CLI', () => {
+  it('loads the store but no HTTP code', () => {
+    const { files, packages } = moduleGraph(CLI);
+    const names = [...files].map((file) => file.replace(/\\/g, '/'));
+    expect(names.some((name) => name.endsWith('/server/store/index.ts'))).toBe(true);
+    expect(names.filter((name) => HTTP_MODULES.test(name))).toEqual([]);
+    expect([...packages].filter((name) => /hono/.test(name))).toEqual([]);
+    expect(packages.has('kysely')).toBe(true);
+  });
+});
