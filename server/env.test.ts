@@ -25,15 +25,24 @@ describe('parseEnv', () => {
   it('reads a PostgreSQL URL and the outbox lease', () => {
     const env = parseEnv({
       DATABASE_URL: 'postgres://leads:s3cret@db.example.fr:5432/leads?sslmode=require',
-      OUTBOX_LEASE_SECONDS: '30',
+      OUTBOX_LEASE_SECONDS: '90',
     });
     expect(env.DATABASE_URL).toBe(
       'postgres://leads:s3cret@db.example.fr:5432/leads?sslmode=require',
     );
-    expect(env.OUTBOX_LEASE_SECONDS).toBe(30);
+    expect(env.OUTBOX_LEASE_SECONDS).toBe(90);
     expect(parseEnv({ DATABASE_URL: 'postgresql://db/leads' }).DATABASE_URL).toBe(
       'postgresql://db/leads',
     );
+  });
+
+  it('wants the outbox lease at least twice the SMTP timeout', () => {
+    expect(() => parseEnv({ OUTBOX_LEASE_SECONDS: '50' })).toThrow(
+      /OUTBOX_LEASE_SECONDS: must be at least twice SMTP_TIMEOUT_MS \(60 s/,
+    );
+    expect(parseEnv({ OUTBOX_LEASE_SECONDS: '5', SMTP_TIMEOUT_MS: '2000' })).toMatchObject({
+      OUTBOX_LEASE_SECONDS: 5,
+    });
   });
 
   it('never repeats a rejected DATABASE_URL (it may hold a password)', () => {

@@ -148,7 +148,16 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     );
     throw new EnvError(`Invalid server settings:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const env = result.data;
+  // A worker sends from a claimed batch only during the first half of its lease, and one send
+  // may take up to the SMTP timeout: a shorter lease could let another instance resend it.
+  if (env.OUTBOX_LEASE_SECONDS * 1000 < 2 * env.SMTP_TIMEOUT_MS) {
+    throw new EnvError(
+      'Invalid server settings:\n  OUTBOX_LEASE_SECONDS: must be at least twice SMTP_TIMEOUT_MS ' +
+        `(${Math.ceil((2 * env.SMTP_TIMEOUT_MS) / 1000)} s with SMTP_TIMEOUT_MS=${env.SMTP_TIMEOUT_MS})`,
+    );
+  }
+  return env;
 }
 
 /**

@@ -56,6 +56,7 @@ describe('two instances on one PostgreSQL database', () => {
           RATE_LIMIT_PER_HOUR: String(RATE_LIMIT),
           TRUST_PROXY: 'x-forwarded-for',
           OUTBOX_LEASE_SECONDS: '3',
+          SMTP_TIMEOUT_MS: '1500',
         }),
       ),
     );

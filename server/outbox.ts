@@ -26,8 +26,8 @@ export interface OutboxOptions {
   batchSize?: number;
   /**
    * How long a claim holds. A worker stops sending from a claimed batch once half of it is gone
-   * (then claims again), so one send must take less than half a lease: the SMTP timeouts are
-   * 30 s. A crashed instance's claims come back to the others after this time.
+   * (then claims again), so one send must take less than half a lease: env.ts wants the lease at
+   * least twice SMTP_TIMEOUT_MS. A crashed instance's claims come back to the others after it.
    */
   leaseMs?: number;
   now?: () => number;
