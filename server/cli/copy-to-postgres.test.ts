@@ -27,7 +27,7 @@ afterEach(async () => {
 
 function lead(i: number): LeadInput {
   return {
-    clientType: i % 2 ? 'particulier' : 'professionnel',
+    clientType: 'professionnel',
     nom: `Lefèvre-${i}`,
     prenom: 'Zoé « Ève »',
     adresse: `${i} place de l’Église, 69001 Lyon`,

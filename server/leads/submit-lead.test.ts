@@ -19,14 +19,14 @@ let logs: LogRecord[];
 let stored: number;
 let service: LeadService;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = createTempDir('submit-lead');
-  store = LeadStore.open(dir);
+  store = await LeadStore.open({ dataDir: dir });
   logs = [];
   stored = 0;
   service = createLeadService({
     store,
-    limiter: new RateLimiter(store.db, 2),
+    limiter: new RateLimiter(store, 2),
     logger: createMemoryLogger(logs),
     sendConfirmation: true,
     messageDomain: 'calora-energies.example',
@@ -37,8 +37,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,7 +47,7 @@ describe('submitLead', () => {
     const outcome = await service.submitLead(validRequest(), 'client-a');
     expect(outcome.status).toBe('stored');
     const id = outcome.status === 'stored' ? outcome.id : '';
-    const [lead] = store.listLeads();
+    const [lead] = await store.listLeads();
     expect(lead).toMatchObject({
       id,
       nom: 'N’Diaye-Lefèvre',
@@ -57,7 +57,7 @@ describe('submitLead', () => {
     expect(lead).not.toHaveProperty('website');
     expect(lead).not.toHaveProperty('rgpdConsent');
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification', 'confirmation']);
-    expect(store.dueMail(Date.UTC(2026, 10, 23, 12), 10).map((row) => row.messageId)).toEqual([
+    expect((await store.mailFor(id)).map((row) => row.messageId)).toEqual([
       `<${id}.notification@calora-energies.example>`,
       `<${id}.confirmation@calora-energies.example>`,
     ]);
@@ -78,13 +78,13 @@ describe('submitLead', () => {
       },
     });
     expect(await service.submitLead([1, 2], 'client-a')).toMatchObject({ status: 'invalid' });
-    expect(store.listLeads()).toEqual([]);
+    expect(await store.listLeads()).toEqual([]);
   });
 
   it('drops a honeypot hit silently, yet counts it against the rate limit', async () => {
     const outcome = await service.submitLead(validRequest({ website: 'spam' }), 'client-a');
     expect(outcome.status).toBe('discarded');
-    expect(store.listLeads()).toEqual([]);
+    expect(await store.listLeads()).toEqual([]);
     expect(stored).toBe(0);
     expect(logs.map((log) => log.event)).toContain('lead_honeypot');
     await service.submitLead(validRequest(), 'client-a');
@@ -97,7 +97,7 @@ describe('submitLead', () => {
   });
 
   it('reports an unavailable store instead of throwing', async () => {
-    store.close();
+    await store.close();
     expect(await service.admit('client-a')).toEqual({ status: 'unavailable' });
     expect(await service.submitLead(validRequest(), 'client-a')).toEqual({
       status: 'unavailable',

@@ -62,12 +62,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   };
 
   return {
-    // `async` although the SQLite store answers synchronously: callers already await the store,
-    // as they will for an asynchronous one.
     async admit(clientKey) {
       let verdict: RateVerdict;
       try {
-        verdict = limiter.check(clientKey, now());
+        verdict = await limiter.check(clientKey, now());
       } catch (error) {
         return unavailable(error);
       }
@@ -95,18 +93,19 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
 
       let verdict: RateVerdict;
       try {
-        verdict = store.transaction(() => {
-          // Counted with the insert, so concurrent requests cannot overrun the limit.
-          const rate = limiter.consume(clientKey, at);
-          if (!rate.allowed || honeypot) return rate;
-          store.insertLead(
-            id,
-            pickLeadFields(request),
-            { text: CONSENT_TEXT, version: CONSENT_VERSION, givenAt: at },
-            kinds.map((kind) => ({ kind, messageId: messageIdFor(id, kind, deps.messageDomain) })),
-            at,
-          );
-          return rate;
+        // The rate-limit hit is counted in the same transaction as the insert, so concurrent
+        // requests (on any instance) cannot overrun the limit.
+        verdict = await store.submit({
+          id,
+          lead: pickLeadFields(request),
+          consent: { text: CONSENT_TEXT, version: CONSENT_VERSION, givenAt: at },
+          mails: kinds.map((kind) => ({
+            kind,
+            messageId: messageIdFor(id, kind, deps.messageDomain),
+          })),
+          now: at,
+          rate: limiter.policyFor(clientKey),
+          store: !honeypot,
         });
       } catch (error) {
         return unavailable(error);

@@ -100,11 +100,21 @@ export class LeadStore {
     return new LeadStore(await openConnection(config), config);
   }
 
-  private get db() {
-    return this.#connection.db;
+  #closed = false;
+
+  /** The connection, unless this store was closed. */
+  #live(): Connection {
+    if (this.#closed) throw new Error('the store is closed');
+    return this.#connection;
   }
 
+  private get db() {
+    return this.#live().db;
+  }
+
+  /** Closes the connection (or this store's share of it); every later call throws. */
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#connection.close();
   }
 
@@ -123,8 +133,8 @@ export class LeadStore {
    * honeypot hit), inserts the lead, its consent and its outbox rows, all in one transaction
    * committed before this resolves.
    */
-  submit(input: SubmissionInput): Promise<RateVerdict> {
-    return inTransaction(this.#connection, async (trx) => {
+  async submit(input: SubmissionInput): Promise<RateVerdict> {
+    return inTransaction(this.#live(), async (trx) => {
       const verdict = input.rate
         ? await consumeRate(trx, this.engine, input.rate, input.now)
         : ({ allowed: true } as const);
@@ -151,8 +161,8 @@ export class LeadStore {
   }
 
   /** Checks and, when allowed, counts one request of a client, in its own transaction. */
-  consumeRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
-    return inTransaction(this.#connection, (trx) => consumeRate(trx, this.engine, policy, now));
+  async consumeRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
+    return inTransaction(this.#live(), (trx) => consumeRate(trx, this.engine, policy, now));
   }
 
   getLead(id: string): Promise<Lead | undefined> {
@@ -168,16 +178,19 @@ export class LeadStore {
   }
 
   /** Erases every lead of one person (and, by cascade, its e-mails). Returns the erased ids. */
-  forget(email: string): Promise<string[]> {
-    return inTransaction(this.#connection, (trx) => forgetPerson(trx, email));
+  async forget(email: string): Promise<string[]> {
+    return inTransaction(this.#live(), (trx) => forgetPerson(trx, email));
   }
 
   /**
    * Deletes the people whose last contact is older than the retention period, and rate-limit
    * hits older than `rateWindowMs`. Safe to run on every instance at any time.
    */
-  purge(now: number, rateWindowMs: number): Promise<{ leadIds: string[]; rateLimitHits: number }> {
-    return inTransaction(this.#connection, async (trx) => ({
+  async purge(
+    now: number,
+    rateWindowMs: number,
+  ): Promise<{ leadIds: string[]; rateLimitHits: number }> {
+    return inTransaction(this.#live(), async (trx) => ({
       leadIds: await purgeLeads(trx, now),
       rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
     }));
@@ -242,7 +255,7 @@ export class LeadStore {
       },
     };
     const BATCH = 200;
-    await inTransaction(target.#connection, async (trx) => {
+    await inTransaction(target.#live(), async (trx) => {
       for (let start = 0; start < leads.length; start += BATCH) {
         const batch = leads.slice(start, start + BATCH);
         const inserted = await trx
