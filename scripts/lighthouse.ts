@@ -1,12 +1,16 @@
 /**
- * Lighthouse 12 (mobile profile) on the built site, with Debian Chromium: home, /contact and a
- * solution page, 3 runs each; prints the median score per category. Figures go in the notes;
- * nothing here is a pass/fail gate.
+ * Lighthouse 12 (mobile profile, simulated slow 4G) on the built site, with Debian Chromium: one
+ * page of every route kind, LIGHTHOUSE_RUNS runs each (default 3). Prints per page the median
+ * performance score with the lowest run, the medians of FCP, LCP, TBT, CLS and time to interactive,
+ * the JavaScript transferred, and the median accessibility, best-practices and SEO scores. Figures
+ * go in the notes; nothing here is a pass/fail gate (the byte budgets are tests: e2e/budget.spec.ts).
  *
  *   npm run build && npm run lighthouse
+ *   LIGHTHOUSE_PATHS=/,/contact npm run lighthouse   (a subset)
+ *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run lighthouse  (also keeps every run's JSON report)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,9 +19,25 @@ import lighthouse from 'lighthouse';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4599);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PATHS = ['/', '/contact', '/professionnels/hp-flottante'];
+/** Home, contact, a business and an individual solution page, a legal page. */
+const DEFAULT_PATHS = [
+  '/',
+  '/contact',
+  '/professionnels/hp-flottante',
+  '/particuliers/pompe-a-chaleur',
+  '/mentions-legales',
+];
+const PATHS = process.env.LIGHTHOUSE_PATHS?.split(',') ?? DEFAULT_PATHS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  TTI: 'interactive',
+} as const;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -34,6 +54,18 @@ async function waitForServer(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not start at ${url}`);
+}
+
+interface RunFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<keyof typeof METRICS, number>;
+  scriptBytes: number;
+}
+
+function formatMetric(name: keyof typeof METRICS, value: number): string {
+  if (name === 'CLS') return value.toFixed(3);
+  if (name === 'TBT') return `${Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(2)} s`;
 }
 
 async function main() {
@@ -64,9 +96,18 @@ async function main() {
   });
   try {
     await waitForServer(`http://127.0.0.1:${PORT}/healthz`);
+    const header = [
+      'page'.padEnd(32),
+      'perf (min)'.padStart(11),
+      ...Object.keys(METRICS).map((name) => name.padStart(9)),
+      'JS'.padStart(9),
+      'a11y'.padStart(6),
+      'BP'.padStart(5),
+      'SEO'.padStart(5),
+    ].join('');
     const rows: string[] = [];
     for (const path of PATHS) {
-      const scores: Record<string, number[]> = {};
+      const runs: RunFigures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
           port: chrome.port,
@@ -75,20 +116,52 @@ async function main() {
           onlyCategories: [...CATEGORIES],
         });
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
-        for (const category of CATEGORIES) {
-          const score = result.lhr.categories[category]?.score ?? Number.NaN;
-          (scores[category] ??= []).push(Math.round(score * 100));
+        const { lhr } = result;
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          const name = `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
+          writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
         }
+        const scores = Object.fromEntries(
+          CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)]),
+        ) as RunFigures['scores'];
+        const metrics = Object.fromEntries(
+          Object.entries(METRICS).map(([name, id]) => [
+            name,
+            lhr.audits[id]?.numericValue ?? Number.NaN,
+          ]),
+        ) as RunFigures['metrics'];
+        // resource-summary's details are typed as a generic table: read the script row.
+        const items = (
+          lhr.audits['resource-summary']?.details as
+            { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+        )?.items;
+        const scriptBytes = items?.find((item) => item.resourceType === 'script')?.transferSize;
+        runs.push({ scores, metrics, scriptBytes: scriptBytes ?? Number.NaN });
+        console.log(
+          `${path} run ${run + 1}: performance ${scores.performance}, FCP ${formatMetric('FCP', metrics.FCP)}, LCP ${formatMetric('LCP', metrics.LCP)}`,
+        );
       }
+      const perf = runs.map((run) => run.scores.performance);
       rows.push(
         [
           path.padEnd(32),
-          ...CATEGORIES.map((c) => String(median(scores[c] ?? [])).padStart(15)),
+          `${median(perf)} (${Math.min(...perf)})`.padStart(11),
+          ...(Object.keys(METRICS) as (keyof typeof METRICS)[]).map((name) =>
+            formatMetric(name, median(runs.map((run) => run.metrics[name]))).padStart(9),
+          ),
+          `${(median(runs.map((run) => run.scriptBytes)) / 1024).toFixed(1)} KB`.padStart(9),
+          String(median(runs.map((run) => run.scores.accessibility))).padStart(6),
+          String(median(runs.map((run) => run.scores['best-practices']))).padStart(5),
+          String(median(runs.map((run) => run.scores.seo))).padStart(5),
         ].join(''),
       );
     }
-    console.log(`\nLighthouse ${RUNS} runs each, mobile profile, median scores`);
-    console.log(['page'.padEnd(32), ...CATEGORIES.map((c) => c.padStart(15))].join(''));
+    console.log(
+      `\nLighthouse ${RUNS} runs each, mobile profile (simulated slow 4G), medians; ` +
+        'perf (min) = median performance score (lowest run); JS = script bytes transferred',
+    );
+    console.log(header);
     for (const row of rows) console.log(row);
   } finally {
     await chrome.kill();
