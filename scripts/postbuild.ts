@@ -2,6 +2,8 @@
  * Post-build steps on build/client:
  * - warn about an expired RGE certificate in the config;
  * - inline into every page the CSS rules its first paint needs (see scripts/lib/critical-css.ts);
+ * - move the full stylesheet and the hydration scripts after the first paint
+ *   (scripts/lib/after-first-paint.ts);
  * - write sitemap.xml and robots.txt from the route list;
  * - record the settings the pages were built with (build-settings.json: the server compares its
  *   BACKEND_URL with the baked one at startup);
@@ -15,6 +17,7 @@ import { publicPaths } from '../app/routes-list';
 import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '../config/build-env';
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
+import { deferUntilFirstPaint } from './lib/after-first-paint';
 import { criticalCss, pageFacts } from './lib/critical-css';
 
 const CLIENT_DIR = join(process.cwd(), 'build', 'client');
@@ -73,6 +76,30 @@ function inlineCriticalCss(): number {
   return pages;
 }
 
+/** React Router's page for client-rendered paths: nothing to paint before its scripts run. */
+const SPA_FALLBACK_FILE = '__spa-fallback.html';
+
+/** Defers each page's stylesheet request and hydration to after its first paint. */
+function deferAfterFirstPaint(): { pages: number; modules: number } {
+  let pages = 0;
+  let modules = 0;
+  for (const file of listFiles(CLIENT_DIR)) {
+    if (extname(file) !== '.html') continue;
+    const html = readFileSync(file, 'utf8');
+    try {
+      const result = deferUntilFirstPaint(html, {
+        renderedBeforeHydration: !file.endsWith(SPA_FALLBACK_FILE),
+      });
+      writeFileSync(file, result.html);
+      pages += 1;
+      modules = Math.max(modules, result.modules);
+    } catch (error) {
+      throw new Error(`${file}: ${(error as Error).message}`);
+    }
+  }
+  return { pages, modules };
+}
+
 function writeSitemapAndRobots() {
   const urls = publicPaths()
     .map((path) => `  <url><loc>${siteConfig.siteUrl}${path}</loc></url>`)
@@ -99,10 +126,13 @@ writeFileSync(
   `${JSON.stringify(buildRecord(parseBuildEnv(process.env)))}\n`,
 );
 const inlined = inlineCriticalCss();
+const deferred = deferAfterFirstPaint();
 writeSitemapAndRobots();
 const compressed = precompress();
 console.log(
-  `postbuild: critical CSS inlined into ${inlined} pages; sitemap.xml and robots.txt written`,
+  `postbuild: critical CSS inlined into ${inlined} pages; stylesheet and hydration after the ` +
+    `first paint on ${deferred.pages} pages (at most ${deferred.modules} modules); ` +
+    'sitemap.xml and robots.txt written',
 );
 writeFileSync(join(process.cwd(), 'build', '.build-stamp'), new Date().toISOString());
 console.log(`postbuild: precompressed ${compressed} files (brotli, gzip)`);

@@ -103,23 +103,41 @@ describe('criticalCss', () => {
     expect(out).toBe('.fade{opacity:0;transition:opacity .2s}');
   });
 
-  it('drops custom properties and @property rules nothing references, transitively', () => {
+  it('drops custom properties nothing references, transitively', () => {
     const out = criticalCss(
-      `@property --tw-shadow { syntax: "*"; inherits: false; initial-value: 0 0 #0000 }
-       @property --tw-unused { syntax: "*"; inherits: false }
-       :root { --color-brand: #184846; --color-unused: red; --font-sans: Inter; --default-font: var(--font-sans) }
+      `:root { --color-brand: #184846; --color-unused: red; --font-sans: Inter; --default-font: var(--font-sans) }
        html { font-family: var(--default-font); color: var(--color-brand) }
        .card { --tw-shadow: 0 1px 2px #0003; box-shadow: var(--tw-shadow) }
        .slide { translate: calc(var(--slide) * -100%) }`,
       page('<div class="card"></div><div class="slide" style="--slide:1"></div>'),
     );
-    expect(out).toContain('@property --tw-shadow');
-    expect(out).not.toContain('--tw-unused');
     expect(out).toContain('--color-brand:#184846');
     expect(out).not.toContain('--color-unused');
     expect(out).toContain('--font-sans:Inter');
     expect(out).toContain('--default-font:var(--font-sans)');
     expect(out).toContain('var(--slide)');
+  });
+});
+
+describe('criticalCss and @property', () => {
+  const css = `@property --tw-shadow { syntax: "*"; inherits: false; initial-value: 0 0 #0000 }
+    @property --tw-unused { syntax: "*"; inherits: false }
+    @layer properties {
+      @supports ((-webkit-hyphens: none) and (not (margin-trim: inline))) {
+        *, ::before { --tw-shadow: 0 0 #0000; --tw-unused: 0 }
+      }
+    }
+    @supports (display: grid) { .grid { display: grid } }
+    .card { --tw-shadow: 0 1px 2px #0003; box-shadow: var(--tw-shadow) }`;
+
+  it('drops the registrations and makes Tailwind’s fallback for them unconditional', () => {
+    const out = criticalCss(css, page('<div class="card grid"></div>'));
+    expect(out).not.toContain('@property');
+    expect(out).toContain('@layer properties{*,:before{--tw-shadow:0 0 #0000}}');
+    expect(out).not.toContain('--tw-unused');
+    expect(out).toContain('.card{--tw-shadow:0 1px 2px #0003;box-shadow:var(--tw-shadow)}');
+    // Other @supports blocks keep their condition.
+    expect(out).toContain('@supports (display:grid){.grid{display:grid}}');
   });
 });
 

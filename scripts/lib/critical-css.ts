@@ -11,9 +11,19 @@
  *   full stylesheet, which arrives before anyone can point at or tab to anything;
  * - form-control pseudo-elements (`::placeholder`, `::-webkit-…`) only on pages with form controls;
  * - it sets more than transitions (a transition only plays when something changes).
- * Then custom properties and `@property` registrations that nothing left references are dropped.
+ * Then custom properties that nothing left references are dropped, and so is every `@property`
+ * registration: Tailwind's fallback for browsers without `@property` (one rule giving every
+ * element the initial values, inside an `@supports` test) is made unconditional instead. It gives
+ * the first paint the same values in a third of the bytes; the full stylesheet brings the
+ * registrations (which only matter to animate those properties) right after the first paint.
  */
-import { type Declaration, type Selector, type SelectorComponent, transform } from 'lightningcss';
+import {
+  type Declaration,
+  type Rule,
+  type Selector,
+  type SelectorComponent,
+  transform,
+} from 'lightningcss';
 
 const HTML_ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -241,6 +251,25 @@ function onlySetsTransitions(declarations: Declaration[]): boolean {
   );
 }
 
+/** Tailwind's `@property` fallback: style rules that only set its `--tw-` custom properties. */
+function isPropertyFallback(rules: Rule[]): boolean {
+  return (
+    rules.length > 0 &&
+    rules.every((rule) => {
+      if (rule.type !== 'style') return false;
+      const { declarations = [], importantDeclarations = [] } = rule.value.declarations ?? {};
+      return (
+        importantDeclarations.length === 0 &&
+        declarations.length > 0 &&
+        declarations.every(
+          (declaration) =>
+            declaration.property === 'custom' && declaration.value.name.startsWith('--tw-'),
+        )
+      );
+    })
+  );
+}
+
 function transformCss(css: string, visitor: Parameters<typeof transform>[0]['visitor']): string {
   return transform({
     filename: 'critical.css',
@@ -277,8 +306,11 @@ export function criticalCss(css: string, page: PageFacts): string {
       },
     },
     Rule: {
-      property(rule) {
-        return needed.has(rule.value.name) ? undefined : [];
+      property() {
+        return [];
+      },
+      supports(rule) {
+        return isPropertyFallback(rule.value.rules) ? rule.value.rules : undefined;
       },
     },
   });
