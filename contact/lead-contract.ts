@@ -3,14 +3,8 @@
  * what the endpoint answers. The form, the server, the store, the CSV export and the e-mails all
  * derive their field lists and types from here and from `schema.ts`.
  */
-import {
-  CLIENT_TYPE,
-  type ContactForm,
-  type ContactPayload,
-  type ContactRequest,
-  type FieldErrors,
-  type PayloadKey,
-} from './schema';
+import { CLIENT_TYPE, type FieldErrors } from './fields';
+import type { ContactForm, ContactPayload, ContactRequest, PayloadKey } from './schema';
 
 // The paths are apart so the result pages can import them without the schema (and Zod).
 export * from './paths';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  CONTACT_FIELDS,
+  ContactFormSchema,
   ContactRequestSchema,
   fieldErrors,
   isPlausiblePhone,
@@ -75,6 +77,14 @@ describe('ContactRequestSchema', () => {
     ).toBe(true);
     expect(isRequiredField('produit')).toBe(false);
     expect(isRequiredField('message')).toBe(false);
+  });
+
+  it('lists the fields the page renders in the schema’s order, required as the schema says', () => {
+    expect(Object.keys(ContactFormSchema.shape)).toEqual(CONTACT_FIELDS);
+    for (const field of CONTACT_FIELDS) {
+      const refusesMissing = !ContactFormSchema.shape[field].safeParse(undefined).success;
+      expect(isRequiredField(field), field).toBe(refusesMissing);
+    }
   });
 
   it('reports every missing field in French', () => {

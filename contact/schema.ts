@@ -1,17 +1,20 @@
 /**
  * The contact request: one schema, used by the form (client-side validation) and by the endpoint.
  * Every message is French and safe to show to the visitor as is.
+ *
+ * Written with `zod/mini`, the tree-shakable build of the same library: the contact page ships
+ * only the validators it uses (ADR 0011). The server runs this very schema, every rule included.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-import { LIMITS } from './limits';
+import { CLIENT_TYPE, type ContactField, type FieldErrors, LIMITS } from './fields';
 import { PRODUCT_OPTIONS } from './products';
 
 // Zod compiles object parsers with `new Function` unless told not to; the site's
 // Content-Security-Policy forbids eval, so its probe alone would be reported as a violation.
 z.config({ jitless: true });
 
-export { LIMITS } from './limits';
+export * from './fields';
 
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}.])?$/u;
 const FRENCH_PHONE = /^0[1-9]\d{8}$/;
@@ -33,62 +36,76 @@ export function isPlausiblePhone(raw: string): boolean {
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} est obligatoire.` })
-    .trim()
-    .min(1, { error: `${label} est obligatoire.` })
-    .max(max, { error: `${label} ne doit pas dépasser ${max} caractères.` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${label} est obligatoire.` }),
+      z.maxLength(max, { error: `${label} ne doit pas dépasser ${max} caractères.` }),
+    );
 
 const personName = (label: string, max: number) =>
-  requiredText(label, max).regex(NAME_PATTERN, {
-    error: `${label} ne peut contenir que des lettres, des espaces, des apostrophes et des tirets.`,
-  });
+  requiredText(label, max).check(
+    z.regex(NAME_PATTERN, {
+      error: `${label} ne peut contenir que des lettres, des espaces, des apostrophes et des tirets.`,
+    }),
+  );
 
-export const ContactFormSchema = z.object({
+const SINGLE_EMAIL_MESSAGE = 'Saisissez une seule adresse e-mail, sans espace ni séparateur.';
+
+/** One validator per field of CONTACT_FIELDS, no more, no fewer (checked when compiling). */
+const formShape = {
   nom: personName('Le nom', LIMITS.nom),
   prenom: personName('Le prénom', LIMITS.prenom),
   adresse: requiredText('L’adresse', LIMITS.adresse),
-  telephone: requiredText('Le numéro de téléphone', LIMITS.telephone).refine(isPlausiblePhone, {
-    error:
-      'Saisissez un numéro de téléphone valide (par exemple 06 12 34 56 78 ou +33 6 12 34 56 78).',
-  }),
-  email: z
-    .string({ error: 'L’adresse e-mail est obligatoire.' })
-    // Checked before trimming: a line break anywhere is a header-injection attempt.
-    .refine((value) => !/[\r\n]/.test(value), {
-      error: 'Saisissez une seule adresse e-mail, sans espace ni séparateur.',
-    })
-    .trim()
-    .min(1, { error: 'L’adresse e-mail est obligatoire.' })
-    .max(LIMITS.email, {
-      error: `L’adresse e-mail ne doit pas dépasser ${LIMITS.email} caractères.`,
-    })
-    .refine((value) => !FORBIDDEN_IN_EMAIL.test(value), {
-      error: 'Saisissez une seule adresse e-mail, sans espace ni séparateur.',
-    })
-    .pipe(z.email({ error: 'Saisissez une adresse e-mail valide (par exemple nom@domaine.fr).' })),
-  produit: z
-    .union([z.literal(''), z.enum(PRODUCT_OPTIONS)], {
+  telephone: requiredText('Le numéro de téléphone', LIMITS.telephone).check(
+    z.refine(isPlausiblePhone, {
+      error:
+        'Saisissez un numéro de téléphone valide (par exemple 06 12 34 56 78 ou +33 6 12 34 56 78).',
+    }),
+  ),
+  email: z.pipe(
+    z.string({ error: 'L’adresse e-mail est obligatoire.' }).check(
+      // Checked before trimming: a line break anywhere is a header-injection attempt.
+      z.refine((value) => !/[\r\n]/.test(value), { error: SINGLE_EMAIL_MESSAGE }),
+      z.trim(),
+      z.minLength(1, { error: 'L’adresse e-mail est obligatoire.' }),
+      z.maxLength(LIMITS.email, {
+        error: `L’adresse e-mail ne doit pas dépasser ${LIMITS.email} caractères.`,
+      }),
+      z.refine((value) => !FORBIDDEN_IN_EMAIL.test(value), { error: SINGLE_EMAIL_MESSAGE }),
+    ),
+    z.email({ error: 'Saisissez une adresse e-mail valide (par exemple nom@domaine.fr).' }),
+  ),
+  produit: z._default(
+    z.union([z.literal(''), z.enum(PRODUCT_OPTIONS)], {
       error: 'Choisissez un produit dans la liste.',
-    })
-    .default(''),
-  message: z
-    .string({ error: 'Le message doit être un texte.' })
-    .trim()
-    .max(LIMITS.message, {
-      error: `Le message ne doit pas dépasser ${LIMITS.message} caractères.`,
-    })
-    .default(''),
+    }),
+    '',
+  ),
+  message: z._default(
+    z.string({ error: 'Le message doit être un texte.' }).check(
+      z.trim(),
+      z.maxLength(LIMITS.message, {
+        error: `Le message ne doit pas dépasser ${LIMITS.message} caractères.`,
+      }),
+    ),
+    '',
+  ),
   rgpdConsent: z.literal(true, {
     error: 'Vous devez accepter d’être recontacté pour envoyer votre demande.',
   }),
-});
+} satisfies Record<ContactField, z.core.$ZodType>;
+
+export const ContactFormSchema = z.object(formShape);
 
 /** What the endpoint accepts: the form, the fixed client type and the honeypot field. */
-export const ContactRequestSchema = ContactFormSchema.extend({
-  clientType: z.literal('professionnel', { error: 'Type de client invalide.' }),
-  website: z
-    .string({ error: 'Requête invalide.' })
-    .max(LIMITS.website, { error: 'Requête invalide.' })
-    .default(''),
+export const ContactRequestSchema = z.extend(ContactFormSchema, {
+  clientType: z.literal(CLIENT_TYPE, { error: 'Type de client invalide.' }),
+  website: z._default(
+    z
+      .string({ error: 'Requête invalide.' })
+      .check(z.maxLength(LIMITS.website, { error: 'Requête invalide.' })),
+    '',
+  ),
 });
 
 export type ContactFormValues = z.input<typeof ContactFormSchema>;
@@ -98,38 +115,8 @@ export type ContactRequest = z.output<typeof ContactRequestSchema>;
 export type ContactPayload = z.input<typeof ContactRequestSchema>;
 export type PayloadKey = keyof ContactPayload;
 
-export type ContactField = keyof ContactForm;
-/** One French message per field in error: the `fields` of a 400 answer, and the form's errors. */
-export type FieldErrors = Partial<Record<ContactField, string>>;
-
-/** The form's fields in their visual order (the schema's order). */
-export const CONTACT_FIELDS = ContactFormSchema.keyof().options;
-
-/** The fixed client type the form sends (a hidden field of the native form). */
-export const CLIENT_TYPE = ContactRequestSchema.shape.clientType.value;
-
-/** The fields a person must fill in: those the schema refuses to see missing. */
-export function isRequiredField(field: ContactField): boolean {
-  return !ContactFormSchema.shape[field].safeParse(undefined).success;
-}
-
-/** The text fields, those bounded by LIMITS, with the bound the browser enforces as `maxlength`. */
-export type TextField = Extract<ContactField, keyof typeof LIMITS>;
-
-export function isTextField(field: ContactField): field is TextField {
-  return field in LIMITS;
-}
-
-/**
- * The `pattern` of the phone input, for browsers without the script: digits and the separators
- * `normalizePhone` removes, with an optional leading `+`. Looser than the schema on purpose (the
- * server says precisely what is wrong), it never refuses a number the schema accepts. Valid with
- * the `v` flag that browsers compile `pattern` with.
- */
-export const PHONE_INPUT_PATTERN = String.raw`\+?[0-9 .\-\(\)]{6,}`;
-
 /** The first message per field, for showing next to each input. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

@@ -1,4 +1,12 @@
-import { type ChangeEvent, type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 
@@ -13,15 +21,14 @@ import {
   CLIENT_TYPE,
   CONTACT_FIELDS,
   type ContactField,
-  ContactFormSchema,
   type FieldErrors,
-  fieldErrors,
   isRequiredField,
   isTextField,
   LIMITS,
   PHONE_INPUT_PATTERN,
   type TextField as TextFieldName,
-} from '../../../contact/schema';
+} from '../../../contact/fields';
+import type * as ValidationModule from '../../../contact/schema';
 import { siteConfig } from '../../../config/site';
 import { contactPageText } from '../../content/contact';
 import { Button } from '../ui/button';
@@ -57,6 +64,25 @@ const EMPTY: FormValues = {
 
 type Errors = FieldErrors;
 
+type Validation = typeof ValidationModule;
+let validation: Promise<Validation> | undefined;
+
+/**
+ * The schema (and Zod) is not part of the page's first load: it loads on the visitor's first
+ * focus in the form, or at the latest on submit (ADR 0011). A failed load is tried again next time.
+ */
+function loadValidation(): Promise<Validation> {
+  validation ??= import('../../../contact/schema').catch((error: unknown) => {
+    validation = undefined;
+    throw error;
+  });
+  return validation;
+}
+
+function isContactField(field: string): field is ContactField {
+  return (CONTACT_FIELDS as readonly string[]).includes(field);
+}
+
 /** The product named in `/contact?produit=…`, once hydrated (the prerendered page has no query). */
 function useRequestedProduct(hydrated: boolean): string {
   const [searchParams] = useSearchParams();
@@ -82,6 +108,15 @@ export function ContactForm() {
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
+  // The first focus in the form is the moment to fetch the validation: it is there by the submit.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const prefetch = () => void loadValidation().catch(() => undefined);
+    form.addEventListener('focusin', prefetch, { once: true });
+    return () => form.removeEventListener('focusin', prefetch);
+  }, []);
+
   function showNotice(tone: Notice['tone'], title: string, description: string) {
     noticeCounter.current += 1;
     setNotice({ id: noticeCounter.current, tone, title, description });
@@ -89,7 +124,7 @@ export function ContactForm() {
 
   function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     setValues((previous) => ({ ...previous, [field]: value }));
-    if (field in ContactFormSchema.shape && errors[field as ContactField]) {
+    if (isContactField(field) && errors[field]) {
       setErrors((previous) => ({ ...previous, [field]: undefined }));
     }
   }
@@ -127,10 +162,22 @@ export function ContactForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pendingRef.current) return;
+    pendingRef.current = true;
 
-    const result = ContactFormSchema.safeParse({ ...values, produit });
-    const found = result.success ? {} : fieldErrors(result.error);
+    let schema: Validation;
+    try {
+      schema = await loadValidation();
+    } catch {
+      // The validation could not load (network): nothing can be checked or sent right now.
+      pendingRef.current = false;
+      flushSync(() => showNotice('error', notices.errorTitle, notices.errorFallback));
+      revealNotice();
+      return;
+    }
+    const result = schema.ContactFormSchema.safeParse({ ...values, produit });
+    const found = result.success ? {} : schema.fieldErrors(result.error);
     if (!result.success) {
+      pendingRef.current = false;
       // Shown before moving focus, so the field is announced with its message.
       flushSync(() => {
         setErrors(found);
@@ -146,7 +193,6 @@ export function ContactForm() {
 
     setErrors({});
     setNotice(null);
-    pendingRef.current = true;
     setPending(true);
     const outcome = await sendContactRequest(result.data, values.website);
     pendingRef.current = false;

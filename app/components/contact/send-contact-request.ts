@@ -1,6 +1,7 @@
 import { siteConfig } from '../../../config/site';
 import { contactEndpointUrl, contactPayload } from '../../../contact/lead-contract';
-import { CONTACT_FIELDS, type ContactForm, type FieldErrors } from '../../../contact/schema';
+import { CONTACT_FIELDS, type FieldErrors } from '../../../contact/fields';
+import type { ContactForm } from '../../../contact/schema';
 
 /** The endpoint of the reference contract; the same URL works against a hosted Supabase project. */
 export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
