@@ -35,6 +35,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  // A prerendered route's loader data, fetched on client-side navigation (React Router's format).
+  '.data': 'text/x-script; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -53,6 +55,7 @@ export const COMPRESSIBLE_EXTENSIONS = new Set([
   '.mjs',
   '.css',
   '.json',
+  '.data',
   '.svg',
   '.xml',
   '.txt',
@@ -94,7 +97,8 @@ export function loadStaticSite(root: string): StaticSite {
     const file: StaticFile = {
       urlPath,
       contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      cacheControl: cacheControlFor(urlPath, isHtml),
+      // A page's data changes with the page: it is revalidated like the HTML.
+      cacheControl: cacheControlFor(urlPath, isHtml || extension === '.data'),
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
       identity,
       isHtml,

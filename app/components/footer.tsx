@@ -31,7 +31,7 @@ export function Footer() {
           <ul className="mt-3 space-y-0.5 text-sm">
             {businessSolutions.slice(0, 6).map((entry) => (
               <li key={entry.slug}>
-                <Link to={solutionPath(entry)} className={linkClasses}>
+                <Link to={solutionPath(entry)} prefetch="intent" className={linkClasses}>
                   {entry.title}
                 </Link>
               </li>

@@ -1,26 +1,38 @@
-import { useLocation } from 'react-router';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { data } from 'react-router';
 
-import { NotFoundScreen } from '../components/not-found-screen';
+import { SolutionIllustration } from '../components/solution/solution-illustration';
 import { SolutionPage } from '../components/solution/solution-page';
 import { findSolutionByPath, solutionPath } from '../content/solutions/catalog';
 import { solutionContent } from '../content/solutions/content';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/solution';
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const entry = findSolutionByPath(location.pathname);
-  if (!entry) return [];
+/**
+ * Runs when the page is prerendered, never in the browser: the page's HTML and its `.data` file
+ * (what client-side navigation fetches) carry this solution's content and drawing, and the route's
+ * script carries none of the 21 (ADR 0012). The drawing travels as markup, like the text.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const entry = findSolutionByPath(new URL(request.url).pathname);
+  if (!entry) throw data(null, { status: 404 });
+  const content = solutionContent(entry);
+  const illustration = content.image
+    ? renderToStaticMarkup(<SolutionIllustration kind={content.image} />)
+    : null;
+  return { content, illustration };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { content } = loaderData;
   return pageMeta({
-    title: entry.title,
-    description: solutionContent(entry).metaDescription,
-    path: solutionPath(entry),
+    title: content.title,
+    description: content.metaDescription,
+    path: solutionPath(content),
   });
 };
 
-export default function SolutionRoute() {
-  const { pathname } = useLocation();
-  const entry = findSolutionByPath(pathname);
-  // Unknown slugs fall to the '*' route; this guards against a route table out of step.
-  if (!entry) return <NotFoundScreen />;
-  return <SolutionPage content={solutionContent(entry)} />;
+export default function SolutionRoute({ loaderData }: Route.ComponentProps) {
+  return <SolutionPage content={loaderData.content} illustration={loaderData.illustration} />;
 }

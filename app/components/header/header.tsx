@@ -79,6 +79,7 @@ export function Header() {
                 <li key={entry.slug}>
                   <Link
                     to={solutionPath(entry)}
+                    prefetch="intent"
                     className="flex min-h-11 items-center rounded-control px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
                   >
                     {entry.title}

@@ -63,6 +63,7 @@ function CollapsibleList({
           <li key={entry.slug}>
             <Link
               to={solutionPath(entry)}
+              prefetch="intent"
               className="flex min-h-11 items-center rounded-control px-3 text-[0.95rem] text-slate-700 hover:bg-brand-50"
             >
               {entry.title}

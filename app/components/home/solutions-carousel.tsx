@@ -202,6 +202,7 @@ export function SolutionsCarousel() {
                   <p className="mt-2 flex-1 text-slate-600">{entry.summary}</p>
                   <Link
                     to={solutionPath(entry)}
+                    prefetch="intent"
                     className="mt-6 inline-flex min-h-11 items-center gap-1.5 self-start rounded-control font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
                   >
                     {text.learnMore}

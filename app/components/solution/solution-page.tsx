@@ -8,7 +8,6 @@ import { Container } from '../ui/container';
 import { CircleCheck, HandCoins, Wrench } from '../ui/icons';
 import { QuoteActions, QuoteCard } from './quote-actions';
 import { SolutionBreadcrumb } from './solution-breadcrumb';
-import { SolutionIllustration } from './solution-illustration';
 import { solutionStructuredData } from './structured-data';
 import { WhyChooseUs } from './why-choose-us';
 
@@ -53,8 +52,17 @@ function IconList({ items, icon }: { items: readonly string[]; icon: 'tool' | 'a
   );
 }
 
-/** The shared template of the 21 solution pages (the team's design notes, "Solution pages"). */
-export function SolutionPage({ content }: { content: SolutionContent }) {
+/**
+ * The shared template of the 21 solution pages (the team's design notes, "Solution pages").
+ * `illustration`: the page's drawing as SVG markup (see app/routes/solution.tsx), if it has one.
+ */
+export function SolutionPage({
+  content,
+  illustration,
+}: {
+  content: SolutionContent;
+  illustration: string | null;
+}) {
   const href = contactHref(content);
   return (
     <>
@@ -85,10 +93,8 @@ export function SolutionPage({ content }: { content: SolutionContent }) {
             </dl>
             <QuoteActions contactHref={href} className="mt-6 sm:flex-row lg:hidden" />
           </div>
-          {content.image ? (
-            <div className="hidden lg:block">
-              <SolutionIllustration kind={content.image} />
-            </div>
+          {illustration ? (
+            <div className="hidden lg:block" dangerouslySetInnerHTML={{ __html: illustration }} />
           ) : null}
         </Container>
       </div>
@@ -98,10 +104,11 @@ export function SolutionPage({ content }: { content: SolutionContent }) {
             <p className="max-w-prose text-lg leading-relaxed text-slate-700">
               {content.description}
             </p>
-            {content.image ? (
-              <div className="mt-8 max-w-xl lg:hidden">
-                <SolutionIllustration kind={content.image} />
-              </div>
+            {illustration ? (
+              <div
+                className="mt-8 max-w-xl lg:hidden"
+                dangerouslySetInnerHTML={{ __html: illustration }}
+              />
             ) : null}
           </Section>
           <Section id="solution-benefits" title={text.benefitsTitle}>
