@@ -1,8 +1,8 @@
 /**
  * Per-page critical CSS: the site's stylesheet reduced to the rules that can style one page's
  * first paint. The post-build step inlines the result into that page; the full stylesheet is
- * loaded right away, without blocking rendering (app/components/site-styles.tsx), for interactive
- * states and client-side navigation.
+ * requested right after the first paint (scripts/lib/after-first-paint.ts, ADR 0010), for
+ * interactive states and client-side navigation.
  *
  * A rule is kept when one of its selectors can match the page as first painted:
  * - every class it requires appears in the page's HTML;
