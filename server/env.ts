@@ -130,6 +130,32 @@ export const EnvSchema = z.object({
     .optional(),
   /** Origins allowed to call the endpoint from a browser (CORS). */
   SITE_ORIGINS: originListSchema.optional(),
+  /** Who may sign in to the staff inbox (/equipe), comma-separated. Unset: nobody. */
+  STAFF_EMAILS: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .every((part) => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(part)),
+      { error: 'expected comma-separated e-mail addresses, e.g. anne@example.fr,marc@example.fr' },
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .default([]),
+  /**
+   * Record the utm_source/utm_medium/utm_campaign of the landing URL with each request. Off by
+   * default: campaign measurement needs the visitor's consent (CNIL) or the company's own legal
+   * review.
+   */
+  RECORD_CAMPAIGNS: booleanSchema.default(false),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

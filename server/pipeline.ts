@@ -15,6 +15,7 @@ import {
 } from './mail/transport';
 import { OutboxWorker, type OutboxOptions } from './outbox';
 import { RateLimiter } from './rate-limit';
+import { registerStaffApi } from './staff/api';
 import { runPurge } from './retention';
 import { LeadStore } from './store';
 
@@ -42,6 +43,10 @@ export interface PipelineOptions {
   >;
   smtpTimeoutMs?: number;
   purgeIntervalMs?: number;
+  /** Who may sign in to the staff inbox (STAFF_EMAILS); empty or unset: nobody. */
+  staffEmails?: readonly string[];
+  /** Store the campaign tags sent with a request (RECORD_CAMPAIGNS, off by default). */
+  recordCampaigns?: boolean;
 }
 
 export interface LeadPipeline {
@@ -77,6 +82,8 @@ export function pipelineOptionsFromEnv(
     origins,
     siteUrl: env.SITE_URL ?? siteConfig.siteUrl,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
+    staffEmails: env.STAFF_EMAILS,
+    recordCampaigns: env.RECORD_CAMPAIGNS,
   };
 }
 
@@ -140,14 +147,27 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     leads,
     worker,
     transport,
-    register: (app) =>
+    register: (app) => {
       registerContactEndpoint(app, {
         leads,
         logger,
         origins: options.origins,
         siteUrl: options.siteUrl,
         trustProxy: options.trustProxy,
-      }),
+      });
+      registerStaffApi(app, {
+        store,
+        transport,
+        logger,
+        staffEmails: options.staffEmails ?? [],
+        siteUrl: options.siteUrl,
+        origins: options.origins,
+        trustProxy: options.trustProxy,
+        mailFrom: options.mailFrom,
+        messageDomain: companyMailDomain(),
+        onRetry: () => worker.kick(),
+      });
+    },
     healthCheck: async () => {
       const backlog = await withTimeout(store.backlog(Date.now()), HEALTH_TIMEOUT_MS);
       return {

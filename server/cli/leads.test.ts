@@ -117,10 +117,10 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       await seed([{ id: 'a', at: Date.now(), input: { message: 'Ligne 1\nLigne "2"' } }]);
       const result = await run('export', '--csv');
       expect(result.code).toBe(0);
-      expect(result.stdout.startsWith('\uFEFF"id","date","nom","prenom","email"')).toBe(true);
+      expect(result.stdout.startsWith('\uFEFF"id";"date";"nom";"prenom";"email"')).toBe(true);
       const rows = result.stdout.slice(1).split('\r\n');
       expect(rows).toHaveLength(3);
-      expect(rows[1]).toContain('"Lefèvre","Zoé","zoe@entreprise.example","06 12 34 56 78"');
+      expect(rows[1]).toContain('"Lefèvre";"Zoé";"zoe@entreprise.example";"06 12 34 56 78"');
       expect(rows[1]).toContain('"Ligne 1\nLigne ""2"""');
       expect(rows[1]).toContain('"notification:pending confirmation:pending"');
     });
@@ -132,7 +132,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       const out = (await run('export', '--csv')).stdout;
       expect(out).toContain(`"'=1+1"`);
       expect(out).toContain(`"'+33612345678"`);
-      expect(out).not.toMatch(/(^|,)"[=+\-@]/m);
+      expect(out).not.toMatch(/(^|;)"[=+\-@]/m);
     });
 
     it('requires --csv', async () => {

@@ -19,9 +19,13 @@ import {
   type Consent,
   type Lead,
   type LeadInput,
+  type LeadOrigin,
   type LeadWithDelivery,
   type NewMail,
 } from './leads';
+import * as staff from './staff';
+import type { LeadStatus, StaffSessionsTable } from './schema';
+import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract';
 import * as queue from './mail-queue';
 import type { Backlog, OutboxRow } from './mail-queue';
 import {
@@ -54,7 +58,9 @@ export {
   type Engine,
   type Lead,
   type LeadInput,
+  type LeadOrigin,
   type LeadWithDelivery,
+  type LeadStatus,
   type MailKind,
   type NewMail,
   type OutboxRow,
@@ -64,6 +70,9 @@ export {
   type StoreConfig,
 };
 
+/** A staff session ends after this long without a request (OWASP: 2-8 h for low-risk apps). */
+export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
+
 export interface SubmissionInput {
   id: string;
   lead: LeadInput;
@@ -72,6 +81,8 @@ export interface SubmissionInput {
   now: number;
   /** Counted (and checked) in the same transaction as the insert. */
   rate?: RatePolicy;
+  /** Where the request came from (source page, campaign tags), when known. */
+  origin?: LeadOrigin;
   /** False for a honeypot hit: count it against the rate limit, store nothing. */
   store?: boolean;
 }
@@ -139,7 +150,15 @@ export class LeadStore {
         ? await consumeRate(trx, this.engine, input.rate, input.now)
         : ({ allowed: true } as const);
       if (!verdict.allowed || input.store === false) return verdict;
-      await insertLead(trx, input.id, input.lead, input.consent, input.mails, input.now);
+      await insertLead(
+        trx,
+        input.id,
+        input.lead,
+        input.consent,
+        input.mails,
+        input.now,
+        input.origin,
+      );
       return verdict;
     });
   }
@@ -189,11 +208,132 @@ export class LeadStore {
   async purge(
     now: number,
     rateWindowMs: number,
-  ): Promise<{ leadIds: string[]; rateLimitHits: number }> {
+    staffIdleMs: number = STAFF_IDLE_MS,
+  ): Promise<{ leadIds: string[]; rateLimitHits: number; staffAuth: number }> {
     return inTransaction(this.#live(), async (trx) => ({
       leadIds: await purgeLeads(trx, now),
       rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+      staffAuth: await staff.purgeStaffAuth(trx, now, staffIdleMs),
     }));
+  }
+
+  // --- The staff inbox (see staff.ts) ---------------------------------------------------------
+
+  insertSignInToken(tokenHash: string, email: string, now: number, ttlMs: number) {
+    return staff.insertSignInToken(this.db, tokenHash, email, now, ttlMs);
+  }
+
+  consumeSignInToken(tokenHash: string, now: number): Promise<string | undefined> {
+    return staff.consumeSignInToken(this.db, tokenHash, now);
+  }
+
+  /** Creates a session (and revokes the one it replaces, if any) and records the sign-in. */
+  async startSession(
+    session: Omit<StaffSessionsTable, 'revoked_at'>,
+    replacesIdHash?: string,
+  ): Promise<void> {
+    await inTransaction(this.#live(), async (trx) => {
+      if (replacesIdHash) await staff.revokeSession(trx, replacesIdHash, session.created_at);
+      await staff.insertSession(trx, session);
+      await staff.appendAudit(trx, {
+        at: session.created_at,
+        actor: session.email,
+        action: 'sign_in',
+        leadId: null,
+        detail: '',
+      });
+    });
+  }
+
+  findSession(idHash: string): Promise<StaffSessionsTable | undefined> {
+    return staff.findSession(this.db, idHash);
+  }
+
+  touchSession(idHash: string, now: number): Promise<void> {
+    return staff.touchSession(this.db, idHash, now);
+  }
+
+  async endSession(idHash: string, actor: string, now: number): Promise<void> {
+    await inTransaction(this.#live(), async (trx) => {
+      await staff.revokeSession(trx, idHash, now);
+      await staff.appendAudit(trx, {
+        at: now,
+        actor,
+        action: 'sign_out',
+        leadId: null,
+        detail: '',
+      });
+    });
+  }
+
+  searchInbox(filter: InboxFilter, pageSize?: number): Promise<InboxPage> {
+    return staff.searchInbox(this.db, filter, pageSize);
+  }
+
+  leadDetail(id: string): Promise<LeadDetail | undefined> {
+    return staff.leadDetail(this.db, id);
+  }
+
+  /** Status change and note with their audit entries, in one transaction. */
+  changeStatus(change: {
+    leadId: string;
+    status: LeadStatus;
+    note?: string;
+    actor: string;
+    now: number;
+  }): Promise<boolean> {
+    return inTransaction(this.#live(), (trx) => staff.changeStatus(trx, change));
+  }
+
+  /**
+   * Erases the person of a lead (every request with the same e-mail address) and records the
+   * erasure in the audit trail without any of the erased data: no id, no address, a count.
+   * Returns the erased lead ids (for their `.eml` files), undefined when the lead is gone.
+   */
+  async eraseByLead(leadId: string, actor: string, now: number): Promise<string[] | undefined> {
+    return inTransaction(this.#live(), async (trx) => {
+      const key = await staff.emailKeyOf(trx, leadId);
+      if (key === undefined) return undefined;
+      const ids = await forgetPerson(trx, key);
+      await staff.appendAudit(trx, {
+        at: now,
+        actor,
+        action: 'erase',
+        leadId: null,
+        detail: `${ids.length}`,
+      });
+      return ids;
+    });
+  }
+
+  /** Makes the lead's failed or waiting e-mails due now and records it; false when gone. */
+  async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
+    return inTransaction(this.#live(), async (trx) => {
+      if ((await staff.emailKeyOf(trx, leadId)) === undefined) return undefined;
+      const count = await staff.retryMailNow(trx, leadId, now);
+      await staff.appendAudit(trx, {
+        at: now,
+        actor,
+        action: 'retry',
+        leadId,
+        detail: `${count}`,
+      });
+      return count;
+    });
+  }
+
+  counters(now: number): Promise<Counters> {
+    return staff.counters(this.db, now);
+  }
+
+  /** The audit entries not tied to a lead (sign-ins, erasures), newest first. */
+  async auditLog(limit = 100) {
+    return this.db
+      .selectFrom('staff_audit')
+      .select(['at', 'actor', 'action', 'lead_id', 'detail'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   // --- The outbox queue -------------------------------------------------------------------
@@ -245,6 +385,7 @@ export class LeadStore {
   static async copy(source: LeadStore, target: LeadStore): Promise<CopyCounts> {
     const leads = await source.db.selectFrom('leads').selectAll().orderBy('created_at').execute();
     const mails = await source.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    const tracking = await source.db.selectFrom('lead_tracking').selectAll().execute();
     const counts: CopyCounts = {
       leads: { source: leads.length, copied: 0, alreadyThere: 0 },
       outbox: {
@@ -280,6 +421,13 @@ export class LeadStore {
           .returning('id')
           .execute();
         counts.outbox.copied += inserted.length;
+      }
+      for (let start = 0; start < tracking.length; start += BATCH) {
+        await trx
+          .insertInto('lead_tracking')
+          .values(tracking.slice(start, start + BATCH))
+          .onConflict((conflict) => conflict.column('lead_id').doNothing())
+          .execute();
       }
     });
     counts.leads.alreadyThere = counts.leads.source - counts.leads.copied;

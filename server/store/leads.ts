@@ -34,6 +34,14 @@ export interface NewMail {
   messageId: string;
 }
 
+/** Where a request came from (optional, validated and bounded by the contract). */
+export interface LeadOrigin {
+  sourcePage?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+}
+
 export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
 
 /** E-mail addresses compare without case: the key used by `forget` and retention. */
@@ -62,6 +70,7 @@ export async function insertLead(
   consent: Consent,
   mails: readonly NewMail[],
   now: number,
+  origin: LeadOrigin = {},
 ): Promise<void> {
   await db
     .insertInto('leads')
@@ -80,6 +89,18 @@ export async function insertLead(
       consent_given_at: consent.givenAt,
       consent_version: consent.version,
       consent_text: consent.text,
+    })
+    .execute();
+  await db
+    .insertInto('lead_tracking')
+    .values({
+      lead_id: id,
+      status: 'nouveau',
+      status_changed_at: null,
+      source_page: origin.sourcePage ?? null,
+      utm_source: origin.utmSource ?? null,
+      utm_medium: origin.utmMedium ?? null,
+      utm_campaign: origin.utmCampaign ?? null,
     })
     .execute();
   if (mails.length === 0) return;

@@ -43,6 +43,67 @@ export interface RateLimitHitsTable {
   at: number;
 }
 
+/** Where a request stands for the sales staff (migration 4). */
+export const LEAD_STATUSES = ['nouveau', 'en_cours', 'converti', 'perdu'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A lead's working state and where it came from (one row per lead, added by migration 4). */
+export interface LeadTrackingTable {
+  lead_id: string;
+  status: LeadStatus;
+  status_changed_at: number | null;
+  /** The page of our site from which the visitor opened the form (a path), when known. */
+  source_page: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+/** A sign-in link's token, stored only as its SHA-256 (hex). */
+export interface StaffSignInTokensTable {
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A server-side staff session; the cookie carries the id, the table only its SHA-256 (hex). */
+export interface StaffSessionsTable {
+  id_hash: string;
+  email: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute expiry (7 days after sign-in); the idle one is `last_seen_at` + 8 h. */
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Notes written by staff on a lead; erased with the lead, never edited. */
+export interface LeadNotesTable {
+  id: Generated<number>;
+  lead_id: string;
+  at: number;
+  author: string;
+  text: string;
+}
+
+export type AuditAction = 'status' | 'note' | 'erase' | 'retry' | 'sign_in' | 'sign_out';
+
+/**
+ * The audit trail: append-only (triggers refuse UPDATE and DELETE on both engines). Holds no
+ * personal data of requesters: a lead id (random), the staff member, the action and a detail
+ * (a status change, a count).
+ */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  at: number;
+  actor: string;
+  action: AuditAction;
+  lead_id: string | null;
+  detail: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -54,4 +115,9 @@ export interface Tables {
   outbox: OutboxTable;
   rate_limit_hits: RateLimitHitsTable;
   schema_migrations: SchemaMigrationsTable;
+  lead_tracking: LeadTrackingTable;
+  staff_sign_in_tokens: StaffSignInTokensTable;
+  staff_sessions: StaffSessionsTable;
+  lead_notes: LeadNotesTable;
+  staff_audit: StaffAuditTable;
 }
