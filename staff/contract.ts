@@ -3,8 +3,6 @@
  * Shared by the server (server/staff/) and the staff pages (app/routes/staff/), never imported by
  * a public page. The store's unions (statuses) are imported as types only.
  */
-import { z } from 'zod';
-
 import type { AuditAction, LeadStatus, MailKind, OutboxStatus } from '../server/store/schema';
 
 export type { AuditAction, LeadStatus, MailKind, OutboxStatus };
@@ -37,28 +35,18 @@ export const LEAD_STATUS_VALUES = [
 
 export const PAGE_SIZE = 25;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). */
-export const InboxFilterSchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
-  status: z.enum(LEAD_STATUS_VALUES).optional(),
-  produit: z.string().trim().max(100).optional(),
-  clientType: z.enum(['particulier', 'professionnel']).optional(),
-  /** Inclusive days (YYYY-MM-DD, Europe/Paris is not assumed: days are UTC). */
-  from: z.string().regex(DAY).optional(),
-  to: z.string().regex(DAY).optional(),
-  sourcePage: z.string().trim().max(200).optional(),
-  page: z.number().int().min(1).max(100_000).optional(),
-});
-export type InboxFilter = z.infer<typeof InboxFilterSchema>;
-
-export const SignInRequestSchema = z.strictObject({ email: z.string().trim().max(254) });
-export const SessionRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
-export const StatusChangeSchema = z.strictObject({
-  status: z.enum(LEAD_STATUS_VALUES),
-  note: z.string().trim().max(4_000).optional(),
-});
+export interface InboxFilter {
+  q?: string;
+  status?: LeadStatus;
+  produit?: string;
+  clientType?: 'particulier' | 'professionnel';
+  /** Inclusive days, YYYY-MM-DD (UTC days). */
+  from?: string;
+  to?: string;
+  sourcePage?: string;
+  page?: number;
+}
 
 export interface MailState {
   kind: MailKind;

@@ -119,12 +119,13 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
 
   it('refuses a cross-site state-changing request with 403, even with a valid session', async () => {
     const { cookie } = await signIn();
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await fetch(api(STAFF_API.search), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },

@@ -6,15 +6,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 
+import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../staff/contract';
 import {
   InboxFilterSchema,
   SessionRequestSchema,
   SignInRequestSchema,
-  STAFF_API,
-  STAFF_API_PREFIX,
   StatusChangeSchema,
-  type StaffIdentity,
-} from '../../staff/contract';
+} from '../../staff/schemas';
 import { CACHE_NONE } from '../cache-control';
 import { parseJsonSafely } from '../contact-endpoint';
 import { staffCsv } from '../leads/csv';
