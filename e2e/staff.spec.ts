@@ -3,11 +3,13 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
+import { CONSENT_TEXT } from '../contact/consent';
 import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
 import { LeadStore } from '../server/store';
 import { publicPaths } from '../app/routes-list';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { waitForMail } from './support/mailbox';
 import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
 
 /**
@@ -291,6 +293,38 @@ test.describe('staff pages have no WCAG violation', () => {
       await context.close();
     });
   }
+});
+
+test('the page the form was opened from reaches the notification e-mail, in memory only', async ({
+  page,
+}) => {
+  const email = `origine.${Date.now().toString(36)}@entreprise.example`;
+  await gotoHydrated(page, '/professionnels/climatisation?utm_source=lettre');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(CONTACT_ENDPOINT_PATH)) sent.push(request.postData() ?? '');
+  });
+  await page.getByRole('link', { name: 'Demande en ligne' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renseignez-vous gratuitement');
+  await page.getByLabel('Nom *', { exact: true }).fill('Origine');
+  await page.getByLabel('Prénom *', { exact: true }).fill('Léa');
+  await page.getByLabel('Adresse *', { exact: true }).fill('3 rue de la Paix, 75002 Paris');
+  await page.getByLabel('Numéro de téléphone *', { exact: true }).fill('06 12 34 56 78');
+  await page.getByLabel('Email *', { exact: true }).fill(email);
+  await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(page.getByRole('status')).toContainText('Demande envoyée');
+  const body = JSON.parse(sent[0]!) as Record<string, unknown>;
+  expect(body).toMatchObject({ pageOrigine: '/professionnels/climatisation', utmSource: 'lettre' });
+  const mail = await waitForMail(
+    (message) =>
+      message.text.includes(email) &&
+      message.headers['message-id']?.includes('.notification@') === true,
+  );
+  expect(mail.text).toContain('Page d’origine\u00a0: /professionnels/climatisation');
+  // Nothing of it was written in the browser.
+  expect(await page.context().cookies()).toEqual([]);
+  expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
 });
 
 test('public pages load none of the staff code', async ({ page }) => {

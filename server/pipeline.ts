@@ -129,6 +129,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     logger,
     sendConfirmation: options.sendConfirmation,
     messageDomain: companyMailDomain(),
+    recordCampaigns: options.recordCampaigns ?? false,
     onStored: () => worker.kick(),
   });
   let purgeTimer: NodeJS.Timeout | undefined;

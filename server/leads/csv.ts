@@ -30,7 +30,7 @@ const LEAD_COLUMNS: ReadonlyArray<Column<LeadWithDelivery>> = [
   ['envoi', (lead) => deliverySummary(lead)],
 ];
 
-export type StaffCsvRow = LeadWithDelivery & { status: LeadStatus; sourcePage: string | null };
+export type StaffCsvRow = LeadWithDelivery & { status: LeadStatus };
 
 const STAFF_COLUMNS: ReadonlyArray<Column<StaffCsvRow>> = [
   ...LEAD_COLUMNS,

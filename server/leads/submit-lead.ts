@@ -33,6 +33,8 @@ export interface LeadServiceDeps {
   logger: Logger;
   sendConfirmation: boolean;
   messageDomain: string;
+  /** Store the campaign tags a request carries (RECORD_CAMPAIGNS); the source page always. */
+  recordCampaigns?: boolean;
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
   now?: () => number;
@@ -104,6 +106,16 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
             messageId: messageIdFor(id, kind, deps.messageDomain),
           })),
           now: at,
+          origin: {
+            sourcePage: request.pageOrigine,
+            ...(deps.recordCampaigns
+              ? {
+                  utmSource: request.utmSource,
+                  utmMedium: request.utmMedium,
+                  utmCampaign: request.utmCampaign,
+                }
+              : {}),
+          },
           rate: limiter.policyFor(clientKey),
           store: !honeypot,
         });

@@ -15,7 +15,7 @@ export interface NotificationCopy {
   noMessage: string;
   replyHint: string;
   /** A label per lead field of the contract, and for the facts the server adds. */
-  labels: Record<LeadField | 'consent' | 'receivedAt' | 'reference', string>;
+  labels: Record<LeadField | 'consent' | 'receivedAt' | 'reference' | 'sourcePage', string>;
   consentGiven: (version: string) => string;
 }
 
@@ -51,6 +51,7 @@ export const notificationCopy: NotificationCopy = {
     consent: 'Consentement',
     receivedAt: 'Reçue le',
     reference: 'Référence',
+    sourcePage: 'Page d’origine',
   },
   consentGiven: (version) =>
     `Accepté (texte du ${version})${NBSP}: recontact par téléphone ou e-mail au sujet de cette demande`,

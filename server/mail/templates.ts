@@ -67,6 +67,7 @@ export function buildNotification(
       field === 'produit' ? lead.produit || copy.noProduct : lead[field],
     ]),
     [copy.labels.consent, copy.consentGiven(lead.consent.version)],
+    ...(lead.sourcePage ? [[copy.labels.sourcePage, lead.sourcePage] as [string, string]] : []),
     [copy.labels.receivedAt, dateFormat.format(new Date(lead.createdAt))],
     [copy.labels.reference, lead.id],
   ];

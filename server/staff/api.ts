@@ -298,7 +298,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     const byId = new Map(leads.map((lead) => [lead.id, lead]));
     const selected = rows.flatMap((row) => {
       const lead = byId.get(row.id);
-      return lead ? [{ ...lead, status: row.status, sourcePage: row.sourcePage }] : [];
+      return lead ? [{ ...lead, status: row.status, sourcePage: row.sourcePage ?? undefined }] : [];
     });
     const day = new Date(now()).toISOString().slice(0, 10);
     return c.body(staffCsv(selected), 200, {

@@ -18,6 +18,8 @@ export interface Lead extends LeadInput {
   id: string;
   createdAt: number;
   consent: Consent;
+  /** The page of our site the visitor opened the form from, when known. */
+  sourcePage?: string;
 }
 
 export interface LeadWithDelivery extends Lead {
@@ -124,8 +126,16 @@ export async function insertLead(
 }
 
 export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {
-  const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toLead(row) : undefined;
+  const row = await db
+    .selectFrom('leads')
+    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+    .selectAll('leads')
+    .select('lead_tracking.source_page')
+    .where('leads.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { source_page: sourcePage, ...lead } = row;
+  return sourcePage ? { ...toLead(lead), sourcePage } : toLead(lead);
 }
 
 /** Every lead, newest first, with the delivery status of its e-mails. */

@@ -36,6 +36,7 @@ import { cn } from '../ui/class-names';
 import { TextAreaField, TextField, SelectField } from '../ui/field';
 import { Send } from '../ui/icons';
 import { type Notice, NoticeArea } from '../ui/notice';
+import { landingCampaign, previousPage } from '../navigation-origin';
 import { sendContactRequest } from './send-contact-request';
 import { useHydrated } from './use-hydrated';
 
@@ -194,7 +195,10 @@ export function ContactForm() {
     setErrors({});
     setNotice(null);
     setPending(true);
-    const outcome = await sendContactRequest(result.data, values.website);
+    const outcome = await sendContactRequest(result.data, values.website, {
+      pageOrigine: previousPage(),
+      ...landingCampaign(),
+    });
     pendingRef.current = false;
     setPending(false);
     flushSync(() => {
