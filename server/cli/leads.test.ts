@@ -7,6 +7,7 @@ import { EML_DIRECTORY } from '../mail/transport';
 import { RATE_WINDOW_MS, RateLimiter } from '../rate-limit';
 import { LeadStore, RETENTION_MS, type LeadInput } from '../store';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
+import { hashSecret } from '../staff/auth';
 import { csvCell, runLeadsCommand } from './leads';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -195,6 +196,39 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         'recent',
       ]);
       await after.close();
+    });
+  });
+
+  describe('sign-in-link', () => {
+    const staff = { staffEmails: ['anne@calora-energies.example'], siteUrl: 'https://x.example' };
+
+    it('prints a single-use link for a listed address, and only for one', async () => {
+      const result = await runLeadsCommand(
+        ['sign-in-link', 'Anne@calora-energies.example'],
+        fixture.config,
+        staff,
+      );
+      expect(result.code).toBe(0);
+      const link = /^https:\/\/x\.example\/equipe\/connexion#jeton=([\w-]{43})\n$/.exec(
+        result.stdout,
+      );
+      expect(link).not.toBeNull();
+      const store = await LeadStore.open(fixture.config);
+      try {
+        expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBe(
+          'Anne@calora-energies.example',
+        );
+        expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+      const refused = await runLeadsCommand(
+        ['sign-in-link', 'intrus@example.fr'],
+        fixture.config,
+        staff,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
     });
   });
 
