@@ -258,6 +258,48 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect(statuses[5]).toBe(429);
   });
 
+  it('makes a failed e-mail due again with "retry now", which the worker then sends', async () => {
+    const { cookie } = await signIn(MARC);
+    const store = server.pipeline.store;
+    const id = 'retry-lead';
+    // A lead whose notification failed for good (as after a permanent SMTP refusal).
+    await store.insertLead(
+      id,
+      {
+        clientType: 'professionnel',
+        nom: 'Retry',
+        prenom: 'Léo',
+        adresse: '1 rue A, 75001 Paris',
+        telephone: '0612345678',
+        email: 'leo@example.fr',
+        produit: '',
+        message: '',
+      },
+      { text: 'J’accepte', version: 'v1', givenAt: Date.now() },
+      [{ kind: 'notification', messageId: '<retry-lead.notification@calora-energies.example>' }],
+      Date.now() + 60 * 60 * 1000,
+    );
+    // Claimed as a worker would (its first attempt is an hour away, so no real worker takes it).
+    const claimed = await store.claimDue(Date.now() + 2 * 60 * 60 * 1000, 50, 'test', 60_000);
+    const mine = claimed.find((mail) => mail.leadId === id)!;
+    await store.releaseClaims(
+      claimed.filter((mail) => mail !== mine).map((mail) => mail.id),
+      'test',
+    );
+    await store.markFailed(mine.id, 'test', Date.now(), 'smtp_550');
+    expect((await store.mailFor(id))[0]!.status).toBe('failed');
+
+    const response = await fetch(api(STAFF_API.retry(id)), {
+      method: 'POST',
+      headers: { Origin: server.origin, Cookie: cookie },
+    });
+    expect(response.status).toBe(200);
+    const detail = (await response.json()) as { audit: Array<{ action: string; detail: string }> };
+    expect(detail.audit).toEqual([expect.objectContaining({ action: 'retry', detail: '1' })]);
+    await peer.waitFor((messages) => messages.some((mail) => mail.headers.get('x-lead-id') === id));
+    expect((await store.mailFor(id))[0]!.status).toBe('sent');
+  });
+
   it('lists, filters, changes a status with a note, exports, erases, and audits it all', async () => {
     const { cookie } = await signIn(MARC);
     const authed = (path: string, body?: unknown) =>
