@@ -70,8 +70,9 @@ async function signIn(hono: Hono, cookie?: string): Promise<{ setCookie: string;
   return { setCookie, cookie: setCookie.split(';')[0]! };
 }
 
-const me = (hono: Hono, cookie: string) =>
-  hono.request(STAFF_API.session, { headers: { Cookie: cookie } }).then((r) => r.status);
+async function me(hono: Hono, cookie: string): Promise<number> {
+  return (await hono.request(STAFF_API.session, { headers: { Cookie: cookie } })).status;
+}
 
 describe('staff sessions', () => {
   it('over HTTPS, the cookie is __Host- prefixed, Secure, Path=/, HttpOnly, SameSite=Strict', async () => {
