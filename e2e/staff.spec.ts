@@ -248,6 +248,9 @@ test.describe('staff inbox', () => {
 });
 
 test.describe('staff pages have no WCAG violation', () => {
+  // Several pages and four axe runs per test (and a sign-in before them): more than the default
+  // 30 s when the machine is busy.
+  test.describe.configure({ timeout: 120_000 });
   let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
   let leadId: string;
 
@@ -328,6 +331,8 @@ test('the page the form was opened from reaches the notification e-mail, in memo
 });
 
 test('public pages load none of the staff code', async ({ page }) => {
+  // Every public page, one after the other.
+  test.setTimeout(180_000);
   await gotoHydrated(page, '/');
   // The staff route's module and the modules only it imports, from the app's own manifest.
   const staffOnly = await page.evaluate(() => {

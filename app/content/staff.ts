@@ -145,6 +145,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   note: 'Note ajoutée',
   erase: 'Personne effacée',
   retry: 'Renvoi des e-mails demandé',
+  export: 'Export CSV',
   sign_in: 'Connexion',
   sign_out: 'Déconnexion',
 };
@@ -157,7 +158,9 @@ export function auditDetail(action: AuditAction, detail: string): string {
       .map((code) => STATUS_LABELS[code as LeadStatus] ?? code)
       .join(' → ');
   }
-  if (action === 'retry' || action === 'erase') return detail ? `(${detail})` : '';
+  if (action === 'retry' || action === 'erase' || action === 'export') {
+    return detail ? `(${detail})` : '';
+  }
   return '';
 }
 

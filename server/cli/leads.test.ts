@@ -160,6 +160,12 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       expect((await store.listLeads()).map((item) => item.id)).toEqual(['other']);
       expect([...(await store.mailFor('p1')), ...(await store.mailFor('p2'))]).toEqual([]);
       expect((await store.backlog(now)).pending).toBe(2);
+      // Recorded in the audit trail, without the address or the ids.
+      const audit = await store.auditLog();
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'erase', detail: '2', lead_id: null }),
+      ]);
+      expect(JSON.stringify(audit)).not.toMatch(/paul|p1|p2/i);
       await store.close();
     });
 

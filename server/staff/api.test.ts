@@ -374,6 +374,10 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect((await search({ q: 'martin' })).total).toBe(0);
     expect((await authed(STAFF_API.lead(submitted[0]!))).status).toBe(404);
     const log = await server.pipeline.store.auditLog();
+    expect(log.find((entry) => entry.action === 'export')).toMatchObject({
+      actor: MARC,
+      detail: '2',
+    });
     const erasure = log.find((entry) => entry.action === 'erase');
     expect(erasure).toMatchObject({ actor: MARC, lead_id: null, detail: '2' });
     expect(JSON.stringify(log)).not.toMatch(/martin|0611223344|06 11/i);

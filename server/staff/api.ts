@@ -300,6 +300,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
       const lead = byId.get(row.id);
       return lead ? [{ ...lead, status: row.status, sourcePage: row.sourcePage ?? undefined }] : [];
     });
+    await store.recordExport(c.get('staff').email, selected.length, now());
     const day = new Date(now()).toISOString().slice(0, 10);
     return c.body(staffCsv(selected), 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -196,9 +196,24 @@ export class LeadStore {
     return queue.mailFor(this.db, leadId);
   }
 
-  /** Erases every lead of one person (and, by cascade, its e-mails). Returns the erased ids. */
-  async forget(email: string): Promise<string[]> {
-    return inTransaction(this.#live(), (trx) => forgetPerson(trx, email));
+  /**
+   * Erases every lead of one person (and, by cascade, its e-mails, status and notes), and records
+   * the erasure in the audit trail with `actor` and the count only. Returns the erased ids.
+   */
+  async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
+    return inTransaction(this.#live(), async (trx) => {
+      const ids = await forgetPerson(trx, email);
+      if (ids.length > 0) {
+        await staff.appendAudit(trx, {
+          at: now,
+          actor,
+          action: 'erase',
+          leadId: null,
+          detail: `${ids.length}`,
+        });
+      }
+      return ids;
+    });
   }
 
   /**
@@ -319,6 +334,17 @@ export class LeadStore {
         detail: `${count}`,
       });
       return count;
+    });
+  }
+
+  /** Records who exported how many requests (an export takes personal data out). */
+  recordExport(actor: string, count: number, now: number): Promise<void> {
+    return staff.appendAudit(this.db, {
+      at: now,
+      actor,
+      action: 'export',
+      leadId: null,
+      detail: `${count}`,
     });
   }
 

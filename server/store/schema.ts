@@ -88,7 +88,7 @@ export interface LeadNotesTable {
   text: string;
 }
 
-export type AuditAction = 'status' | 'note' | 'erase' | 'retry' | 'sign_in' | 'sign_out';
+export type AuditAction = 'status' | 'note' | 'erase' | 'retry' | 'export' | 'sign_in' | 'sign_out';
 
 /**
  * The audit trail: append-only (triggers refuse UPDATE and DELETE on both engines). Holds no
