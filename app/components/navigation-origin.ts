@@ -34,3 +34,15 @@ export function landingCampaign(): {
     utmCampaign: read('utm_campaign'),
   };
 }
+
+/**
+ * What the root route passes to the pages (`<Outlet context>`): a page reads it with
+ * `useOutletContext`, so it does not import this module, which stays in the root chunk (a module
+ * imported by the root and by a page would become a file of its own that every page loads).
+ */
+export interface VisitOrigin {
+  previousPage: typeof previousPage;
+  landingCampaign: typeof landingCampaign;
+}
+
+export const visitOrigin: VisitOrigin = { previousPage, landingCampaign };
