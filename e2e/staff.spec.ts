@@ -250,7 +250,9 @@ test.describe('staff inbox', () => {
 test.describe('staff pages have no WCAG violation', () => {
   // Several pages and four axe runs per test (and a sign-in before them): more than the default
   // 30 s when the machine is busy.
-  test.describe.configure({ timeout: 120_000 });
+  // Serial: one sign-in for both viewports (sign-ins count against the per-client limit, 10 per
+  // 15 minutes, which the whole file shares).
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
   let leadId: string;
 
