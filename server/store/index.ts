@@ -12,7 +12,6 @@ import {
   emailKey,
   forgetPerson,
   getLead,
-  insertLead,
   listLeads,
   purgeLeads,
   RETENTION_MS,
@@ -22,6 +21,8 @@ import {
   type LeadWithDelivery,
   type NewMail,
 } from './leads';
+import { GroupCommit } from './group-commit';
+import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters';
 import * as queue from './mail-queue';
 import type { Backlog, OutboxRow } from './mail-queue';
 import {
@@ -31,7 +32,14 @@ import {
   type RatePolicy,
   type RateVerdict,
 } from './rate-hits';
-import type { MailKind, OutboxStatus } from './schema';
+import { WITHHELD_REASONS, type MailKind, type OutboxStatus, type WithheldReason } from './schema';
+import {
+  lockBatch,
+  submitOne,
+  type FloodPolicy,
+  type SubmissionInput,
+  type SubmitVerdict,
+} from './submission';
 
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails
@@ -62,18 +70,19 @@ export {
   type RatePolicy,
   type RateVerdict,
   type StoreConfig,
+  type FloodPolicy,
+  type SubmissionInput,
+  type SubmitVerdict,
+  type WithheldReason,
+  WITHHELD_REASONS,
 };
 
-export interface SubmissionInput {
-  id: string;
-  lead: LeadInput;
-  consent: Consent;
-  mails: readonly NewMail[];
-  now: number;
-  /** Counted (and checked) in the same transaction as the insert. */
-  rate?: RatePolicy;
-  /** False for a honeypot hit: count it against the rate limit, store nothing. */
-  store?: boolean;
+/** The company's notification window, and what the alert of a window reports. */
+export interface NotificationWindow {
+  start: number;
+  end: number;
+  /** Requests counted in the window so far (each is stored). */
+  requests: number;
 }
 
 export interface CopyCounts {
@@ -87,9 +96,20 @@ export class LeadStore {
   /** Where the data lives, without credentials (for messages). */
   readonly location: string;
   readonly #connection: Connection;
+  /** Submissions are written in groups: one transaction (one disk flush) per batch. */
+  readonly #submissions: GroupCommit<SubmissionInput, SubmitVerdict>;
 
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
+    this.#submissions = new GroupCommit((inputs) =>
+      inTransaction(this.#live(), async (trx) => {
+        await lockBatch(trx, this.engine, inputs);
+        const verdicts: SubmitVerdict[] = [];
+        // In order: a later request of the batch sees what the earlier ones counted and stored.
+        for (const input of inputs) verdicts.push(await submitOne(trx, input));
+        return verdicts;
+      }),
+    );
     this.engine = connection.engine;
     this.dataDir = config.dataDir;
     this.location = describeDatabase(config);
@@ -130,18 +150,26 @@ export class LeadStore {
 
   /**
    * Stores one request: counts it against the client's rate limit and, when allowed (and not a
-   * honeypot hit), inserts the lead, its consent and its outbox rows, all in one transaction
-   * committed before this resolves.
+   * honeypot hit, nor a duplicate, nor over the site's budget), inserts the lead, its consent and
+   * its outbox rows. Requests arriving together share one transaction (group commit); this
+   * resolves only once that transaction is committed, and rejects (storing nothing of the batch)
+   * when it fails.
    */
-  async submit(input: SubmissionInput): Promise<RateVerdict> {
-    return inTransaction(this.#live(), async (trx) => {
-      const verdict = input.rate
-        ? await consumeRate(trx, this.engine, input.rate, input.now)
-        : ({ allowed: true } as const);
-      if (!verdict.allowed || input.store === false) return verdict;
-      await insertLead(trx, input.id, input.lead, input.consent, input.mails, input.now);
-      return verdict;
-    });
+  submit(input: SubmissionInput): Promise<SubmitVerdict> {
+    this.#live();
+    return this.#submissions.submit(input);
+  }
+
+  /** Batches committed so far, and their sizes. */
+  get groupCommitStats(): Readonly<{ batches: number; items: number; largest: number }> {
+    return this.#submissions.stats;
+  }
+
+  /** The notification window holding `at`, with the number of requests counted in it. */
+  async notificationWindow(at: number, windowMs: number): Promise<NotificationWindow> {
+    const start = windowStart(at, windowMs);
+    const requests = await readCounter(this.db, NOTIFICATION_COUNTER, at, windowMs);
+    return { start, end: start + windowMs, requests };
   }
 
   /** Inserts a lead and its e-mails without rate limit (seeding, tests). */
@@ -189,10 +217,12 @@ export class LeadStore {
   async purge(
     now: number,
     rateWindowMs: number,
-  ): Promise<{ leadIds: string[]; rateLimitHits: number }> {
+  ): Promise<{ leadIds: string[]; rateLimitHits: number; counters: number }> {
     return inTransaction(this.#live(), async (trx) => ({
       leadIds: await purgeLeads(trx, now),
       rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+      // Every counter window is shorter than a day.
+      counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
     }));
   }
 

@@ -92,8 +92,8 @@ describe.each(ENGINES)('the store on %s', (engine) => {
     const list = await store.listLeads();
     expect(list.map((item) => item.id)).toEqual(['new', 'old']);
     expect(list[1]?.delivery).toEqual([
-      { kind: 'notification', status: 'sent', attempts: 1, sentAt: now },
-      { kind: 'confirmation', status: 'pending', attempts: 0, sentAt: null },
+      { kind: 'notification', status: 'sent', attempts: 1, sentAt: now, withheldReason: null },
+      { kind: 'confirmation', status: 'pending', attempts: 0, sentAt: null, withheldReason: null },
     ]);
   });
 
@@ -279,8 +279,12 @@ describe.each(ENGINES)('the store on %s', (engine) => {
     await seed(store, 'kept-new', now - DAY, { email: 'back@entreprise.example' });
     await store.consumeRate({ key: 'expired', limit: 1, windowMs: HOUR }, now - HOUR - 1);
     await store.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now);
-    expect(await store.purge(now, HOUR)).toEqual({ leadIds: ['gone'], rateLimitHits: 1 });
-    expect(await store.purge(now, HOUR)).toEqual({ leadIds: [], rateLimitHits: 0 });
+    expect(await store.purge(now, HOUR)).toEqual({
+      leadIds: ['gone'],
+      rateLimitHits: 1,
+      counters: 0,
+    });
+    expect(await store.purge(now, HOUR)).toEqual({ leadIds: [], rateLimitHits: 0, counters: 0 });
     expect((await store.listLeads()).map((item) => item.id).sort()).toEqual([
       'kept-new',
       'kept-old',
