@@ -44,7 +44,13 @@ const CSV_COLUMNS: ReadonlyArray<[string, (lead: LeadWithDelivery) => string]> =
 ];
 
 export function deliverySummary(lead: LeadWithDelivery): string {
-  return lead.delivery.map((mail) => `${mail.kind}:${mail.status}`).join(' ');
+  // A withheld e-mail says why: `confirmation:withheld(confirmation-recent)`.
+  return lead.delivery
+    .map(
+      (mail) =>
+        `${mail.kind}:${mail.status}${mail.withheldReason ? `(${mail.withheldReason})` : ''}`,
+    )
+    .join(' ');
 }
 
 /**
