@@ -4,6 +4,7 @@ import {
   inTransaction,
   openConnection,
   StoreOpenError,
+  withoutFlush,
   type Connection,
   type Engine,
   type StoreConfig,
@@ -228,24 +229,30 @@ export class LeadStore {
 
   // --- The outbox queue -------------------------------------------------------------------
 
+  // Claims and marks are bookkeeping: written without waiting for a disk flush (withoutFlush).
+
   claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
-    return queue.claimDue(this.db, this.engine, now, limit, token, leaseMs);
+    return withoutFlush(this.#live(), (db) =>
+      queue.claimDue(db, this.engine, now, limit, token, leaseMs),
+    );
   }
 
   releaseClaims(ids: readonly number[], token: string): Promise<void> {
-    return queue.releaseClaims(this.db, ids, token);
+    return withoutFlush(this.#live(), (db) => queue.releaseClaims(db, ids, token));
   }
 
   markSent(id: number, now: number): Promise<void> {
-    return queue.markSent(this.db, id, now);
+    return withoutFlush(this.#live(), (db) => queue.markSent(db, id, now));
   }
 
   markRetry(id: number, token: string, now: number, nextAttemptAt: number, error: string) {
-    return queue.markRetry(this.db, id, token, now, nextAttemptAt, error);
+    return withoutFlush(this.#live(), (db) =>
+      queue.markRetry(db, id, token, now, nextAttemptAt, error),
+    );
   }
 
   markFailed(id: number, token: string, now: number, error: string): Promise<void> {
-    return queue.markFailed(this.db, id, token, now, error);
+    return withoutFlush(this.#live(), (db) => queue.markFailed(db, id, token, now, error));
   }
 
   nextDueAt(): Promise<number | undefined> {
