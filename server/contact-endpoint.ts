@@ -24,10 +24,13 @@ import { RefusalLog } from './refusal-log';
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script
  * speaks (JSON in, JSON out, CORS for the site's origins) and the browser's native form post
  * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out).
- * Checks, in order: content type (415), for a native post its origin (403), size (413), the
- * client's rate limit (429, an early check that counts nothing), a readable body (400); then the
- * lead service validates (400), counts the request against the rate limit (429) and stores it.
- * Every JSON error answer is `{ error }` in French, never a stack trace.
+ * Checks, in order: admission control (503 at once past the bound of requests in progress),
+ * content type (415), for a native post its origin (403), size (413), the site's budget known to
+ * be spent and the client's rate limit (503 / 429, early checks that count nothing), a readable
+ * body (400); then the lead service validates (400), counts the request against the rate limit
+ * (429) and the site's budget (503) and stores it (a repeat of a request just stored gets the
+ * same answer). Every JSON error answer is `{ error }` in French, never a stack trace; refusals
+ * are logged in aggregate (refusal-log.ts), and "too many" ones are held before being sent.
  */
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
