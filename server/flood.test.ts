@@ -62,8 +62,7 @@ async function settled(store: LeadStore): Promise<LeadWithDelivery[]> {
 const kindOf = (mail: ReceivedMail) =>
   /\.(notification|confirmation|alert)@/.exec(mail.headers.get('message-id') ?? '')?.[1];
 
-// Both engines at once: most of each test is the wait for the Retry-After of the site's budget.
-describe.concurrent.each([
+describe.each([
   ['sqlite', 1],
   ['postgres', 2],
 ] as const)('a spread flood on %s (%i instance(s))', (engine, instances) => {
