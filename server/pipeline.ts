@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { registerContactEndpoint } from './contact-endpoint';
 import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
-import { createLeadService, type LeadService } from './leads/submit-lead';
+import { createLeadService, NOTIFICATION_WINDOW_MS, type LeadService } from './leads/submit-lead';
 import type { Logger } from './logger';
 import {
   createEmlTransport,
@@ -15,6 +15,7 @@ import {
 } from './mail/transport';
 import { OutboxWorker, type OutboxOptions } from './outbox';
 import { RateLimiter } from './rate-limit';
+import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
 import { runPurge } from './retention';
 import { LeadStore } from './store';
@@ -33,6 +34,14 @@ export interface PipelineOptions {
   mailFrom: string;
   sendConfirmation: boolean;
   rateLimitPerHour: number;
+  /** SITE_RATE_LIMIT_PER_MINUTE (default 60). */
+  siteRateLimitPerMinute?: number;
+  /** NOTIFICATIONS_PER_10_MINUTES (default 20). */
+  notificationsPer10Minutes?: number;
+  /** MAX_LEAD_REQUESTS_IN_PROGRESS (default 64). */
+  maxLeadRequestsInProgress?: number;
+  /** REFUSAL_DELAY_MS (default 1 000). */
+  refusalDelayMs?: number;
   trustProxy?: string;
   origins: () => readonly string[];
   /** The public site's URL, where a native form post is redirected to. */
@@ -54,6 +63,8 @@ export interface LeadPipeline {
   leads: LeadService;
   worker: OutboxWorker;
   transport: MailTransport;
+  /** Refusals, counted and logged in aggregate. */
+  refusalLog: RefusalLog;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the outbox worker and the retention purge. */
@@ -78,6 +89,10 @@ export function pipelineOptionsFromEnv(
     mailFrom: env.MAIL_FROM,
     sendConfirmation: env.SEND_CONFIRMATION,
     rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
+    siteRateLimitPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
+    notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
+    maxLeadRequestsInProgress: env.MAX_LEAD_REQUESTS_IN_PROGRESS,
+    refusalDelayMs: env.REFUSAL_DELAY_MS,
     trustProxy: env.TRUST_PROXY,
     origins,
     siteUrl: env.SITE_URL ?? siteConfig.siteUrl,
@@ -121,8 +136,11 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     transport,
     logger,
     mail: { from: options.mailFrom, to: options.mailTo },
+    notificationWindowMs: NOTIFICATION_WINDOW_MS,
+    notificationLimit: options.notificationsPer10Minutes ?? 20,
     ...options.outbox,
   });
+  const refusalLog = new RefusalLog(logger);
   const leads = createLeadService({
     store,
     limiter,
@@ -130,6 +148,10 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     sendConfirmation: options.sendConfirmation,
     messageDomain: companyMailDomain(),
     recordCampaigns: options.recordCampaigns ?? false,
+    flood: {
+      siteRequestsPerMinute: options.siteRateLimitPerMinute ?? 60,
+      notificationsPer10Minutes: options.notificationsPer10Minutes ?? 20,
+    },
     onStored: () => worker.kick(),
   });
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -148,6 +170,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     leads,
     worker,
     transport,
+    refusalLog,
     register: (app) => {
       registerContactEndpoint(app, {
         leads,
@@ -155,6 +178,9 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         origins: options.origins,
         siteUrl: options.siteUrl,
         trustProxy: options.trustProxy,
+        maxRequestsInProgress: options.maxLeadRequestsInProgress,
+        refusalDelayMs: options.refusalDelayMs,
+        refusalLog,
       });
       registerStaffApi(app, {
         store,
@@ -187,6 +213,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     },
     close: async () => {
       clearInterval(purgeTimer);
+      refusalLog.flush();
       await worker.stop();
       transport.close();
       await store.close();

@@ -3,7 +3,13 @@
  * Shared by the server (server/staff/) and the staff pages (app/routes/staff/), never imported by
  * a public page. The store's unions (statuses) are imported as types only.
  */
-import type { AuditAction, LeadStatus, MailKind, OutboxStatus } from '../server/store/schema';
+import type {
+  AuditAction,
+  LeadStatus,
+  MailKind,
+  OutboxStatus,
+  WithheldReason,
+} from '../server/store/schema';
 
 export type { AuditAction, LeadStatus, MailKind, OutboxStatus };
 
@@ -53,6 +59,8 @@ export interface MailState {
   status: OutboxStatus;
   attempts: number;
   sentAt: number | null;
+  /** Why a `withheld` e-mail was not sent on purpose (flood rules); null otherwise. */
+  withheldReason: WithheldReason | null;
 }
 
 export interface InboxRow {

@@ -169,7 +169,9 @@ export function auditDetail(action: AuditAction, detail: string): string {
  * union: a new status (e.g. `withheld` during a flood) fails the typecheck here until it has its
  * label.
  */
-export function deliveryLabel(mail: Pick<MailState, 'status' | 'attempts'>): string {
+export function deliveryLabel(
+  mail: Pick<MailState, 'status' | 'attempts' | 'withheldReason'>,
+): string {
   const status: OutboxStatus = mail.status;
   switch (status) {
     case 'sent':
@@ -178,6 +180,10 @@ export function deliveryLabel(mail: Pick<MailState, 'status' | 'attempts'>): str
       return mail.attempts > 0 ? 'en échec, nouvel essai prévu' : 'en attente d’envoi';
     case 'failed':
       return 'échec définitif';
+    case 'withheld':
+      return mail.withheldReason === 'confirmation-recent'
+        ? 'non envoyé : une confirmation est déjà partie vers cette adresse dans les 24 h'
+        : 'retenu pendant un afflux (résumé dans l’alerte envoyée à l’entreprise)';
     default: {
       const unknown: never = status;
       return unknown;

@@ -14,7 +14,13 @@ const CSV_NAMES: Partial<Record<LeadField, string>> = { clientType: 'type_client
 type Column<T> = readonly [string, (row: T) => string];
 
 export function deliverySummary(lead: Pick<LeadWithDelivery, 'delivery'>): string {
-  return lead.delivery.map((mail) => `${mail.kind}:${mail.status}`).join(' ');
+  // A withheld e-mail says why: `confirmation:withheld(confirmation-recent)`.
+  return lead.delivery
+    .map(
+      (mail) =>
+        `${mail.kind}:${mail.status}${mail.withheldReason ? `(${mail.withheldReason})` : ''}`,
+    )
+    .join(' ');
 }
 
 const LEAD_COLUMNS: ReadonlyArray<Column<LeadWithDelivery>> = [

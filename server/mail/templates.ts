@@ -1,6 +1,6 @@
 import { LEAD_FIELDS } from '../../contact/lead-contract';
 import type { Lead, MailKind } from '../store';
-import { confirmationCopy, notificationCopy } from './content';
+import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content';
 
 /** One e-mail, ready for the transport. */
 export interface MailMessage {
@@ -158,12 +158,58 @@ ${copy.contactLines
   };
 }
 
+const timeFormat = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+/** The flood alert to the company: counts and where to see the requests, no visitor's data. */
+export function buildAlert(
+  facts: AlertFacts,
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
+  const copy = alertCopy;
+  const paragraphs = copy.paragraphs(facts, (date) => timeFormat.format(date));
+  const text = [
+    copy.heading,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    copy.whereHeading,
+    ...copy.where.map((place) => `- ${place}`),
+    '',
+    copy.caution,
+    '',
+  ].join('\n');
+  const html = layout(
+    copy.heading,
+    `<h1 style="font-size:20px;">${escapeHtml(copy.heading)}</h1>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p>${escapeHtml(copy.whereHeading)}</p>
+<ul>
+${copy.where.map((place) => `<li>${escapeHtml(place)}</li>`).join('\n')}
+</ul>
+<p style="color:#475569;">${escapeHtml(copy.caution)}</p>`,
+  );
+  return {
+    from: settings.from,
+    to: settings.to,
+    subject: copy.subject(facts),
+    text,
+    html,
+    messageId,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
 export function buildMail(
   kind: MailKind,
   lead: Lead,
   settings: MailSettings,
   messageId: string,
 ): MailMessage {
+  if (kind === 'alert') throw new Error('an alert is built with buildAlert');
   return kind === 'notification'
     ? buildNotification(lead, settings, messageId)
     : buildConfirmation(lead, settings, messageId);

@@ -4,6 +4,7 @@ import {
   inTransaction,
   openConnection,
   StoreOpenError,
+  withoutFlush,
   type Connection,
   type Engine,
   type StoreConfig,
@@ -12,7 +13,6 @@ import {
   emailKey,
   forgetPerson,
   getLead,
-  insertLead,
   listLeads,
   purgeLeads,
   RETENTION_MS,
@@ -26,6 +26,8 @@ import {
 import * as staff from './staff';
 import type { LeadStatus, StaffSessionsTable } from './schema';
 import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract';
+import { GroupCommit } from './group-commit';
+import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters';
 import * as queue from './mail-queue';
 import type { Backlog, OutboxRow } from './mail-queue';
 import {
@@ -35,7 +37,14 @@ import {
   type RatePolicy,
   type RateVerdict,
 } from './rate-hits';
-import type { MailKind, OutboxStatus } from './schema';
+import { WITHHELD_REASONS, type MailKind, type OutboxStatus, type WithheldReason } from './schema';
+import {
+  lockBatch,
+  submitOne,
+  type FloodPolicy,
+  type SubmissionInput,
+  type SubmitVerdict,
+} from './submission';
 
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails
@@ -68,23 +77,22 @@ export {
   type RatePolicy,
   type RateVerdict,
   type StoreConfig,
+  type FloodPolicy,
+  type SubmissionInput,
+  type SubmitVerdict,
+  type WithheldReason,
+  WITHHELD_REASONS,
 };
 
 /** A staff session ends after this long without a request (OWASP: 2-8 h for low-risk apps). */
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
 
-export interface SubmissionInput {
-  id: string;
-  lead: LeadInput;
-  consent: Consent;
-  mails: readonly NewMail[];
-  now: number;
-  /** Counted (and checked) in the same transaction as the insert. */
-  rate?: RatePolicy;
-  /** Where the request came from (source page, campaign tags), when known. */
-  origin?: LeadOrigin;
-  /** False for a honeypot hit: count it against the rate limit, store nothing. */
-  store?: boolean;
+/** The company's notification window, and what the alert of a window reports. */
+export interface NotificationWindow {
+  start: number;
+  end: number;
+  /** Requests counted in the window so far (each is stored). */
+  requests: number;
 }
 
 export interface CopyCounts {
@@ -98,9 +106,20 @@ export class LeadStore {
   /** Where the data lives, without credentials (for messages). */
   readonly location: string;
   readonly #connection: Connection;
+  /** Submissions are written in groups: one transaction (one disk flush) per batch. */
+  readonly #submissions: GroupCommit<SubmissionInput, SubmitVerdict>;
 
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
+    this.#submissions = new GroupCommit((inputs) =>
+      inTransaction(this.#live(), async (trx) => {
+        await lockBatch(trx, this.engine, inputs);
+        const verdicts: SubmitVerdict[] = [];
+        // In order: a later request of the batch sees what the earlier ones counted and stored.
+        for (const input of inputs) verdicts.push(await submitOne(trx, input));
+        return verdicts;
+      }),
+    );
     this.engine = connection.engine;
     this.dataDir = config.dataDir;
     this.location = describeDatabase(config);
@@ -141,26 +160,26 @@ export class LeadStore {
 
   /**
    * Stores one request: counts it against the client's rate limit and, when allowed (and not a
-   * honeypot hit), inserts the lead, its consent and its outbox rows, all in one transaction
-   * committed before this resolves.
+   * honeypot hit, nor a duplicate, nor over the site's budget), inserts the lead, its consent and
+   * its outbox rows. Requests arriving together share one transaction (group commit); this
+   * resolves only once that transaction is committed, and rejects (storing nothing of the batch)
+   * when it fails.
    */
-  async submit(input: SubmissionInput): Promise<RateVerdict> {
-    return inTransaction(this.#live(), async (trx) => {
-      const verdict = input.rate
-        ? await consumeRate(trx, this.engine, input.rate, input.now)
-        : ({ allowed: true } as const);
-      if (!verdict.allowed || input.store === false) return verdict;
-      await insertLead(
-        trx,
-        input.id,
-        input.lead,
-        input.consent,
-        input.mails,
-        input.now,
-        input.origin,
-      );
-      return verdict;
-    });
+  submit(input: SubmissionInput): Promise<SubmitVerdict> {
+    this.#live();
+    return this.#submissions.submit(input);
+  }
+
+  /** Batches committed so far, and their sizes. */
+  get groupCommitStats(): Readonly<{ batches: number; items: number; largest: number }> {
+    return this.#submissions.stats;
+  }
+
+  /** The notification window holding `at`, with the number of requests counted in it. */
+  async notificationWindow(at: number, windowMs: number): Promise<NotificationWindow> {
+    const start = windowStart(at, windowMs);
+    const requests = await readCounter(this.db, NOTIFICATION_COUNTER, at, windowMs);
+    return { start, end: start + windowMs, requests };
   }
 
   /** Inserts a lead and its e-mails without rate limit (seeding, tests). */
@@ -224,11 +243,13 @@ export class LeadStore {
     now: number,
     rateWindowMs: number,
     staffIdleMs: number = STAFF_IDLE_MS,
-  ): Promise<{ leadIds: string[]; rateLimitHits: number; staffAuth: number }> {
+  ): Promise<{ leadIds: string[]; rateLimitHits: number; staffAuth: number; counters: number }> {
     return inTransaction(this.#live(), async (trx) => ({
       leadIds: await purgeLeads(trx, now),
       rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
       staffAuth: await staff.purgeStaffAuth(trx, now, staffIdleMs),
+      // Every counter window is shorter than a day.
+      counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
     }));
   }
 
@@ -364,24 +385,30 @@ export class LeadStore {
 
   // --- The outbox queue -------------------------------------------------------------------
 
+  // Claims and marks are bookkeeping: written without waiting for a disk flush (withoutFlush).
+
   claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
-    return queue.claimDue(this.db, this.engine, now, limit, token, leaseMs);
+    return withoutFlush(this.#live(), (db) =>
+      queue.claimDue(db, this.engine, now, limit, token, leaseMs),
+    );
   }
 
   releaseClaims(ids: readonly number[], token: string): Promise<void> {
-    return queue.releaseClaims(this.db, ids, token);
+    return withoutFlush(this.#live(), (db) => queue.releaseClaims(db, ids, token));
   }
 
   markSent(id: number, now: number): Promise<void> {
-    return queue.markSent(this.db, id, now);
+    return withoutFlush(this.#live(), (db) => queue.markSent(db, id, now));
   }
 
   markRetry(id: number, token: string, now: number, nextAttemptAt: number, error: string) {
-    return queue.markRetry(this.db, id, token, now, nextAttemptAt, error);
+    return withoutFlush(this.#live(), (db) =>
+      queue.markRetry(db, id, token, now, nextAttemptAt, error),
+    );
   }
 
   markFailed(id: number, token: string, now: number, error: string): Promise<void> {
-    return queue.markFailed(this.db, id, token, now, error);
+    return withoutFlush(this.#live(), (db) => queue.markFailed(db, id, token, now, error));
   }
 
   nextDueAt(): Promise<number | undefined> {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
 import { pickLeadFields, type LeadFields } from '../../contact/lead-contract';
-import type { LeadsTable, MailKind, OutboxStatus, Tables } from './schema';
+import type { LeadsTable, MailKind, OutboxStatus, Tables, WithheldReason } from './schema';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 
@@ -28,12 +28,16 @@ export interface LeadWithDelivery extends Lead {
     status: OutboxStatus;
     attempts: number;
     sentAt: number | null;
+    /** Why it was not sent on purpose (status `withheld`); null otherwise. */
+    withheldReason: WithheldReason | null;
   }>;
 }
 
 export interface NewMail {
   kind: MailKind;
   messageId: string;
+  /** Set: stored as `withheld` with this reason, never sent. */
+  withheldReason?: WithheldReason;
 }
 
 /** Where a request came from (optional, validated and bounded by the contract). */
@@ -113,6 +117,8 @@ export async function insertLead(
         lead_id: id,
         kind: mail.kind,
         message_id: mail.messageId,
+        status: mail.withheldReason ? ('withheld' as const) : ('pending' as const),
+        withheld_reason: mail.withheldReason ?? null,
         next_attempt_at: now,
         created_at: now,
         last_attempt_at: null,
@@ -148,7 +154,7 @@ export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]>
     .execute();
   const mails = await db
     .selectFrom('outbox')
-    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at'])
+    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
     .orderBy('id')
     .execute();
   const byLead = new Map<string, LeadWithDelivery['delivery']>();
@@ -159,6 +165,7 @@ export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]>
       status: mail.status,
       attempts: mail.attempts,
       sentAt: mail.sent_at,
+      withheldReason: mail.withheld_reason,
     });
     byLead.set(mail.lead_id, list);
   }

@@ -203,7 +203,7 @@ async function deliveryOf(
   if (leadIds.length === 0) return byLead;
   const mails = await db
     .selectFrom('outbox')
-    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at'])
+    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
     .where('lead_id', 'in', leadIds)
     .orderBy('id')
     .execute();
@@ -213,6 +213,7 @@ async function deliveryOf(
       kind: mail.kind,
       status: mail.status,
       attempts: mail.attempts,
+      withheldReason: mail.withheld_reason,
       sentAt: mail.sent_at,
     });
     byLead.set(mail.lead_id, list);
@@ -352,6 +353,7 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
     status: mail.status,
     attempts: mail.attempts,
     sentAt: mail.sent_at,
+    withheldReason: mail.withheld_reason,
   }));
   return {
     ...toRow({ ...row, status: row.status, source_page: row.source_page }, delivery),
@@ -373,6 +375,7 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
       kind: mail.kind,
       status: mail.status,
       attempts: mail.attempts,
+      withheldReason: mail.withheld_reason,
       sentAt: mail.sent_at,
       lastAttemptAt: mail.last_attempt_at,
       lastError: mail.last_error,

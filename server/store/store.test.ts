@@ -92,8 +92,8 @@ describe.each(ENGINES)('the store on %s', (engine) => {
     const list = await store.listLeads();
     expect(list.map((item) => item.id)).toEqual(['new', 'old']);
     expect(list[1]?.delivery).toEqual([
-      { kind: 'notification', status: 'sent', attempts: 1, sentAt: now },
-      { kind: 'confirmation', status: 'pending', attempts: 0, sentAt: null },
+      { kind: 'notification', status: 'sent', attempts: 1, sentAt: now, withheldReason: null },
+      { kind: 'confirmation', status: 'pending', attempts: 0, sentAt: null, withheldReason: null },
     ]);
   });
 
@@ -283,8 +283,14 @@ describe.each(ENGINES)('the store on %s', (engine) => {
       leadIds: ['gone'],
       rateLimitHits: 1,
       staffAuth: 0,
+      counters: 0,
     });
-    expect(await store.purge(now, HOUR)).toEqual({ leadIds: [], rateLimitHits: 0, staffAuth: 0 });
+    expect(await store.purge(now, HOUR)).toEqual({
+      leadIds: [],
+      rateLimitHits: 0,
+      staffAuth: 0,
+      counters: 0,
+    });
     expect((await store.listLeads()).map((item) => item.id).sort()).toEqual([
       'kept-new',
       'kept-old',
