@@ -23,8 +23,9 @@ import {
   type LeadWithDelivery,
   type NewMail,
 } from './leads';
+import type { Kysely } from 'kysely';
 import * as staff from './staff';
-import type { LeadStatus, StaffSessionsTable } from './schema';
+import type { LeadStatus, StaffSessionsTable, Tables } from './schema';
 import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract';
 import { GroupCommit } from './group-commit';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters';
@@ -93,6 +94,11 @@ export interface NotificationWindow {
   end: number;
   /** Requests counted in the window so far (each is stored). */
   requests: number;
+}
+
+/** An erasure in the audit trail: who, when and how many requests, never the erased data. */
+function auditErasure(trx: Kysely<Tables>, actor: string, at: number, count: number) {
+  return staff.appendAudit(trx, { at, actor, action: 'erase', leadId: null, detail: `${count}` });
 }
 
 export interface CopyCounts {
@@ -222,15 +228,7 @@ export class LeadStore {
   async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
     return inTransaction(this.#live(), async (trx) => {
       const ids = await forgetPerson(trx, email);
-      if (ids.length > 0) {
-        await staff.appendAudit(trx, {
-          at: now,
-          actor,
-          action: 'erase',
-          leadId: null,
-          detail: `${ids.length}`,
-        });
-      }
+      if (ids.length > 0) await auditErasure(trx, actor, now, ids.length);
       return ids;
     });
   }
@@ -331,13 +329,7 @@ export class LeadStore {
       const key = await staff.emailKeyOf(trx, leadId);
       if (key === undefined) return undefined;
       const ids = await forgetPerson(trx, key);
-      await staff.appendAudit(trx, {
-        at: now,
-        actor,
-        action: 'erase',
-        leadId: null,
-        detail: `${ids.length}`,
-      });
+      await auditErasure(trx, actor, now, ids.length);
       return ids;
     });
   }
