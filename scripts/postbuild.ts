@@ -18,7 +18,7 @@ import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '../config/build-e
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
 import { deferUntilFirstPaint } from './lib/after-first-paint';
-import { criticalCss, pageFacts } from './lib/critical-css';
+import { criticalCss, deferredStylesheet, fontFaces, pageFacts } from './lib/critical-css';
 
 const CLIENT_DIR = join(process.cwd(), 'build', 'client');
 
@@ -76,6 +76,34 @@ function inlineCriticalCss(): number {
   return pages;
 }
 
+/**
+ * Rewrites each inlined stylesheet as `deferredStylesheet` (without the font faces and property
+ * registrations the pages already have), after checking that every page inlining it declares
+ * all of its font faces: a page without them would otherwise paint with a fallback font.
+ */
+function slimDeferredStylesheets(): number {
+  const stylesheets = new Map<string, string>();
+  for (const file of listFiles(CLIENT_DIR)) {
+    if (extname(file) !== '.html') continue;
+    for (const [, href = '', css = ''] of readFileSync(file, 'utf8').matchAll(INLINED_CSS)) {
+      let stylesheet = stylesheets.get(href);
+      if (stylesheet === undefined) {
+        stylesheet = readFileSync(join(CLIENT_DIR, href), 'utf8');
+        stylesheets.set(href, stylesheet);
+      }
+      if (fontFaces(css) !== fontFaces(stylesheet)) {
+        throw new Error(`${file}: its inline CSS lacks font faces of ${href}`);
+      }
+    }
+  }
+  for (const [href, stylesheet] of stylesheets) {
+    writeFileSync(join(CLIENT_DIR, href), deferredStylesheet(stylesheet));
+  }
+  return stylesheets.size;
+}
+
+const INLINED_CSS = /<style data-inline-css="(\/assets\/[\w.-]+\.css)">(.*?)<\/style>/gs;
+
 /** React Router's page for client-rendered paths: nothing to paint before its scripts run. */
 const SPA_FALLBACK_FILE = '__spa-fallback.html';
 
@@ -126,6 +154,7 @@ writeFileSync(
   `${JSON.stringify(buildRecord(parseBuildEnv(process.env)))}\n`,
 );
 const inlined = inlineCriticalCss();
+slimDeferredStylesheets();
 const deferred = deferAfterFirstPaint();
 writeSitemapAndRobots();
 const compressed = precompress();

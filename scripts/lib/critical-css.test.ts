@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { classesInHtml, criticalCss, pageFacts, withoutHiddenElements } from './critical-css';
+import {
+  classesInHtml,
+  criticalCss,
+  deferredStylesheet,
+  fontFaces,
+  pageFacts,
+  withoutHiddenElements,
+} from './critical-css';
 
 describe('classesInHtml', () => {
   it('collects class tokens, decoding HTML entities', () => {
@@ -138,6 +145,34 @@ describe('criticalCss and @property', () => {
     expect(out).toContain('.card{--tw-shadow:0 1px 2px #0003;box-shadow:var(--tw-shadow)}');
     // Other @supports blocks keep their condition.
     expect(out).toContain('@supports (display:grid){.grid{display:grid}}');
+  });
+});
+
+describe('deferredStylesheet', () => {
+  const css = `@font-face { font-family: Inter; src: url(/assets/inter.woff2) format("woff2") }
+    @property --tw-shadow { syntax: "*"; inherits: false; initial-value: 0 0 #0000 }
+    @layer properties {
+      @supports ((-webkit-hyphens: none) and (not (margin-trim: inline))) {
+        *, ::before { --tw-shadow: 0 0 #0000 }
+      }
+    }
+    .card { box-shadow: var(--tw-shadow) }
+    .card:hover { color: red }`;
+
+  it('leaves out what the inline CSS already declared, and keeps every rule', () => {
+    const out = deferredStylesheet(css);
+    expect(out).not.toContain('@font-face');
+    expect(out).not.toContain('@property');
+    expect(out).toContain('@layer properties{*,:before{--tw-shadow:0 0 #0000}}');
+    expect(out).toContain('.card{box-shadow:var(--tw-shadow)}');
+    expect(out).toContain('.card:hover{color:red}');
+  });
+
+  it('keeps the font faces the inline CSS is checked against', () => {
+    const inline = criticalCss(css, page('<div class="card"></div>'));
+    expect(fontFaces(css)).toContain('@font-face{font-family:Inter;');
+    expect(fontFaces(inline)).toBe(fontFaces(css));
+    expect(fontFaces(deferredStylesheet(css))).toBe('');
   });
 });
 

@@ -305,12 +305,49 @@ export function criticalCss(css: string, page: PageFacts): string {
         return !isCustomProperty(property.name) || needed.has(property.name) ? undefined : [];
       },
     },
+    Rule: WITHOUT_PROPERTY_REGISTRATIONS,
+  });
+}
+
+/**
+ * `@property` registrations dropped, Tailwind's fallback for them made unconditional: the same
+ * initial values on every element, without the registrations (which only matter to animate one
+ * of those properties itself, which nothing here does).
+ */
+const WITHOUT_PROPERTY_REGISTRATIONS = {
+  property() {
+    return [];
+  },
+  supports(rule: { value: { rules: Rule[] } }) {
+    return isPropertyFallback(rule.value.rules) ? rule.value.rules : undefined;
+  },
+};
+
+/** The `@font-face` rules of a stylesheet, alone, minified (to compare two stylesheets'). */
+export function fontFaces(css: string): string {
+  return transformCss(css, {
+    Rule(rule) {
+      return rule.type === 'font-face' ? undefined : [];
+    },
+  });
+}
+
+/**
+ * The stylesheet requested after the first paint, without what every page's inline CSS has
+ * already given the document:
+ * - its `@font-face` rules: declared a second time, the same font becomes a new face that the
+ *   browser loads again and lays every text out anew for (measured: a full-page layout in the
+ *   task that applies the stylesheet, 40-160 ms with Lighthouse's 4x CPU slowdown);
+ * - the `@property` registrations, as in the inline CSS: registering them restyles every
+ *   element for values that are already the same.
+ * The post-build step checks that every page inlines the font faces before relying on this.
+ */
+export function deferredStylesheet(css: string): string {
+  return transformCss(css, {
     Rule: {
-      property() {
+      ...WITHOUT_PROPERTY_REGISTRATIONS,
+      'font-face'() {
         return [];
-      },
-      supports(rule) {
-        return isPropertyFallback(rule.value.rules) ? rule.value.rules : undefined;
       },
     },
   });
