@@ -66,6 +66,7 @@ async function measure(engine: string, config: StoreConfig): Promise<EngineResul
       DATA_DIR: config.dataDir,
       DATABASE_URL: config.databaseUrl ?? '',
       SMTP_URL: '',
+      MAIL_API_URL: '',
       RATE_LIMIT_PER_HOUR: '1000000',
       LOG_LEVEL: 'error',
     },
