@@ -4,7 +4,8 @@
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
  *   npm test   installs what is missing (Debian's chromium and postgresql included), then lint, format,
- *              typecheck, unit tests, build, the production-install check and browser tests;
+ *              typecheck, deno check (modules shared with the Edge Functions), unit tests, build,
+ *              the production-install check and browser tests;
  *   npm run leads -- …  runs the staff CLI's bundle, compiling it first when it is missing or
  *              stale and the build tools are installed (never in a production install).
  */
@@ -151,6 +152,7 @@ if (mode === 'start') {
     'lint',
     'format:check',
     'typecheck',
+    'check:deno',
     'test:unit',
     'build',
     'validate:html',

@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
+import { promisify } from 'node:util';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { DENO_BIN, DENO_OFFLINE_FLAGS } from '../../scripts/lib/deno';
 import { ENGINES, engineFixture } from '../../test-support/engines';
 import { postJson, startTestServer, validRequest } from '../../test-support/harness';
 import { startMailApiPeer, type MailApiPeer } from '../../test-support/mail-api-peer';
@@ -284,5 +287,41 @@ describe('choosing the transport', () => {
     const response = await postJson(server.endpoint, validRequest());
     expect(response.status).toBe(200);
     await api.waitFor((requests) => requests.filter((r) => r.status === 201).length >= 2);
+  });
+});
+
+describe('the same transport on Deno (the Edge Functions runtime)', () => {
+  async function sendOnDeno(url: string, apiKey: string) {
+    const { stdout } = await promisify(execFile)(DENO_BIN, [
+      'run',
+      '--no-config',
+      ...DENO_OFFLINE_FLAGS,
+      `--allow-net=${new URL(url).host}`,
+      'test-support/deno/send-mail.ts',
+      url,
+      apiKey,
+      JSON.stringify(notification()),
+    ]);
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+  }
+
+  it('sends the same request as on Node, and reports failures the same way', async () => {
+    const api = await peer();
+    api.failNext(503);
+    expect(await sendOnDeno(api.url, api.apiKey)).toEqual({
+      ok: false,
+      code: 'http_503',
+      permanent: false,
+    });
+    expect(await sendOnDeno(api.url, api.apiKey)).toEqual({ ok: true });
+
+    const onNode = await peer();
+    await createHttpApiTransport({ url: onNode.url, apiKey: onNode.apiKey }).send(
+      notification(),
+      'unused',
+    );
+    expect(api.requests.map((request) => request.status)).toEqual([503, 201]);
+    expect(api.requests[1]!.body).toEqual(onNode.requests[0]!.body);
+    expect(api.requests[1]!.apiKey).toBe(api.apiKey);
   });
 });

@@ -1,5 +1,4 @@
-import { TransportError, type MailTransport } from './mail-transport.ts';
-import type { MailMessage } from './templates.ts';
+import { TransportError, type MailMessage, type MailTransport } from './mail-transport.ts';
 
 /**
  * E-mail through a transactional HTTP API, Brevo's (`POST {MAIL_API_URL}/v3/smtp/email` with an

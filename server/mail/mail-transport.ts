@@ -1,4 +1,14 @@
-import type { MailMessage } from './templates.ts';
+/** One e-mail, ready for the transport. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
 
 /**
  * What every mail transport offers the outbox worker. This module imports nothing from Node, so

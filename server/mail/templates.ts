@@ -1,18 +1,9 @@
 import { LEAD_FIELDS } from '../../contact/lead-contract';
 import type { Lead, MailKind } from '../store';
 import { confirmationCopy, notificationCopy } from './content';
+import type { MailMessage } from './mail-transport';
 
-/** One e-mail, ready for the transport. */
-export interface MailMessage {
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  headers: Record<string, string>;
-}
+export type { MailMessage } from './mail-transport';
 
 export interface MailSettings {
   from: string;
