@@ -2,8 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas';
-import { siteConfig } from '../config/site';
+import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas.ts';
+import { siteConfig } from '../config/site.ts';
 
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the

@@ -1,9 +1,9 @@
-import { LEAD_FIELDS } from '../../contact/lead-contract';
-import type { Lead, MailKind } from '../store';
-import { confirmationCopy, notificationCopy } from './content';
-import type { MailMessage } from './mail-transport';
+import { LEAD_FIELDS } from '../../contact/lead-contract.ts';
+import type { Lead, MailKind } from '../store/index.ts';
+import { confirmationCopy, notificationCopy } from './content.ts';
+import type { MailMessage } from './mail-transport.ts';
 
-export type { MailMessage } from './mail-transport';
+export type { MailMessage } from './mail-transport.ts';
 
 export interface MailSettings {
   from: string;

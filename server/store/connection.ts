@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
-import { MIGRATIONS, type Migration } from './migrations';
-import type { Tables } from './schema';
+import { MIGRATIONS, type Migration } from './migrations.ts';
+import type { Tables } from './schema.ts';
 
 /**
  * Opening the database of either engine, migrating it, and running a transaction. This is the

@@ -7,7 +7,7 @@ import {
   type Connection,
   type Engine,
   type StoreConfig,
-} from './connection';
+} from './connection.ts';
 import {
   emailKey,
   forgetPerson,
@@ -21,17 +21,17 @@ import {
   type LeadInput,
   type LeadWithDelivery,
   type NewMail,
-} from './leads';
-import * as queue from './mail-queue';
-import type { Backlog, OutboxRow } from './mail-queue';
+} from './leads.ts';
+import * as queue from './mail-queue.ts';
+import type { Backlog, OutboxRow } from './mail-queue.ts';
 import {
   checkRate,
   consumeRate,
   purgeRateHits,
   type RatePolicy,
   type RateVerdict,
-} from './rate-hits';
-import type { MailKind, OutboxStatus } from './schema';
+} from './rate-hits.ts';
+import type { MailKind, OutboxStatus } from './schema.ts';
 
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails
@@ -98,6 +98,14 @@ export class LeadStore {
   /** Opens (and migrates) the database; throws `StoreOpenError` with a clear message. */
   static async open(config: StoreConfig): Promise<LeadStore> {
     return new LeadStore(await openConnection(config), config);
+  }
+
+  /**
+   * A store on a connection opened elsewhere, on a database already migrated: the Supabase Edge
+   * Function's Postgres.js connection (`./postgres-js.ts`), whose tables `supabase db push` made.
+   */
+  static fromConnection(connection: Connection, config: StoreConfig): LeadStore {
+    return new LeadStore(connection, config);
   }
 
   #closed = false;
