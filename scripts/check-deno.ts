@@ -5,7 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 
-import { DENO_BIN, DENO_OFFLINE_FLAGS, DENO_SHARED_MODULES, edgeFunctions } from './lib/deno';
+import {
+  DENO_BIN,
+  DENO_OFFLINE_FLAGS,
+  DENO_SHARED_MODULES,
+  edgeFunctions,
+  functionFlags,
+} from './lib/deno';
 
 const root = process.cwd();
 const runs: Array<{ label: string; args: string[] }> = [
@@ -15,7 +21,7 @@ const runs: Array<{ label: string; args: string[] }> = [
   },
   ...edgeFunctions(root).map((fn) => ({
     label: `function ${fn.name}`,
-    args: ['check', '--config', fn.config, ...DENO_OFFLINE_FLAGS, fn.entry],
+    args: ['check', ...functionFlags(root, fn), fn.entry],
   })),
 ];
 

@@ -20,7 +20,7 @@ const SUPABASE_BIN = join('node_modules', '.bin', 'supabase');
 describe('supabase/migrations', () => {
   it('are the files generated from the store migrations (run npm run supabase:migrations)', () => {
     const onDisk = readdirSync(SUPABASE_MIGRATIONS_DIR)
-      .filter((name) => name.endsWith('.sql'))
+      .filter((name) => /_store_v\d+\.sql$/.test(name))
       .sort();
     const generated = supabaseMigrationFiles();
     expect(onDisk).toEqual(generated.map((file) => file.name).sort());
@@ -164,7 +164,8 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
     await adminQuery(
       `SELECT cron.schedule('probe', '* * * * *', $$SELECT net.http_post('http://127.0.0.1:9/x', '{"a":1}'::jsonb)$$)`,
     );
-    expect(await adminQuery(`SELECT jobname, schedule FROM cron.job`)).toEqual([
+    expect(await adminQuery(`SELECT jobname, schedule FROM cron.job ORDER BY jobname`)).toEqual([
+      { jobname: 'outbox-worker', schedule: '* * * * *' },
       { jobname: 'probe', schedule: '* * * * *' },
     ]);
     await adminQuery(`SELECT command FROM cron.job WHERE jobname = 'probe'`).then(async ([job]) =>
