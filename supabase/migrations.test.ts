@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -14,8 +11,6 @@ import {
 import { MIGRATIONS } from '../server/store/migrations';
 import { postJson, startTestServer, validRequest } from '../test-support/harness';
 import { startSupabaseDatabase, type SupabaseDatabase } from '../test-support/supabase-db';
-
-const SUPABASE_BIN = join('node_modules', '.bin', 'supabase');
 
 describe('supabase/migrations', () => {
   it('are the files generated from the store migrations (run npm run supabase:migrations)', () => {
@@ -47,12 +42,7 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
   beforeAll(async () => {
     db = await startSupabaseDatabase();
     // What `supabase db push` does for a project, against the local stand-in.
-    await promisify(execFile)(SUPABASE_BIN, [
-      'migration',
-      'up',
-      '--db-url',
-      `${db.url}?sslmode=disable`,
-    ]);
+    await db.pushMigrations();
     // The Node server on the same database: it finds the tables migrated and stores a lead.
     const server = await startTestServer({ databaseUrl: db.url });
     try {
@@ -69,15 +59,7 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
 
   afterAll(() => db?.close());
 
-  async function adminQuery<Row>(statement: string): Promise<Row[]> {
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rows as Row[];
-    } finally {
-      await client.end();
-    }
-  }
+  const adminQuery = <Row>(statement: string): Promise<Row[]> => db.query<Row>(statement);
 
   it('puts row level security on every table and grants the API roles only staff reads', async () => {
     const tables = await adminQuery<{ relname: string; relrowsecurity: boolean }>(

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import pg from 'pg';
 
@@ -87,6 +89,10 @@ export interface SupabaseDatabase {
    * Runs \`statement\` as PostgREST would for a request: in a transaction, as \`role\`, with
    * these JWT claims. Resolves with the rows, or rejects with PostgreSQL's error.
    */
+  /** Applies supabase/migrations/ with the Supabase CLI from npm, as `supabase db push` does. */
+  pushMigrations(): Promise<void>;
+  /** A statement as the database owner (what migrations and the functions connect as). */
+  query<Row = Record<string, unknown>>(statement: string, values?: unknown[]): Promise<Row[]>;
   queryAs<Row = Record<string, unknown>>(
     role: 'anon' | 'authenticated' | 'service_role',
     claims: Record<string, unknown>,
@@ -121,6 +127,24 @@ export async function startSupabaseDatabase(): Promise<SupabaseDatabase> {
   return {
     cluster,
     url: cluster.url,
+    async pushMigrations() {
+      await promisify(execFile)(join('node_modules', '.bin', 'supabase'), [
+        'migration',
+        'up',
+        '--db-url',
+        `${cluster.url}?sslmode=disable`,
+      ]);
+    },
+    async query(statement, values = []) {
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      try {
+        // pg's row type is loose; the caller names the shape it expects.
+        return (await client.query(statement, values)).rows as never[];
+      } finally {
+        await client.end();
+      }
+    },
     async queryAs(role, claims, statement) {
       const client = new pg.Client({ connectionString: cluster.url });
       await client.connect();

@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
@@ -30,7 +26,6 @@ import { startSupabaseDatabase, type SupabaseDatabase } from '../../test-support
  * The two Edge Functions on Deno, behind a local gateway, on a database dressed as Supabase and
  * migrated by the Supabase CLI, with the mail API stand-in. What a Supabase project runs.
  */
-const SUPABASE_BIN = join('node_modules', '.bin', 'supabase');
 const ANON_KEY = 'public-anon-key';
 const WORKER_SECRET = 'outbox-worker-secret-for-tests';
 const SITE_ORIGIN = new URL(TEST_SITE_URL).origin;
@@ -43,24 +38,13 @@ let gateway: FunctionsGateway;
 /** The functions' settings (their secrets on Supabase). */
 let workerEnv: Record<string, string> = {};
 
-async function query<Row>(statement: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rows as Row[];
-  } finally {
-    await client.end();
-  }
+function query<Row>(statement: string, values: unknown[] = []): Promise<Row[]> {
+  return db.query<Row>(statement, values);
 }
 
 beforeAll(async () => {
   db = await startSupabaseDatabase();
-  await promisify(execFile)(SUPABASE_BIN, [
-    'migration',
-    'up',
-    '--db-url',
-    `${db.url}?sslmode=disable`,
-  ]);
+  await db.pushMigrations();
   api = await startMailApiPeer();
   workerEnv = {
     SUPABASE_DB_URL: db.url,
