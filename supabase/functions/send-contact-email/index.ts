@@ -20,8 +20,10 @@ declare const Deno: {
 };
 
 const { env, logger, store, worker } = createEdgePipeline(Deno.env.toObject());
-const siteUrl = env.SITE_URL ?? '';
-const origins = env.SITE_ORIGINS ?? (siteUrl ? [new URL(siteUrl).origin] : []);
+// The site's URL: where a native post is redirected to, and the default CORS origin.
+if (!env.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SITE_URL=…)');
+const siteUrl = env.SITE_URL;
+const origins = env.SITE_ORIGINS ?? [new URL(siteUrl).origin];
 
 const leads = createLeadService({
   store,
