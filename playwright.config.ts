@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 import { SERVER_COMMAND } from './e2e/support/server-process';
+import { STAFF_E2E_EMAILS } from './e2e/support/staff';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The SMTP peer of e2e/support/global-setup.ts (see e2e/support/mailbox.ts). */
@@ -54,7 +55,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATA_DIR: process.env.E2E_DATA_DIR,
       RATE_LIMIT_PER_HOUR: '1000',
+      // The browser tests count every notification: the flood budgets raised.
+      SITE_RATE_LIMIT_PER_MINUTE: '100000',
+      NOTIFICATIONS_PER_10_MINUTES: '100000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // The staff inbox's browser tests sign in as these (e2e/staff.spec.ts).
+      STAFF_EMAILS: STAFF_E2E_EMAILS.join(','),
     },
   },
 });

@@ -5,6 +5,7 @@ import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-nor
 
 import stylesheetUrl from './app.css?url';
 import { siteConfig } from '../config/site';
+import { visitOrigin } from './components/navigation-origin';
 import { NotFoundScreen } from './components/not-found-screen';
 import { SiteStyles } from './components/site-styles';
 import { SiteShell } from './components/site-shell';
@@ -43,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <SiteShell>
-      <Outlet />
+      <Outlet context={visitOrigin} />
     </SiteShell>
   );
 }

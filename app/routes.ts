@@ -23,5 +23,8 @@ export default [
       id: `solution-${entry.audience}-${entry.slug}`,
     }),
   ),
+  // The staff inbox: client-rendered, never prerendered (a splat has no static path), not in
+  // the sitemap; the server answers /equipe/* with the SPA fallback page.
+  route('equipe/*', 'routes/staff.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -41,9 +41,14 @@ export const LEAD_FIELDS = [
 export type LeadField = (typeof LEAD_FIELDS)[number];
 export type LeadFields = Pick<ContactRequest, LeadField>;
 
+/** Where the request came from: optional, sent by the form's script only, stored apart. */
+export const ORIGIN_FIELDS = ['pageOrigine', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
+export type OriginField = (typeof ORIGIN_FIELDS)[number];
+export type RequestOrigin = Partial<Pick<ContactRequest, OriginField>>;
+
 // Every request field is either stored or deliberately left out: adding a field to the schema
 // without deciding fails to compile here.
-type Unplaced = Exclude<keyof ContactRequest, LeadField | 'rgpdConsent' | 'website'>;
+type Unplaced = Exclude<keyof ContactRequest, LeadField | OriginField | 'rgpdConsent' | 'website'>;
 const everyFieldPlaced: [Unplaced] extends [never] ? true : never = true;
 void everyFieldPlaced;
 
@@ -51,9 +56,13 @@ export function pickLeadFields(request: LeadFields): LeadFields {
   return Object.fromEntries(LEAD_FIELDS.map((field) => [field, request[field]])) as LeadFields;
 }
 
-/** The JSON body the script sends: the validated form, the client type and the honeypot. */
-export function contactPayload(form: ContactForm, honeypot: string): ContactPayload {
-  return { ...form, clientType: CLIENT_TYPE, website: honeypot };
+/** The JSON body the script sends: the validated form, the client type, the honeypot, the origin. */
+export function contactPayload(
+  form: ContactForm,
+  honeypot: string,
+  origin: RequestOrigin = {},
+): ContactPayload {
+  return { ...form, clientType: CLIENT_TYPE, website: honeypot, ...origin };
 }
 
 /** The value of the consent checkbox in the native form (`rgpdConsent=true`). */

@@ -10,6 +10,8 @@ export const LIMITS = {
   email: 254,
   message: 5_000,
   website: 500,
+  sourcePage: 200,
+  campaignTag: 100,
   /** Whole request body, in bytes (JSON or the browser's native form encoding). */
   bodyBytes: 16 * 1024,
 } as const;

@@ -97,6 +97,18 @@ const formShape = {
 
 export const ContactFormSchema = z.object(formShape);
 
+/** A path of our site: `/`, `/contact`, `/professionnels/hp-flottante`… (no query, no host). */
+const SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*\/?)?$/;
+/** A campaign tag: letters, digits and a few separators. */
+const CAMPAIGN_TAG = /^[\p{L}\p{N} ._+:-]+$/u;
+
+/**
+ * Optional facts about where a request came from, sent by the form's script only. Never a reason
+ * to refuse a request: a value that is not well-formed or too long is dropped.
+ */
+const optionalOrigin = (pattern: RegExp, max: number) =>
+  z.catch(z.optional(z.string().check(z.trim(), z.maxLength(max), z.regex(pattern))), undefined);
+
 /** What the endpoint accepts: the form, the fixed client type and the honeypot field. */
 export const ContactRequestSchema = z.extend(ContactFormSchema, {
   clientType: z.literal(CLIENT_TYPE, { error: 'Type de client invalide.' }),
@@ -106,6 +118,12 @@ export const ContactRequestSchema = z.extend(ContactFormSchema, {
       .check(z.maxLength(LIMITS.website, { error: 'Requête invalide.' })),
     '',
   ),
+  /** The page of our site from which the visitor opened the form (the app's own navigation). */
+  pageOrigine: optionalOrigin(SITE_PATH, LIMITS.sourcePage),
+  /** The landing URL's campaign tags, stored only when RECORD_CAMPAIGNS is on. */
+  utmSource: optionalOrigin(CAMPAIGN_TAG, LIMITS.campaignTag),
+  utmMedium: optionalOrigin(CAMPAIGN_TAG, LIMITS.campaignTag),
+  utmCampaign: optionalOrigin(CAMPAIGN_TAG, LIMITS.campaignTag),
 });
 
 export type ContactFormValues = z.input<typeof ContactFormSchema>;

@@ -79,6 +79,8 @@ const test = base.extend<object, { own: ServerProcess }>({
       const server = await startServerProcess({
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         RATE_LIMIT_PER_HOUR: '1000',
+        SITE_RATE_LIMIT_PER_MINUTE: '100000',
+        NOTIFICATIONS_PER_10_MINUTES: '100000',
       });
       await use(server);
       await server.stop();
@@ -180,6 +182,36 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('main')).toContainText(contactErrorText.rateLimited.advice[0]!);
     } finally {
       await limited.stop();
+    }
+  });
+
+  test('past the site’s budget of requests, a visitor lands on the unavailable page', async ({
+    page,
+  }) => {
+    // One request a minute for the whole site: of three sent within seconds, at most two pass
+    // (one in each minute, should they straddle a minute's end).
+    const flooded = await startServerProcess({ SITE_RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      let landed = '';
+      for (let attempt = 0; attempt < 3 && !landed.endsWith(CONTACT_ERROR_PATHS.unavailable);) {
+        attempt += 1;
+        await page.goto(`${flooded.url}/contact`);
+        await fillForm(page, visitor());
+        await submitButton(page).click();
+        await page.waitForURL(
+          (url) =>
+            url.pathname === CONTACT_THANKS_PATH ||
+            url.pathname === CONTACT_ERROR_PATHS.unavailable,
+        );
+        landed = new URL(page.url()).pathname;
+      }
+      expect(landed).toBe(CONTACT_ERROR_PATHS.unavailable);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        contactErrorText.unavailable.title,
+      );
+      await expect(page.getByRole('main')).toContainText(contactErrorText.unavailable.advice[1]!);
+    } finally {
+      await flooded.stop();
     }
   });
 

@@ -19,7 +19,14 @@ export interface AppDeps {
   healthChecks?: Array<() => Record<string, unknown> | Promise<Record<string, unknown>>>;
   /** Registers further routes (the lead endpoint) before the static catch-all. */
   register?: (app: Hono) => void;
+  /**
+   * Path prefixes of client-rendered pages (the staff inbox, `/equipe`): never prerendered, they
+   * are answered with the SPA fallback page, `no-store` and `noindex`.
+   */
+  clientRenderedPrefixes?: readonly string[];
 }
+
+export const SPA_FALLBACK_FILE = '/__spa-fallback.html';
 
 export function createApp(deps: AppDeps): Hono {
   const { site, logger, security } = deps;
@@ -80,7 +87,19 @@ export function createApp(deps: AppDeps): Hono {
     return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
   };
 
+  const fallback = site.files.get(SPA_FALLBACK_FILE);
+  const isClientRendered = (path: string) =>
+    (deps.clientRenderedPrefixes ?? []).some(
+      (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+    );
+
   app.on(['GET', 'HEAD'], '*', (c) => {
+    if (fallback && isClientRendered(c.req.path)) {
+      const response = sendFile(fallback, 200, c.req.raw, c.req.method);
+      response.headers.set('Cache-Control', CACHE_NONE);
+      response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+      return response;
+    }
     const file = site.resolve(c.req.path);
     if (file) return sendFile(file, 200, c.req.raw, c.req.method);
     return sendFile(site.notFoundPage, 404, c.req.raw, c.req.method);

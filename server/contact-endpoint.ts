@@ -12,20 +12,25 @@ import {
   payloadFromForm,
   type RefusalReason,
 } from '../contact/lead-contract.ts';
+import { siteConfig } from '../config/site.ts';
 import { type FieldErrors, LIMITS } from '../contact/schema.ts';
 import { CACHE_NONE } from './cache-control.ts';
 import type { LeadService } from './leads/submit-lead.ts';
 import type { Logger } from './logger.ts';
 import { clientAddress, clientKey } from './rate-limit.ts';
+import { RefusalLog } from './refusal-log.ts';
 
 /**
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script
  * speaks (JSON in, JSON out, CORS for the site's origins) and the browser's native form post
  * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out).
- * Checks, in order: content type (415), for a native post its origin (403), size (413), the
- * client's rate limit (429, an early check that counts nothing), a readable body (400); then the
- * lead service validates (400), counts the request against the rate limit (429) and stores it.
- * Every JSON error answer is `{ error }` in French, never a stack trace.
+ * Checks, in order: admission control (503 at once past the bound of requests in progress),
+ * content type (415), for a native post its origin (403), size (413), the site's budget known to
+ * be spent and the client's rate limit (503 / 429, early checks that count nothing), a readable
+ * body (400); then the lead service validates (400), counts the request against the rate limit
+ * (429) and the site's budget (503) and stores it (a repeat of a request just stored gets the
+ * same answer). Every JSON error answer is `{ error }` in French, never a stack trace; refusals
+ * are logged in aggregate (refusal-log.ts), and "too many" ones are held before being sent.
  */
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
@@ -41,7 +46,17 @@ export const ERRORS = {
     'Vous avez envoyé trop de demandes. Veuillez réessayer plus tard ou nous appeler directement.',
   unavailable:
     'Le service est momentanément indisponible. Veuillez réessayer dans quelques minutes ou nous appeler.',
+  overloaded: `Nous recevons beaucoup de demandes en ce moment. Veuillez réessayer dans quelques minutes ou nous appeler au ${siteConfig.phone.display}.`,
 } as const;
+
+/** Lead requests in progress at once (admission control); past it, an immediate 503. */
+export const DEFAULT_MAX_REQUESTS_IN_PROGRESS = 64;
+/** Retry-After of a refusal by admission control, in seconds. */
+export const ADMISSION_RETRY_AFTER_SECONDS = 2;
+/** How long a rate-limit or site-budget refusal is held before it is sent (default). */
+export const DEFAULT_REFUSAL_DELAY_MS = 1_000;
+/** Refusals that say "too many": held (see `refusalDelayMs`). */
+const HELD_REASONS = new Set(['client-rate-limit', 'site-budget']);
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -54,6 +69,18 @@ export interface ContactEndpointDeps {
   siteUrl: string;
   /** Header naming the client address when behind a proxy; unset = the socket address. */
   trustProxy?: string;
+  /** Admission control: lead requests in progress at once (default 64). */
+  maxRequestsInProgress?: number;
+  /** Where refusals are counted and logged in aggregate (one is made when not given). */
+  refusalLog?: RefusalLog;
+  /**
+   * A 429 (client over its limit) or a 503 (site budget spent) is sent after this delay, which
+   * costs a timer and no CPU: a robot that waits for each answer before sending the next one
+   * (most do) then sends one request per connection and delay, instead of as many as the
+   * server can refuse, which leaves the event loop to the pages. The admission control's 503
+   * stays immediate, and a held request no longer counts as in progress. 0: no delay.
+   */
+  refusalDelayMs?: number;
 }
 
 class ForbiddenKey extends Error {}
@@ -101,6 +128,8 @@ function socketAddress(c: Context): string | undefined {
 }
 
 interface Refusal {
+  /** For the aggregated log: what refused it. */
+  reason: string;
   status: 400 | 403 | 413 | 415 | 429 | 503;
   error: string;
   /** The page that explains it after a native post; none: answered as JSON either way. */
@@ -115,12 +144,21 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
     origin !== undefined && deps.origins().includes(origin);
   const pageUrl = (path: string) => new URL(path, deps.siteUrl).href;
 
+  const refusals = deps.refusalLog ?? new RefusalLog(logger);
+  const maxInProgress = deps.maxRequestsInProgress ?? DEFAULT_MAX_REQUESTS_IN_PROGRESS;
+  const refusalDelayMs = deps.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
+  let inProgress = 0;
+  /** Requests whose answer is held before it is sent. */
+  const held = new WeakSet<Request>();
+
   const refuse = (c: Context, refusal: Refusal): Response => {
-    // Field names only, never their values.
-    logger.info('lead_rejected', {
-      status: refusal.status,
-      fields: refusal.fields ? Object.keys(refusal.fields) : undefined,
-    });
+    if (refusalDelayMs > 0 && HELD_REASONS.has(refusal.reason)) held.add(c.req.raw);
+    // In aggregate, with field names only, never their values.
+    refusals.record(
+      refusal.reason,
+      refusal.status,
+      refusal.fields ? Object.keys(refusal.fields) : undefined,
+    );
     if (refusal.page && requestEncoding(c.req.header('content-type')) === 'form') {
       return c.redirect(pageUrl(CONTACT_ERROR_PATHS[refusal.page]), 303);
     }
@@ -134,12 +172,25 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
   };
 
   const rateLimited = (retryAfterSeconds: number): Refusal => ({
+    reason: 'client-rate-limit',
     status: 429,
     error: ERRORS.rateLimited,
     page: 'rateLimited',
     retryAfterSeconds,
   });
-  const unavailable: Refusal = { status: 503, error: ERRORS.unavailable, page: 'unavailable' };
+  const unavailable: Refusal = {
+    reason: 'storage-unavailable',
+    status: 503,
+    error: ERRORS.unavailable,
+    page: 'unavailable',
+  };
+  const overloaded = (reason: string, retryAfterSeconds: number): Refusal => ({
+    reason,
+    status: 503,
+    error: ERRORS.overloaded,
+    page: 'unavailable',
+    retryAfterSeconds,
+  });
 
   // CORS for the script's calls from the site's origins; other origins get no CORS header at all.
   // The allowed lists are single pre-joined values so the headers keep their exact bytes.
@@ -165,54 +216,103 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
 
   const checkEncodingAndOrigin: MiddlewareHandler = async (c, next) => {
     const encoding = requestEncoding(c.req.header('content-type'));
-    if (!encoding) return refuse(c, { status: 415, error: ERRORS.contentType });
+    if (!encoding) {
+      return refuse(c, { reason: 'content-type', status: 415, error: ERRORS.contentType });
+    }
     if (encoding === 'form' && isCrossSite(c, deps.origins())) {
-      return refuse(c, { status: 403, error: ERRORS.crossSite });
+      return refuse(c, { reason: 'cross-site', status: 403, error: ERRORS.crossSite });
     }
     await next();
   };
 
   const limitSize = bodyLimit({
     maxSize: LIMITS.bodyBytes,
-    onError: (c) => refuse(c, { status: 413, error: ERRORS.tooLarge, page: 'tooLarge' }),
+    onError: (c) =>
+      refuse(c, { reason: 'too-large', status: 413, error: ERRORS.tooLarge, page: 'tooLarge' }),
   });
 
-  app.post(CONTACT_ENDPOINT_PATH, checkEncodingAndOrigin, limitSize, async (c) => {
-    const encoding = requestEncoding(c.req.header('content-type'));
-    const key = clientKey(clientAddress(socketAddress(c), c.req.raw.headers, deps.trustProxy));
-    const admission = await leads.admit(key);
-    if (admission.status === 'rate-limited') {
-      return refuse(c, rateLimited(admission.retryAfterSeconds));
+  // Admission control, first of all: a bounded number of lead requests in progress; past it,
+  // an immediate 503 that costs no parsing and no database work.
+  const admitted: MiddlewareHandler = async (c, next) => {
+    if (inProgress >= maxInProgress) {
+      return refuse(c, overloaded('admission', ADMISSION_RETRY_AFTER_SECONDS));
     }
-    if (admission.status === 'unavailable') return refuse(c, unavailable);
-
-    let data: unknown;
+    inProgress += 1;
     try {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer());
-      data =
-        encoding === 'form' ? payloadFromForm(new URLSearchParams(text)) : parseJsonSafely(text);
-    } catch {
-      return refuse(c, { status: 400, error: ERRORS.malformed, page: 'invalid' });
+      await next();
+    } finally {
+      inProgress -= 1;
     }
-    if (data === undefined) {
-      return refuse(c, { status: 400, error: ERRORS.malformed, page: 'invalid' });
-    }
+  };
 
-    const outcome = await leads.submitLead(data, key);
-    switch (outcome.status) {
-      case 'invalid': {
-        const fields = Object.keys(outcome.fields).length > 0 ? outcome.fields : undefined;
-        return refuse(c, { status: 400, error: outcome.error, page: 'invalid', fields });
+  const malformed: Refusal = {
+    reason: 'malformed',
+    status: 400,
+    error: ERRORS.malformed,
+    page: 'invalid',
+  };
+
+  // Outermost: holds a "too many" refusal once the request is out of the in-progress count.
+  const holdRefusal: MiddlewareHandler = async (c, next) => {
+    await next();
+    if (held.has(c.req.raw)) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+  };
+
+  app.post(
+    CONTACT_ENDPOINT_PATH,
+    holdRefusal,
+    admitted,
+    checkEncodingAndOrigin,
+    limitSize,
+    async (c) => {
+      const encoding = requestEncoding(c.req.header('content-type'));
+      const key = clientKey(clientAddress(socketAddress(c), c.req.raw.headers, deps.trustProxy));
+      const admission = await leads.admit(key);
+      if (admission.status === 'rate-limited') {
+        return refuse(c, rateLimited(admission.retryAfterSeconds));
       }
-      case 'rate-limited':
-        return refuse(c, rateLimited(outcome.retryAfterSeconds));
-      case 'unavailable':
-        return refuse(c, unavailable);
-      default: {
-        if (encoding === 'form') return c.redirect(pageUrl(CONTACT_THANKS_PATH), 303);
-        const body: ContactAccepted = { ok: true, id: outcome.id };
-        return c.json(body);
+      if (admission.status === 'overloaded') {
+        return refuse(c, overloaded('site-budget', admission.retryAfterSeconds));
       }
-    }
-  });
+      if (admission.status === 'unavailable') return refuse(c, unavailable);
+
+      let data: unknown;
+      try {
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer());
+        data =
+          encoding === 'form' ? payloadFromForm(new URLSearchParams(text)) : parseJsonSafely(text);
+      } catch {
+        return refuse(c, malformed);
+      }
+      if (data === undefined) return refuse(c, malformed);
+
+      const outcome = await leads.submitLead(data, key);
+      switch (outcome.status) {
+        case 'invalid': {
+          const fields = Object.keys(outcome.fields).length > 0 ? outcome.fields : undefined;
+          return refuse(c, {
+            reason: 'invalid',
+            status: 400,
+            error: outcome.error,
+            page: 'invalid',
+            fields,
+          });
+        }
+        case 'rate-limited':
+          return refuse(c, rateLimited(outcome.retryAfterSeconds));
+        case 'overloaded':
+          return refuse(c, overloaded('site-budget', outcome.retryAfterSeconds));
+        case 'unavailable':
+          return refuse(c, unavailable);
+        default: {
+          // Acknowledged like the first: the same answer, the same id.
+          if (outcome.status === 'duplicate')
+            refusals.record('duplicate', 200, undefined, 'lead_duplicate');
+          if (encoding === 'form') return c.redirect(pageUrl(CONTACT_THANKS_PATH), 303);
+          const body: ContactAccepted = { ok: true, id: outcome.id };
+          return c.json(body);
+        }
+      }
+    },
+  );
 }

@@ -20,6 +20,23 @@ describe('parseEnv', () => {
     expect(env.TRUST_PROXY).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.OUTBOX_LEASE_SECONDS).toBe(120);
+    expect(env).toMatchObject({
+      SITE_RATE_LIMIT_PER_MINUTE: 60,
+      NOTIFICATIONS_PER_10_MINUTES: 20,
+      MAX_LEAD_REQUESTS_IN_PROGRESS: 64,
+      REFUSAL_DELAY_MS: 1_000,
+    });
+  });
+
+  it('accepts the flood budgets up to 1 000 000 (benchmarks raise them)', () => {
+    const env = parseEnv({
+      SITE_RATE_LIMIT_PER_MINUTE: '1000000',
+      NOTIFICATIONS_PER_10_MINUTES: '1000000',
+      REFUSAL_DELAY_MS: '0',
+    });
+    expect(env.SITE_RATE_LIMIT_PER_MINUTE).toBe(1_000_000);
+    expect(env.NOTIFICATIONS_PER_10_MINUTES).toBe(1_000_000);
+    expect(env.REFUSAL_DELAY_MS).toBe(0);
   });
 
   it('reads a PostgreSQL URL and the outbox lease', () => {
@@ -103,6 +120,11 @@ describe('parseEnv', () => {
     ['DATABASE_URL', 'leads.sqlite'],
     ['DATABASE_URL', 'sqlite:///data/leads.sqlite'],
     ['OUTBOX_LEASE_SECONDS', '1'],
+    ['SITE_RATE_LIMIT_PER_MINUTE', '0'],
+    ['SITE_RATE_LIMIT_PER_MINUTE', '1000001'],
+    ['NOTIFICATIONS_PER_10_MINUTES', '0'],
+    ['MAX_LEAD_REQUESTS_IN_PROGRESS', '0'],
+    ['REFUSAL_DELAY_MS', '-1'],
   ])('rejects %s=%j with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));

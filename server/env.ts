@@ -139,6 +139,14 @@ export const EnvSchema = z.object({
   MAIL_FROM: mailboxSchema.default(DEFAULT_MAIL_FROM),
   SEND_CONFIRMATION: booleanSchema.default(true),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** New requests per minute for the whole site (every instance together); then 503. */
+  SITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Individual notifications per 10 minutes; past it, one alert per window stands for them. */
+  NOTIFICATIONS_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Lead requests in progress at once per instance (admission control); then 503 at once. */
+  MAX_LEAD_REQUESTS_IN_PROGRESS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** A 429 or site-budget 503 is answered after this delay, in ms (0: at once). */
+  REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** Unset: the client is the socket address. Else the header set by the proxy. */
   TRUST_PROXY: z
     .string()
@@ -148,6 +156,32 @@ export const EnvSchema = z.object({
     .optional(),
   /** Origins allowed to call the endpoint from a browser (CORS). */
   SITE_ORIGINS: originListSchema.optional(),
+  /** Who may sign in to the staff inbox (/equipe), comma-separated. Unset: nobody. */
+  STAFF_EMAILS: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .every((part) => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(part)),
+      { error: 'expected comma-separated e-mail addresses, e.g. anne@example.fr,marc@example.fr' },
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .default([]),
+  /**
+   * Record the utm_source/utm_medium/utm_campaign of the landing URL with each request. Off by
+   * default: campaign measurement needs the visitor's consent (CNIL) or the company's own legal
+   * review.
+   */
+  RECORD_CAMPAIGNS: booleanSchema.default(false),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

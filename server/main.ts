@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
 import { loadStaticSite } from './static-site';
 import { StoreOpenError } from './store';
+import { STAFF_PAGE_PREFIX } from '../staff/contract';
 
 /**
  * How long a graceful shutdown may take beyond the SMTP timeout: an e-mail being sent when the
@@ -49,6 +50,7 @@ async function start(env: ServerEnv, logger: Logger) {
     },
     healthChecks: [pipeline.healthCheck],
     register: pipeline.register,
+    clientRenderedPrefixes: [STAFF_PAGE_PREFIX],
   });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     origins = allowedOrigins(env, info.port);

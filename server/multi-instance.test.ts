@@ -56,6 +56,9 @@ describe('two instances on one PostgreSQL database', () => {
           RATE_LIMIT_PER_HOUR: String(RATE_LIMIT),
           TRUST_PROXY: 'x-forwarded-for',
           OUTBOX_LEASE_SECONDS: '3',
+          // This test counts every notification and every acceptance: the flood budgets raised.
+          SITE_RATE_LIMIT_PER_MINUTE: '100000',
+          NOTIFICATIONS_PER_10_MINUTES: '100000',
           SMTP_TIMEOUT_MS: '1500',
         }),
       ),

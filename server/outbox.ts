@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Logger } from './logger.ts';
-import { buildMail, type MailSettings } from './mail/templates.ts';
+import { buildAlert, buildMail, type MailSettings } from './mail/templates.ts';
 import { TransportError, type MailTransport } from './mail/mail-transport.ts';
 import type { LeadStore, OutboxRow } from './store/index.ts';
 
@@ -30,6 +30,10 @@ export interface OutboxOptions {
    * least twice SMTP_TIMEOUT_MS. A crashed instance's claims come back to the others after it.
    */
   leaseMs?: number;
+  /** The notification window an alert reports on (10 minutes). */
+  notificationWindowMs?: number;
+  /** NOTIFICATIONS_PER_10_MINUTES, quoted in the alert. */
+  notificationLimit?: number;
   now?: () => number;
 }
 
@@ -39,6 +43,8 @@ export const OUTBOX_DEFAULTS = {
   maxDelayMs: 5 * 60_000,
   batchSize: 25,
   leaseMs: 120_000,
+  notificationWindowMs: 10 * 60_000,
+  notificationLimit: 20,
 } as const;
 
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
@@ -169,6 +175,22 @@ export class OutboxWorker {
     }
   }
 
+  /** The alert of a notification window, with the count of its requests at sending time. */
+  private async alert(row: OutboxRow, settings: MailSettings) {
+    const { store, notificationWindowMs, notificationLimit } = this.options;
+    const window = await store.notificationWindow(row.createdAt, notificationWindowMs);
+    return buildAlert(
+      {
+        requests: window.requests,
+        limit: notificationLimit,
+        windowStart: new Date(window.start),
+        windowEnd: new Date(window.end),
+      },
+      settings,
+      row.messageId,
+    );
+  }
+
   private async sendDue(): Promise<number> {
     const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs, leaseMs } = this.options;
     for (const [id, sentAt] of this.unrecorded) {
@@ -195,7 +217,11 @@ export class OutboxWorker {
       }
       const attempts = row.attempts + 1;
       try {
-        await transport.send(buildMail(row.kind, lead, mail, row.messageId), mailFileStem(row));
+        const message =
+          row.kind === 'alert'
+            ? await this.alert(row, mail)
+            : buildMail(row.kind, lead, mail, row.messageId);
+        await transport.send(message, mailFileStem(row));
       } catch (error) {
         const failure =
           error instanceof TransportError ? error : new TransportError('unknown', false);

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { registerContactEndpoint } from './contact-endpoint';
 import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
-import { createLeadService, type LeadService } from './leads/submit-lead';
+import { createLeadService, NOTIFICATION_WINDOW_MS, type LeadService } from './leads/submit-lead';
 import type { Logger } from './logger';
 import { createHttpApiTransport } from './mail/http-api-transport';
 import {
@@ -16,6 +16,8 @@ import {
 } from './mail/transport';
 import { OutboxWorker, type OutboxOptions } from './outbox';
 import { RateLimiter } from './rate-limit';
+import { RefusalLog } from './refusal-log';
+import { registerStaffApi } from './staff/api';
 import { runPurge } from './retention';
 import { LeadStore } from './store';
 
@@ -36,6 +38,14 @@ export interface PipelineOptions {
   mailFrom: string;
   sendConfirmation: boolean;
   rateLimitPerHour: number;
+  /** SITE_RATE_LIMIT_PER_MINUTE (default 60). */
+  siteRateLimitPerMinute?: number;
+  /** NOTIFICATIONS_PER_10_MINUTES (default 20). */
+  notificationsPer10Minutes?: number;
+  /** MAX_LEAD_REQUESTS_IN_PROGRESS (default 64). */
+  maxLeadRequestsInProgress?: number;
+  /** REFUSAL_DELAY_MS (default 1 000). */
+  refusalDelayMs?: number;
   trustProxy?: string;
   origins: () => readonly string[];
   /** The public site's URL, where a native form post is redirected to. */
@@ -46,6 +56,10 @@ export interface PipelineOptions {
   >;
   smtpTimeoutMs?: number;
   purgeIntervalMs?: number;
+  /** Who may sign in to the staff inbox (STAFF_EMAILS); empty or unset: nobody. */
+  staffEmails?: readonly string[];
+  /** Store the campaign tags sent with a request (RECORD_CAMPAIGNS, off by default). */
+  recordCampaigns?: boolean;
 }
 
 export interface LeadPipeline {
@@ -53,6 +67,8 @@ export interface LeadPipeline {
   leads: LeadService;
   worker: OutboxWorker;
   transport: MailTransport;
+  /** Refusals, counted and logged in aggregate. */
+  refusalLog: RefusalLog;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the outbox worker and the retention purge. */
@@ -79,10 +95,16 @@ export function pipelineOptionsFromEnv(
     mailFrom: env.MAIL_FROM,
     sendConfirmation: env.SEND_CONFIRMATION,
     rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
+    siteRateLimitPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
+    notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
+    maxLeadRequestsInProgress: env.MAX_LEAD_REQUESTS_IN_PROGRESS,
+    refusalDelayMs: env.REFUSAL_DELAY_MS,
     trustProxy: env.TRUST_PROXY,
     origins,
     siteUrl: env.SITE_URL ?? siteConfig.siteUrl,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
+    staffEmails: env.STAFF_EMAILS,
+    recordCampaigns: env.RECORD_CAMPAIGNS,
   };
 }
 
@@ -136,14 +158,22 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     transport,
     logger,
     mail: { from: options.mailFrom, to: options.mailTo },
+    notificationWindowMs: NOTIFICATION_WINDOW_MS,
+    notificationLimit: options.notificationsPer10Minutes ?? 20,
     ...options.outbox,
   });
+  const refusalLog = new RefusalLog(logger);
   const leads = createLeadService({
     store,
     limiter,
     logger,
     sendConfirmation: options.sendConfirmation,
     messageDomain: companyMailDomain(),
+    recordCampaigns: options.recordCampaigns ?? false,
+    flood: {
+      siteRequestsPerMinute: options.siteRateLimitPerMinute ?? 60,
+      notificationsPer10Minutes: options.notificationsPer10Minutes ?? 20,
+    },
     onStored: () => worker.kick(),
   });
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -162,14 +192,31 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     leads,
     worker,
     transport,
-    register: (app) =>
+    refusalLog,
+    register: (app) => {
       registerContactEndpoint(app, {
         leads,
         logger,
         origins: options.origins,
         siteUrl: options.siteUrl,
         trustProxy: options.trustProxy,
-      }),
+        maxRequestsInProgress: options.maxLeadRequestsInProgress,
+        refusalDelayMs: options.refusalDelayMs,
+        refusalLog,
+      });
+      registerStaffApi(app, {
+        store,
+        transport,
+        logger,
+        staffEmails: options.staffEmails ?? [],
+        siteUrl: options.siteUrl,
+        origins: options.origins,
+        trustProxy: options.trustProxy,
+        mailFrom: options.mailFrom,
+        messageDomain: companyMailDomain(),
+        onRetry: () => worker.kick(),
+      });
+    },
     healthCheck: async () => {
       const backlog = await withTimeout(store.backlog(Date.now()), HEALTH_TIMEOUT_MS);
       return {
@@ -188,6 +235,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     },
     close: async () => {
       clearInterval(purgeTimer);
+      refusalLog.flush();
       await worker.stop();
       transport.close();
       await store.close();

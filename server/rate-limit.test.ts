@@ -39,7 +39,8 @@ describe('the endpoint rate limit', () => {
   it('answers the 11th request in an hour with 429 and Retry-After, whatever X-Forwarded-For says', async () => {
     const server = await serverWith({ rateLimitPerHour: 10 });
     for (let i = 0; i < 10; i += 1) {
-      const response = await postJson(server.endpoint, validRequest(), {
+      // Each message different: the same request again would be folded into the first.
+      const response = await postJson(server.endpoint, validRequest({ message: `Demande ${i}` }), {
         'X-Forwarded-For': `198.51.100.${i}`,
       });
       expect(response.status).toBe(200);

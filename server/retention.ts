@@ -13,7 +13,7 @@ import type { LeadStore, MailKind } from './store';
 
 /** Deletes the `.eml` copies of erased leads (the file transport's outbox). */
 export function removeMailFiles(dataDir: string, leadIds: readonly string[]): void {
-  const kinds: MailKind[] = ['notification', 'confirmation'];
+  const kinds: MailKind[] = ['notification', 'confirmation', 'alert'];
   for (const leadId of leadIds) {
     for (const kind of kinds) {
       rmSync(join(dataDir, EML_DIRECTORY, `${mailFileStem({ leadId, kind })}.eml`), {

@@ -78,10 +78,13 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
         WHERE table_schema = 'public' AND grantee IN ('anon', 'authenticated')
         ORDER BY grantee, table_name, privilege_type`,
     );
-    expect(grants).toEqual([
-      { grantee: 'authenticated', table_name: 'leads', privilege_type: 'SELECT' },
-      { grantee: 'authenticated', table_name: 'outbox', privilege_type: 'SELECT' },
-    ]);
+    expect(grants).toEqual(
+      ['lead_notes', 'lead_tracking', 'leads', 'outbox', 'staff_audit'].map((table_name) => ({
+        grantee: 'authenticated',
+        table_name,
+        privilege_type: 'SELECT',
+      })),
+    );
     const sequences = await adminQuery<{ count: string }>(
       `SELECT count(*) FROM information_schema.role_usage_grants
         WHERE object_schema = 'public' AND grantee IN ('anon', 'authenticated')`,
@@ -134,6 +137,14 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
     await expect(
       db.queryAs('authenticated', staff, 'SELECT * FROM schema_migrations'),
     ).rejects.toThrow(/permission denied/);
+    // The staff inbox's tables: its history readable, its sign-in secrets and counters not.
+    expect(await db.queryAs('authenticated', staff, 'SELECT * FROM lead_notes')).toEqual([]);
+    expect(await db.queryAs('authenticated', staff, 'SELECT * FROM staff_audit')).toEqual([]);
+    for (const table of ['staff_sessions', 'staff_sign_in_tokens', 'counters']) {
+      await expect(db.queryAs('authenticated', staff, `SELECT * FROM ${table}`)).rejects.toThrow(
+        /permission denied/,
+      );
+    }
   });
 
   it('offers pg_cron and the pg_net and Vault stand-ins the worker schedule will use', async () => {

@@ -73,6 +73,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailFrom: '"Calora Énergies" <no-reply@calora-energies.example>',
     sendConfirmation: true,
     rateLimitPerHour: 1_000,
+    // The flood budgets raised and refusals answered at once, except where a test sets them.
+    siteRateLimitPerMinute: 100_000,
+    notificationsPer10Minutes: 100_000,
+    refusalDelayMs: 0,
     smtpTimeoutMs: 2_000,
     siteUrl: TEST_SITE_URL,
     ...options,

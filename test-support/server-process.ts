@@ -23,7 +23,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    // Generous: tsx compiles the server at startup, slow when the machine is busy with tests.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/"event":"server_started","url":"([^"]+)"/);

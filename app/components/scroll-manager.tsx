@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
+import { recordNavigation } from './navigation-origin';
+
 /**
  * Scroll positions of the history entries seen in this tab, kept in memory only: the site
  * stores nothing in the browser (no cookie, no local or session storage: a product rule).
@@ -16,6 +18,10 @@ export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const isFirstRender = useRef(true);
+
+  useEffect(() => {
+    recordNavigation(location.pathname, location.search);
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';

@@ -21,6 +21,14 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   leads: 'staff-read',
   outbox: 'staff-read',
   rate_limit_hits: 'none',
+  // Flood rules' shared windows (site budget, notifications, confirmations): server-side only.
+  counters: 'none',
+  lead_tracking: 'staff-read',
+  lead_notes: 'staff-read',
+  staff_audit: 'staff-read',
+  // Staff sign-in secrets (token and session digests): never through Supabase's APIs.
+  staff_sign_in_tokens: 'none',
+  staff_sessions: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

@@ -7,6 +7,7 @@ import { EML_DIRECTORY } from '../mail/transport';
 import { RATE_WINDOW_MS, RateLimiter } from '../rate-limit';
 import { LeadStore, RETENTION_MS, type LeadInput } from '../store';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
+import { hashSecret } from '../staff/auth';
 import { csvCell, runLeadsCommand } from './leads';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -117,10 +118,10 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       await seed([{ id: 'a', at: Date.now(), input: { message: 'Ligne 1\nLigne "2"' } }]);
       const result = await run('export', '--csv');
       expect(result.code).toBe(0);
-      expect(result.stdout.startsWith('\uFEFF"id","date","nom","prenom","email"')).toBe(true);
+      expect(result.stdout.startsWith('\uFEFF"id";"date";"nom";"prenom";"email"')).toBe(true);
       const rows = result.stdout.slice(1).split('\r\n');
       expect(rows).toHaveLength(3);
-      expect(rows[1]).toContain('"Lefèvre","Zoé","zoe@entreprise.example","06 12 34 56 78"');
+      expect(rows[1]).toContain('"Lefèvre";"Zoé";"zoe@entreprise.example";"06 12 34 56 78"');
       expect(rows[1]).toContain('"Ligne 1\nLigne ""2"""');
       expect(rows[1]).toContain('"notification:pending confirmation:pending"');
     });
@@ -132,7 +133,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       const out = (await run('export', '--csv')).stdout;
       expect(out).toContain(`"'=1+1"`);
       expect(out).toContain(`"'+33612345678"`);
-      expect(out).not.toMatch(/(^|,)"[=+\-@]/m);
+      expect(out).not.toMatch(/(^|;)"[=+\-@]/m);
     });
 
     it('requires --csv', async () => {
@@ -159,6 +160,12 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       expect((await store.listLeads()).map((item) => item.id)).toEqual(['other']);
       expect([...(await store.mailFor('p1')), ...(await store.mailFor('p2'))]).toEqual([]);
       expect((await store.backlog(now)).pending).toBe(2);
+      // Recorded in the audit trail, without the address or the ids.
+      const audit = await store.auditLog();
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'erase', detail: '2', lead_id: null }),
+      ]);
+      expect(JSON.stringify(audit)).not.toMatch(/paul|p1|p2/i);
       await store.close();
     });
 
@@ -195,6 +202,39 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         'recent',
       ]);
       await after.close();
+    });
+  });
+
+  describe('sign-in-link', () => {
+    const staff = { staffEmails: ['anne@calora-energies.example'], siteUrl: 'https://x.example' };
+
+    it('prints a single-use link for a listed address, and only for one', async () => {
+      const result = await runLeadsCommand(
+        ['sign-in-link', 'Anne@calora-energies.example'],
+        fixture.config,
+        staff,
+      );
+      expect(result.code).toBe(0);
+      const link = /^https:\/\/x\.example\/equipe\/connexion#jeton=([\w-]{43})\n$/.exec(
+        result.stdout,
+      );
+      expect(link).not.toBeNull();
+      const store = await LeadStore.open(fixture.config);
+      try {
+        expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBe(
+          'Anne@calora-energies.example',
+        );
+        expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+      const refused = await runLeadsCommand(
+        ['sign-in-link', 'intrus@example.fr'],
+        fixture.config,
+        staff,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
     });
   });
 

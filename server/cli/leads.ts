@@ -1,17 +1,21 @@
 /**
  * Staff tool: `npm run leads -- <command>`.
  *   list [--json]    requests, newest first, with the delivery status of their e-mails
- *   export --csv     every request as CSV (UTF-8 with BOM, for Excel), to stdout
+ *   export --csv     every request as CSV (UTF-8 with BOM, `;`-separated, for French Excel)
  *   forget <email>   erase every record of one person (GDPR erasure request)
  *   purge            delete what is past the retention periods of the privacy policy
+ *   sign-in-link <email>  print a staff sign-in link (15 min, single use) for a listed address
  *   copy-to-postgres copy the SQLite file of DATA_DIR into the PostgreSQL of DATABASE_URL
  * Reads DATABASE_URL and DATA_DIR like the server: PostgreSQL when DATABASE_URL is set, else the
  * SQLite file under DATA_DIR (default ./data). Imports no HTTP code.
  */
-import { LEAD_FIELDS, type LeadField } from '../../contact/lead-contract';
 import { EnvError, parseEnv, resolveFromCwd } from '../env';
+import { siteConfig } from '../../config/site';
+import { deliverySummary, toCsv } from '../leads/csv';
+import { issueSignInLink, staffKeys } from '../staff/auth';
 import { removeMailFiles, runPurge } from '../retention';
 import {
+  emailKey,
   LeadStore,
   StoreOpenError,
   type CopyCounts,
@@ -21,48 +25,14 @@ import {
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
-  export --csv     write every request as CSV (UTF-8 with BOM) to stdout
+  export --csv     write every request as CSV (UTF-8 with BOM, ';' separator) to stdout
   forget <email>   erase every record of this person
   purge            delete requests past the retention period (3 years after last contact)
+  sign-in-link <email>
+                   print a sign-in link to the staff inbox (valid 15 minutes, once) for an
+                   address listed in STAFF_EMAILS
   copy-to-postgres copy every request and e-mail from the SQLite file of DATA_DIR into the
                    PostgreSQL database of DATABASE_URL (idempotent; pending mail stays pending)`;
-
-/** CSV header of a lead field: its contract name, in snake case (`clientType` → `type_client`). */
-const CSV_NAMES: Partial<Record<LeadField, string>> = { clientType: 'type_client' };
-
-const CSV_COLUMNS: ReadonlyArray<[string, (lead: LeadWithDelivery) => string]> = [
-  ['id', (lead) => lead.id],
-  ['date', (lead) => new Date(lead.createdAt).toISOString()],
-  ...LEAD_FIELDS.map((field): [string, (lead: LeadWithDelivery) => string] => [
-    CSV_NAMES[field] ?? field,
-    (lead) => lead[field],
-  ]),
-  ['consentement_date', (lead) => new Date(lead.consent.givenAt).toISOString()],
-  ['consentement_version', (lead) => lead.consent.version],
-  ['consentement_texte', (lead) => lead.consent.text],
-  ['envoi', (lead) => deliverySummary(lead)],
-];
-
-export function deliverySummary(lead: LeadWithDelivery): string {
-  return lead.delivery.map((mail) => `${mail.kind}:${mail.status}`).join(' ');
-}
-
-/**
- * One CSV cell: quoted, and neutralised when a spreadsheet would read it as a formula (a cell
- * starting with = + - @, a tab or a carriage return gets a leading apostrophe).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-export function toCsv(leads: readonly LeadWithDelivery[]): string {
-  const lines = [
-    CSV_COLUMNS.map(([name]) => csvCell(name)).join(','),
-    ...leads.map((lead) => CSV_COLUMNS.map(([, read]) => csvCell(read(lead))).join(',')),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
 
 function listTable(leads: readonly LeadWithDelivery[]): string {
   if (leads.length === 0) return 'No requests.\n';
@@ -131,9 +101,16 @@ async function copyToPostgres(config: StoreConfig, rest: readonly string[]): Pro
   }
 }
 
+/** What `sign-in-link` needs besides the store: who is staff, and the site's URL. */
+export interface StaffSettings {
+  staffEmails: readonly string[];
+  siteUrl: string;
+}
+
 export async function runLeadsCommand(
   args: readonly string[],
   config: StoreConfig,
+  staff: StaffSettings = { staffEmails: [], siteUrl: siteConfig.siteUrl },
 ): Promise<CliResult> {
   const [command, ...rest] = args;
   const usage = (message?: string): CliResult => ({
@@ -141,10 +118,33 @@ export async function runLeadsCommand(
     stdout: '',
     stderr: `${message ? `${message}\n` : ''}${USAGE}\n`,
   });
-  if (!command || !['list', 'export', 'forget', 'purge', 'copy-to-postgres'].includes(command)) {
+  const commands = ['list', 'export', 'forget', 'purge', 'copy-to-postgres', 'sign-in-link'];
+  if (!command || !commands.includes(command)) {
     return usage(command ? `unknown command: ${command}` : undefined);
   }
   if (command === 'copy-to-postgres') return copyToPostgres(config, rest);
+  if (command === 'sign-in-link') {
+    const email = rest[0];
+    if (rest.length !== 1 || !email) return usage('sign-in-link needs one e-mail address');
+    if (!staffKeys(staff.staffEmails).has(emailKey(email))) {
+      return {
+        code: 1,
+        stdout: '',
+        stderr: `${email} is not in STAFF_EMAILS: add it there (and restart the server) first.\n`,
+      };
+    }
+    const store = await LeadStore.open(config);
+    try {
+      const link = await issueSignInLink(store, staff.siteUrl, email.trim(), Date.now());
+      return {
+        code: 0,
+        stdout: `${link}\n`,
+        stderr: 'Valid for 15 minutes, once. Open it in the browser of the person it is for.\n',
+      };
+    } finally {
+      await store.close();
+    }
+  }
   const store = await LeadStore.open(config);
   try {
     switch (command) {
@@ -186,9 +186,11 @@ export async function runLeadsCommand(
 
 async function main() {
   let config: StoreConfig;
+  let staff: StaffSettings;
   try {
     const env = parseEnv(process.env);
     config = { dataDir: resolveFromCwd(env.DATA_DIR), databaseUrl: env.DATABASE_URL };
+    staff = { staffEmails: env.STAFF_EMAILS, siteUrl: env.SITE_URL ?? siteConfig.siteUrl };
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -198,7 +200,7 @@ async function main() {
   }
   let result: CliResult;
   try {
-    result = await runLeadsCommand(process.argv.slice(2), config);
+    result = await runLeadsCommand(process.argv.slice(2), config, staff);
   } catch (error) {
     if (!(error instanceof StoreOpenError)) throw error;
     result = { code: 1, stdout: '', stderr: `${error.message}\n` };
@@ -209,3 +211,5 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) void main();
+
+export { csvCell } from '../leads/csv';

@@ -30,6 +30,7 @@ beforeEach(async () => {
     logger: createMemoryLogger(logs),
     sendConfirmation: true,
     messageDomain: 'calora-energies.example',
+    flood: { siteRequestsPerMinute: 60, notificationsPer10Minutes: 20 },
     onStored: () => {
       stored += 1;
     },

@@ -6,7 +6,7 @@ import { ContactRequestSchema, type FieldErrors, fieldErrors } from '../../conta
 import type { Logger } from '../logger.ts';
 import { messageIdFor } from '../mail/templates.ts';
 import type { RateLimiter, RateVerdict } from '../rate-limit.ts';
-import type { LeadStore, MailKind } from '../store/index.ts';
+import type { FloodPolicy, LeadStore, MailKind, SubmitVerdict } from '../store/index.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the
@@ -19,13 +19,34 @@ export type SubmitOutcome =
   /** A robot filled the honeypot: answered like `stored`, nothing kept or sent. */
   | { status: 'discarded'; id: string }
   | { status: 'invalid'; error: string; fields: FieldErrors }
+  /** The same request (e-mail, phone, message) came in moments ago: acknowledged with its id. */
+  | { status: 'duplicate'; id: string }
+  | { status: 'invalid'; error: string; fields: FieldErrors }
   | { status: 'rate-limited'; retryAfterSeconds: number }
+  /** The site-wide budget of new requests is spent for now (every instance together). */
+  | { status: 'overloaded'; retryAfterSeconds: number }
   | { status: 'unavailable' };
 
 export type AdmitOutcome =
   | { status: 'admitted' }
   | { status: 'rate-limited'; retryAfterSeconds: number }
+  | { status: 'overloaded'; retryAfterSeconds: number }
   | { status: 'unavailable' };
+
+/** The flood rules' settings (issue 17). */
+export interface FloodSettings {
+  /** SITE_RATE_LIMIT_PER_MINUTE: new requests per minute, all instances together. */
+  siteRequestsPerMinute: number;
+  /** NOTIFICATIONS_PER_10_MINUTES: individual notifications before one alert stands for them. */
+  notificationsPer10Minutes: number;
+}
+
+export const SITE_BUDGET_WINDOW_MS = 60_000;
+/** Over-limit clients remembered in memory at most (a spread flood cannot grow it further). */
+const MAX_REMEMBERED_CLIENTS = 10_000;
+export const NOTIFICATION_WINDOW_MS = 10 * 60_000;
+export const DUPLICATE_WINDOW_MS = 10 * 60_000;
+export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
 
 export interface LeadServiceDeps {
   store: LeadStore;
@@ -33,13 +54,19 @@ export interface LeadServiceDeps {
   logger: Logger;
   sendConfirmation: boolean;
   messageDomain: string;
+  /** Store the campaign tags a request carries (RECORD_CAMPAIGNS); the source page always. */
+  recordCampaigns?: boolean;
+  flood: FloodSettings;
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
   now?: () => number;
 }
 
 export interface LeadService {
-  /** A cheap early refusal for a client over its rate limit, before its body is read. */
+  /**
+   * A cheap early refusal, before the body is read: the site's budget known to be spent (from
+   * memory, no database) or the client over its rate limit.
+   */
   admit(clientKey: string): Promise<AdmitOutcome>;
   /** Validates `data` (a decoded body of unknown shape) and stores it. Never throws. */
   submitLead(data: unknown, clientKey: string): Promise<SubmitOutcome>;
@@ -55,6 +82,45 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     ? ['notification', 'confirmation']
     : ['notification'];
 
+  // When a submission found the site's budget spent, until when it stays spent: later
+  // requests are refused from memory, without touching the database.
+  let siteBudgetSpentUntil = 0;
+  const overloadedFromMemory = (
+    at: number,
+  ): { status: 'overloaded'; retryAfterSeconds: number } | undefined =>
+    at < siteBudgetSpentUntil
+      ? { status: 'overloaded', retryAfterSeconds: Math.ceil((siteBudgetSpentUntil - at) / 1000) }
+      : undefined;
+
+  // Clients found over their rate limit, until when: their next requests are refused from
+  // memory (a one-client flood then costs no database read). Bounded: forgotten wholesale past
+  // MAX_REMEMBERED_CLIENTS (the database still decides then).
+  const limitedClients = new Map<string, number>();
+  const rememberLimited = (clientKey: string, at: number, retryAfterSeconds: number) => {
+    if (limitedClients.size >= MAX_REMEMBERED_CLIENTS) limitedClients.clear();
+    limitedClients.set(clientKey, at + retryAfterSeconds * 1000);
+  };
+  const limitedFromMemory = (clientKey: string, at: number) => {
+    const until = limitedClients.get(clientKey);
+    if (until === undefined) return undefined;
+    if (at >= until) {
+      limitedClients.delete(clientKey);
+      return undefined;
+    }
+    return { status: 'rate-limited' as const, retryAfterSeconds: Math.ceil((until - at) / 1000) };
+  };
+
+  const floodPolicy = (id: string): FloodPolicy => ({
+    siteBudget: { limit: deps.flood.siteRequestsPerMinute, windowMs: SITE_BUDGET_WINDOW_MS },
+    notifications: {
+      limit: deps.flood.notificationsPer10Minutes,
+      windowMs: NOTIFICATION_WINDOW_MS,
+      alertMessageId: messageIdFor(id, 'alert', deps.messageDomain),
+    },
+    duplicateWindowMs: DUPLICATE_WINDOW_MS,
+    confirmationIntervalMs: CONFIRMATION_INTERVAL_MS,
+  });
+
   const unavailable = (error: unknown): { status: 'unavailable' } => {
     // The logger writes an Error with its stack, personal data masked.
     logger.error('storage_unavailable', { error });
@@ -63,15 +129,18 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
 
   return {
     async admit(clientKey) {
+      const at = now();
+      const spent = overloadedFromMemory(at) ?? limitedFromMemory(clientKey, at);
+      if (spent) return spent;
       let verdict: RateVerdict;
       try {
-        verdict = await limiter.check(clientKey, now());
+        verdict = await limiter.check(clientKey, at);
       } catch (error) {
         return unavailable(error);
       }
-      return verdict.allowed
-        ? { status: 'admitted' }
-        : { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
+      if (verdict.allowed) return { status: 'admitted' };
+      rememberLimited(clientKey, at, verdict.retryAfterSeconds);
+      return { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
     },
 
     async submitLead(data, clientKey) {
@@ -91,10 +160,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       const id = randomUUID();
       const at = now();
 
-      let verdict: RateVerdict;
+      const spent = overloadedFromMemory(at);
+      if (spent) return spent;
+
+      let verdict: SubmitVerdict;
       try {
-        // The rate-limit hit is counted in the same transaction as the insert, so concurrent
-        // requests (on any instance) cannot overrun the limit.
+        // The rate-limit hit and the site's budget are counted in the same transaction as the
+        // insert, so concurrent requests (on any instance) cannot overrun them.
         verdict = await store.submit({
           id,
           lead: pickLeadFields(request),
@@ -104,15 +176,35 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
             messageId: messageIdFor(id, kind, deps.messageDomain),
           })),
           now: at,
+          origin: {
+            sourcePage: request.pageOrigine,
+            ...(deps.recordCampaigns
+              ? {
+                  utmSource: request.utmSource,
+                  utmMedium: request.utmMedium,
+                  utmCampaign: request.utmCampaign,
+                }
+              : {}),
+          },
           rate: limiter.policyFor(clientKey),
           store: !honeypot,
+          flood: floodPolicy(id),
         });
       } catch (error) {
         return unavailable(error);
       }
       if (!verdict.allowed) {
-        return { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
+        if (verdict.limit === 'client') {
+          rememberLimited(clientKey, at, verdict.retryAfterSeconds);
+          return { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
+        }
+        const windowEnd =
+          Math.floor(at / SITE_BUDGET_WINDOW_MS) * SITE_BUDGET_WINDOW_MS + SITE_BUDGET_WINDOW_MS;
+        siteBudgetSpentUntil = Math.max(siteBudgetSpentUntil, windowEnd);
+        return { status: 'overloaded', retryAfterSeconds: verdict.retryAfterSeconds };
       }
+      // Counted in the endpoint's aggregated log, not one line each (a flood repeats itself).
+      if (verdict.outcome === 'duplicate') return { status: 'duplicate', id: verdict.id };
       if (honeypot) {
         // Answered as if stored, so the robot learns nothing; nothing stored or sent.
         logger.info('lead_honeypot', { status: 'discarded' });

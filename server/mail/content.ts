@@ -4,6 +4,7 @@
  */
 import { formatPostalAddress, siteConfig } from '../../config/site.ts';
 import type { LeadField } from '../../contact/lead-contract.ts';
+import { STAFF_ACCESS_PLACES } from './staff-access.ts';
 
 const NBSP = '\u00a0';
 
@@ -15,8 +16,26 @@ export interface NotificationCopy {
   noMessage: string;
   replyHint: string;
   /** A label per lead field of the contract, and for the facts the server adds. */
-  labels: Record<LeadField | 'consent' | 'receivedAt' | 'reference', string>;
+  labels: Record<LeadField | 'consent' | 'receivedAt' | 'reference' | 'sourcePage', string>;
   consentGiven: (version: string) => string;
+}
+
+export interface AlertFacts {
+  /** Requests counted in the window so far (each one stored). */
+  requests: number;
+  /** NOTIFICATIONS_PER_10_MINUTES. */
+  limit: number;
+  windowStart: Date;
+  windowEnd: Date;
+}
+
+export interface AlertCopy {
+  subject: (facts: AlertFacts) => string;
+  heading: string;
+  paragraphs: (facts: AlertFacts, time: (date: Date) => string) => readonly string[];
+  whereHeading: string;
+  where: readonly string[];
+  caution: string;
 }
 
 export interface ConfirmationCopy {
@@ -51,6 +70,7 @@ export const notificationCopy: NotificationCopy = {
     consent: 'Consentement',
     receivedAt: 'Reçue le',
     reference: 'Référence',
+    sourcePage: 'Page d’origine',
   },
   consentGiven: (version) =>
     `Accepté (texte du ${version})${NBSP}: recontact par téléphone ou e-mail au sujet de cette demande`,
@@ -72,4 +92,20 @@ export const confirmationCopy: ConfirmationCopy = {
   ],
   signature: ['Bien cordialement,', `L’équipe ${siteConfig.companyName}`],
   footer: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
+};
+
+/** The one e-mail per 10-minute window that stands for the notifications withheld in a flood. */
+export const alertCopy: AlertCopy = {
+  subject: (facts) =>
+    `Afflux de demandes sur le site${NBSP}: ${facts.requests} demandes en moins de 10${NBSP}minutes`,
+  heading: 'Afflux de demandes sur le formulaire de contact',
+  paragraphs: (facts, time) => [
+    `Le formulaire du site a reçu ${facts.requests} demandes entre ${time(facts.windowStart)} et l’envoi de ce message (fenêtre de 10${NBSP}minutes qui se termine à ${time(facts.windowEnd)}).`,
+    `Au-delà de ${facts.limit} demandes par fenêtre de 10${NBSP}minutes, les notifications individuelles sont suspendues et ce message unique les remplace. Elles reprennent d’elles-mêmes dès que le rythme redescend.`,
+    `Chaque demande est enregistrée${NBSP}: aucune n’est perdue.`,
+  ],
+  whereHeading: `Pour consulter toutes les demandes${NBSP}:`,
+  where: STAFF_ACCESS_PLACES,
+  caution:
+    'Un afflux soudain vient souvent d’envois automatiques (robots) : vérifiez les demandes avant de rappeler.',
 };

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Lead } from '../store';
-import { buildConfirmation, buildNotification, escapeHtml, messageIdFor } from './templates';
+import { STAFF_ACCESS_PLACES } from './staff-access';
+import {
+  buildAlert,
+  buildConfirmation,
+  buildNotification,
+  escapeHtml,
+  messageIdFor,
+} from './templates';
 
 const lead: Lead = {
   id: '4b4f6a36-3c0e-4b8e-9a53-0b1d7d3b2c11',
@@ -65,5 +72,33 @@ describe('buildConfirmation', () => {
     );
     expect(other.text).toBe(mail.text);
     expect(other.html).toBe(mail.html);
+  });
+});
+
+describe('buildAlert', () => {
+  it('tells the company how many requests came, that all are stored, and where to see them', () => {
+    const mail = buildAlert(
+      {
+        requests: 137,
+        limit: 20,
+        windowStart: new Date(Date.UTC(2026, 10, 23, 11, 0)),
+        windowEnd: new Date(Date.UTC(2026, 10, 23, 11, 10)),
+      },
+      { from: 'no-reply@calora-energies.example', to: 'equipe@calora-energies.example' },
+      '<x.alert@calora-energies.example>',
+    );
+    expect(mail.to).toBe('equipe@calora-energies.example');
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.subject).toBe(
+      'Afflux de demandes sur le site\u00a0: 137 demandes en moins de 10\u00a0minutes',
+    );
+    expect(mail.text).toContain('a reçu 137 demandes entre 23/11/2026 12:00');
+    expect(mail.text).toContain('Au-delà de 20 demandes par fenêtre de 10\u00a0minutes');
+    expect(mail.text).toContain('aucune n’est perdue');
+    for (const place of STAFF_ACCESS_PLACES) {
+      expect(mail.text).toContain(place);
+      expect(mail.html).toContain(escapeHtml(place));
+    }
+    expect(mail.headers['Auto-Submitted']).toBe('auto-generated');
   });
 });

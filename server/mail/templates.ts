@@ -1,6 +1,6 @@
 import { LEAD_FIELDS } from '../../contact/lead-contract.ts';
 import type { Lead, MailKind } from '../store/index.ts';
-import { confirmationCopy, notificationCopy } from './content.ts';
+import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
 import type { MailMessage } from './mail-transport.ts';
 
 export type { MailMessage } from './mail-transport.ts';
@@ -58,6 +58,7 @@ export function buildNotification(
       field === 'produit' ? lead.produit || copy.noProduct : lead[field],
     ]),
     [copy.labels.consent, copy.consentGiven(lead.consent.version)],
+    ...(lead.sourcePage ? [[copy.labels.sourcePage, lead.sourcePage] as [string, string]] : []),
     [copy.labels.receivedAt, dateFormat.format(new Date(lead.createdAt))],
     [copy.labels.reference, lead.id],
   ];
@@ -148,12 +149,58 @@ ${copy.contactLines
   };
 }
 
+const timeFormat = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+/** The flood alert to the company: counts and where to see the requests, no visitor's data. */
+export function buildAlert(
+  facts: AlertFacts,
+  settings: MailSettings,
+  messageId: string,
+): MailMessage {
+  const copy = alertCopy;
+  const paragraphs = copy.paragraphs(facts, (date) => timeFormat.format(date));
+  const text = [
+    copy.heading,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    copy.whereHeading,
+    ...copy.where.map((place) => `- ${place}`),
+    '',
+    copy.caution,
+    '',
+  ].join('\n');
+  const html = layout(
+    copy.heading,
+    `<h1 style="font-size:20px;">${escapeHtml(copy.heading)}</h1>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p>${escapeHtml(copy.whereHeading)}</p>
+<ul>
+${copy.where.map((place) => `<li>${escapeHtml(place)}</li>`).join('\n')}
+</ul>
+<p style="color:#475569;">${escapeHtml(copy.caution)}</p>`,
+  );
+  return {
+    from: settings.from,
+    to: settings.to,
+    subject: copy.subject(facts),
+    text,
+    html,
+    messageId,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
 export function buildMail(
   kind: MailKind,
   lead: Lead,
   settings: MailSettings,
   messageId: string,
 ): MailMessage {
+  if (kind === 'alert') throw new Error('an alert is built with buildAlert');
   return kind === 'notification'
     ? buildNotification(lead, settings, messageId)
     : buildConfirmation(lead, settings, messageId);

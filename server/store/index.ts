@@ -4,6 +4,7 @@ import {
   inTransaction,
   openConnection,
   StoreOpenError,
+  withoutFlush,
   type Connection,
   type Engine,
   type StoreConfig,
@@ -12,16 +13,21 @@ import {
   emailKey,
   forgetPerson,
   getLead,
-  insertLead,
   listLeads,
   purgeLeads,
   RETENTION_MS,
   type Consent,
   type Lead,
   type LeadInput,
+  type LeadOrigin,
   type LeadWithDelivery,
   type NewMail,
 } from './leads.ts';
+import * as staff from './staff.ts';
+import type { LeadStatus, StaffSessionsTable } from './schema.ts';
+import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract.ts';
+import { GroupCommit } from './group-commit.ts';
+import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
 import type { Backlog, OutboxRow } from './mail-queue.ts';
 import {
@@ -31,7 +37,19 @@ import {
   type RatePolicy,
   type RateVerdict,
 } from './rate-hits.ts';
-import type { MailKind, OutboxStatus } from './schema.ts';
+import {
+  WITHHELD_REASONS,
+  type MailKind,
+  type OutboxStatus,
+  type WithheldReason,
+} from './schema.ts';
+import {
+  lockBatch,
+  submitOne,
+  type FloodPolicy,
+  type SubmissionInput,
+  type SubmitVerdict,
+} from './submission.ts';
 
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails
@@ -54,7 +72,9 @@ export {
   type Engine,
   type Lead,
   type LeadInput,
+  type LeadOrigin,
   type LeadWithDelivery,
+  type LeadStatus,
   type MailKind,
   type NewMail,
   type OutboxRow,
@@ -62,18 +82,22 @@ export {
   type RatePolicy,
   type RateVerdict,
   type StoreConfig,
+  type FloodPolicy,
+  type SubmissionInput,
+  type SubmitVerdict,
+  type WithheldReason,
+  WITHHELD_REASONS,
 };
 
-export interface SubmissionInput {
-  id: string;
-  lead: LeadInput;
-  consent: Consent;
-  mails: readonly NewMail[];
-  now: number;
-  /** Counted (and checked) in the same transaction as the insert. */
-  rate?: RatePolicy;
-  /** False for a honeypot hit: count it against the rate limit, store nothing. */
-  store?: boolean;
+/** A staff session ends after this long without a request (OWASP: 2-8 h for low-risk apps). */
+export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
+
+/** The company's notification window, and what the alert of a window reports. */
+export interface NotificationWindow {
+  start: number;
+  end: number;
+  /** Requests counted in the window so far (each is stored). */
+  requests: number;
 }
 
 export interface CopyCounts {
@@ -87,9 +111,20 @@ export class LeadStore {
   /** Where the data lives, without credentials (for messages). */
   readonly location: string;
   readonly #connection: Connection;
+  /** Submissions are written in groups: one transaction (one disk flush) per batch. */
+  readonly #submissions: GroupCommit<SubmissionInput, SubmitVerdict>;
 
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
+    this.#submissions = new GroupCommit((inputs) =>
+      inTransaction(this.#live(), async (trx) => {
+        await lockBatch(trx, this.engine, inputs);
+        const verdicts: SubmitVerdict[] = [];
+        // In order: a later request of the batch sees what the earlier ones counted and stored.
+        for (const input of inputs) verdicts.push(await submitOne(trx, input));
+        return verdicts;
+      }),
+    );
     this.engine = connection.engine;
     this.dataDir = config.dataDir;
     this.location = describeDatabase(config);
@@ -138,18 +173,26 @@ export class LeadStore {
 
   /**
    * Stores one request: counts it against the client's rate limit and, when allowed (and not a
-   * honeypot hit), inserts the lead, its consent and its outbox rows, all in one transaction
-   * committed before this resolves.
+   * honeypot hit, nor a duplicate, nor over the site's budget), inserts the lead, its consent and
+   * its outbox rows. Requests arriving together share one transaction (group commit); this
+   * resolves only once that transaction is committed, and rejects (storing nothing of the batch)
+   * when it fails.
    */
-  async submit(input: SubmissionInput): Promise<RateVerdict> {
-    return inTransaction(this.#live(), async (trx) => {
-      const verdict = input.rate
-        ? await consumeRate(trx, this.engine, input.rate, input.now)
-        : ({ allowed: true } as const);
-      if (!verdict.allowed || input.store === false) return verdict;
-      await insertLead(trx, input.id, input.lead, input.consent, input.mails, input.now);
-      return verdict;
-    });
+  submit(input: SubmissionInput): Promise<SubmitVerdict> {
+    this.#live();
+    return this.#submissions.submit(input);
+  }
+
+  /** Batches committed so far, and their sizes. */
+  get groupCommitStats(): Readonly<{ batches: number; items: number; largest: number }> {
+    return this.#submissions.stats;
+  }
+
+  /** The notification window holding `at`, with the number of requests counted in it. */
+  async notificationWindow(at: number, windowMs: number): Promise<NotificationWindow> {
+    const start = windowStart(at, windowMs);
+    const requests = await readCounter(this.db, NOTIFICATION_COUNTER, at, windowMs);
+    return { start, end: start + windowMs, requests };
   }
 
   /** Inserts a lead and its e-mails without rate limit (seeding, tests). */
@@ -185,9 +228,24 @@ export class LeadStore {
     return queue.mailFor(this.db, leadId);
   }
 
-  /** Erases every lead of one person (and, by cascade, its e-mails). Returns the erased ids. */
-  async forget(email: string): Promise<string[]> {
-    return inTransaction(this.#live(), (trx) => forgetPerson(trx, email));
+  /**
+   * Erases every lead of one person (and, by cascade, its e-mails, status and notes), and records
+   * the erasure in the audit trail with `actor` and the count only. Returns the erased ids.
+   */
+  async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
+    return inTransaction(this.#live(), async (trx) => {
+      const ids = await forgetPerson(trx, email);
+      if (ids.length > 0) {
+        await staff.appendAudit(trx, {
+          at: now,
+          actor,
+          action: 'erase',
+          leadId: null,
+          detail: `${ids.length}`,
+        });
+      }
+      return ids;
+    });
   }
 
   /**
@@ -197,33 +255,173 @@ export class LeadStore {
   async purge(
     now: number,
     rateWindowMs: number,
-  ): Promise<{ leadIds: string[]; rateLimitHits: number }> {
+    staffIdleMs: number = STAFF_IDLE_MS,
+  ): Promise<{ leadIds: string[]; rateLimitHits: number; staffAuth: number; counters: number }> {
     return inTransaction(this.#live(), async (trx) => ({
       leadIds: await purgeLeads(trx, now),
       rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+      staffAuth: await staff.purgeStaffAuth(trx, now, staffIdleMs),
+      // Every counter window is shorter than a day.
+      counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
     }));
+  }
+
+  // --- The staff inbox (see staff.ts) ---------------------------------------------------------
+
+  insertSignInToken(tokenHash: string, email: string, now: number, ttlMs: number) {
+    return staff.insertSignInToken(this.db, tokenHash, email, now, ttlMs);
+  }
+
+  consumeSignInToken(tokenHash: string, now: number): Promise<string | undefined> {
+    return staff.consumeSignInToken(this.db, tokenHash, now);
+  }
+
+  /** Creates a session (and revokes the one it replaces, if any) and records the sign-in. */
+  async startSession(
+    session: Omit<StaffSessionsTable, 'revoked_at'>,
+    replacesIdHash?: string,
+  ): Promise<void> {
+    await inTransaction(this.#live(), async (trx) => {
+      if (replacesIdHash) await staff.revokeSession(trx, replacesIdHash, session.created_at);
+      await staff.insertSession(trx, session);
+      await staff.appendAudit(trx, {
+        at: session.created_at,
+        actor: session.email,
+        action: 'sign_in',
+        leadId: null,
+        detail: '',
+      });
+    });
+  }
+
+  findSession(idHash: string): Promise<StaffSessionsTable | undefined> {
+    return staff.findSession(this.db, idHash);
+  }
+
+  touchSession(idHash: string, now: number): Promise<void> {
+    return staff.touchSession(this.db, idHash, now);
+  }
+
+  async endSession(idHash: string, actor: string, now: number): Promise<void> {
+    await inTransaction(this.#live(), async (trx) => {
+      await staff.revokeSession(trx, idHash, now);
+      await staff.appendAudit(trx, {
+        at: now,
+        actor,
+        action: 'sign_out',
+        leadId: null,
+        detail: '',
+      });
+    });
+  }
+
+  searchInbox(filter: InboxFilter, pageSize?: number): Promise<InboxPage> {
+    return staff.searchInbox(this.db, filter, pageSize);
+  }
+
+  leadDetail(id: string): Promise<LeadDetail | undefined> {
+    return staff.leadDetail(this.db, id);
+  }
+
+  /** Status change and note with their audit entries, in one transaction. */
+  changeStatus(change: {
+    leadId: string;
+    status: LeadStatus;
+    note?: string;
+    actor: string;
+    now: number;
+  }): Promise<boolean> {
+    return inTransaction(this.#live(), (trx) => staff.changeStatus(trx, change));
+  }
+
+  /**
+   * Erases the person of a lead (every request with the same e-mail address) and records the
+   * erasure in the audit trail without any of the erased data: no id, no address, a count.
+   * Returns the erased lead ids (for their `.eml` files), undefined when the lead is gone.
+   */
+  async eraseByLead(leadId: string, actor: string, now: number): Promise<string[] | undefined> {
+    return inTransaction(this.#live(), async (trx) => {
+      const key = await staff.emailKeyOf(trx, leadId);
+      if (key === undefined) return undefined;
+      const ids = await forgetPerson(trx, key);
+      await staff.appendAudit(trx, {
+        at: now,
+        actor,
+        action: 'erase',
+        leadId: null,
+        detail: `${ids.length}`,
+      });
+      return ids;
+    });
+  }
+
+  /** Makes the lead's failed or waiting e-mails due now and records it; false when gone. */
+  async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
+    return inTransaction(this.#live(), async (trx) => {
+      if ((await staff.emailKeyOf(trx, leadId)) === undefined) return undefined;
+      const count = await staff.retryMailNow(trx, leadId, now);
+      await staff.appendAudit(trx, {
+        at: now,
+        actor,
+        action: 'retry',
+        leadId,
+        detail: `${count}`,
+      });
+      return count;
+    });
+  }
+
+  /** Records who exported how many requests (an export takes personal data out). */
+  recordExport(actor: string, count: number, now: number): Promise<void> {
+    return staff.appendAudit(this.db, {
+      at: now,
+      actor,
+      action: 'export',
+      leadId: null,
+      detail: `${count}`,
+    });
+  }
+
+  counters(now: number): Promise<Counters> {
+    return staff.counters(this.db, now);
+  }
+
+  /** The audit entries not tied to a lead (sign-ins, erasures), newest first. */
+  async auditLog(limit = 100) {
+    return this.db
+      .selectFrom('staff_audit')
+      .select(['at', 'actor', 'action', 'lead_id', 'detail'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   // --- The outbox queue -------------------------------------------------------------------
 
+  // Claims and marks are bookkeeping: written without waiting for a disk flush (withoutFlush).
+
   claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
-    return queue.claimDue(this.db, this.engine, now, limit, token, leaseMs);
+    return withoutFlush(this.#live(), (db) =>
+      queue.claimDue(db, this.engine, now, limit, token, leaseMs),
+    );
   }
 
   releaseClaims(ids: readonly number[], token: string): Promise<void> {
-    return queue.releaseClaims(this.db, ids, token);
+    return withoutFlush(this.#live(), (db) => queue.releaseClaims(db, ids, token));
   }
 
   markSent(id: number, now: number): Promise<void> {
-    return queue.markSent(this.db, id, now);
+    return withoutFlush(this.#live(), (db) => queue.markSent(db, id, now));
   }
 
   markRetry(id: number, token: string, now: number, nextAttemptAt: number, error: string) {
-    return queue.markRetry(this.db, id, token, now, nextAttemptAt, error);
+    return withoutFlush(this.#live(), (db) =>
+      queue.markRetry(db, id, token, now, nextAttemptAt, error),
+    );
   }
 
   markFailed(id: number, token: string, now: number, error: string): Promise<void> {
-    return queue.markFailed(this.db, id, token, now, error);
+    return withoutFlush(this.#live(), (db) => queue.markFailed(db, id, token, now, error));
   }
 
   nextDueAt(): Promise<number | undefined> {
@@ -253,6 +451,7 @@ export class LeadStore {
   static async copy(source: LeadStore, target: LeadStore): Promise<CopyCounts> {
     const leads = await source.db.selectFrom('leads').selectAll().orderBy('created_at').execute();
     const mails = await source.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    const tracking = await source.db.selectFrom('lead_tracking').selectAll().execute();
     const counts: CopyCounts = {
       leads: { source: leads.length, copied: 0, alreadyThere: 0 },
       outbox: {
@@ -288,6 +487,13 @@ export class LeadStore {
           .returning('id')
           .execute();
         counts.outbox.copied += inserted.length;
+      }
+      for (let start = 0; start < tracking.length; start += BATCH) {
+        await trx
+          .insertInto('lead_tracking')
+          .values(tracking.slice(start, start + BATCH))
+          .onConflict((conflict) => conflict.column('lead_id').doNothing())
+          .execute();
       }
     });
     counts.leads.alreadyThere = counts.leads.source - counts.leads.copied;

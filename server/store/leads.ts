@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
 import { pickLeadFields, type LeadFields } from '../../contact/lead-contract.ts';
-import type { LeadsTable, MailKind, OutboxStatus, Tables } from './schema.ts';
+import type { LeadsTable, MailKind, OutboxStatus, Tables, WithheldReason } from './schema.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 
@@ -18,6 +18,8 @@ export interface Lead extends LeadInput {
   id: string;
   createdAt: number;
   consent: Consent;
+  /** The page of our site the visitor opened the form from, when known. */
+  sourcePage?: string;
 }
 
 export interface LeadWithDelivery extends Lead {
@@ -26,12 +28,24 @@ export interface LeadWithDelivery extends Lead {
     status: OutboxStatus;
     attempts: number;
     sentAt: number | null;
+    /** Why it was not sent on purpose (status `withheld`); null otherwise. */
+    withheldReason: WithheldReason | null;
   }>;
 }
 
 export interface NewMail {
   kind: MailKind;
   messageId: string;
+  /** Set: stored as `withheld` with this reason, never sent. */
+  withheldReason?: WithheldReason;
+}
+
+/** Where a request came from (optional, validated and bounded by the contract). */
+export interface LeadOrigin {
+  sourcePage?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
 }
 
 export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
@@ -62,6 +76,7 @@ export async function insertLead(
   consent: Consent,
   mails: readonly NewMail[],
   now: number,
+  origin: LeadOrigin = {},
 ): Promise<void> {
   await db
     .insertInto('leads')
@@ -82,6 +97,18 @@ export async function insertLead(
       consent_text: consent.text,
     })
     .execute();
+  await db
+    .insertInto('lead_tracking')
+    .values({
+      lead_id: id,
+      status: 'nouveau',
+      status_changed_at: null,
+      source_page: origin.sourcePage ?? null,
+      utm_source: origin.utmSource ?? null,
+      utm_medium: origin.utmMedium ?? null,
+      utm_campaign: origin.utmCampaign ?? null,
+    })
+    .execute();
   if (mails.length === 0) return;
   await db
     .insertInto('outbox')
@@ -90,6 +117,8 @@ export async function insertLead(
         lead_id: id,
         kind: mail.kind,
         message_id: mail.messageId,
+        status: mail.withheldReason ? ('withheld' as const) : ('pending' as const),
+        withheld_reason: mail.withheldReason ?? null,
         next_attempt_at: now,
         created_at: now,
         last_attempt_at: null,
@@ -103,8 +132,16 @@ export async function insertLead(
 }
 
 export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {
-  const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toLead(row) : undefined;
+  const row = await db
+    .selectFrom('leads')
+    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+    .selectAll('leads')
+    .select('lead_tracking.source_page')
+    .where('leads.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { source_page: sourcePage, ...lead } = row;
+  return sourcePage ? { ...toLead(lead), sourcePage } : toLead(lead);
 }
 
 /** Every lead, newest first, with the delivery status of its e-mails. */
@@ -117,7 +154,7 @@ export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]>
     .execute();
   const mails = await db
     .selectFrom('outbox')
-    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at'])
+    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
     .orderBy('id')
     .execute();
   const byLead = new Map<string, LeadWithDelivery['delivery']>();
@@ -128,6 +165,7 @@ export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]>
       status: mail.status,
       attempts: mail.attempts,
       sentAt: mail.sent_at,
+      withheldReason: mail.withheld_reason,
     });
     byLead.set(mail.lead_id, list);
   }

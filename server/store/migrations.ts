@@ -112,4 +112,179 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN claim_token TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'flood resistance: withheld e-mails with their reason, alerts, shared counters',
+    // SQLite cannot change a CHECK constraint in place: the outbox is rebuilt (nothing refers
+    // to it), same columns and indexes, plus `withheld_reason`.
+    sqlite: `
+      CREATE TABLE outbox_v3 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('notification', 'confirmation', 'alert')),
+        message_id TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL DEFAULT 'pending'
+          CHECK (status IN ('pending', 'sent', 'failed', 'withheld')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        last_attempt_at INTEGER,
+        sent_at INTEGER,
+        last_error TEXT,
+        claimed_until INTEGER,
+        claim_token TEXT,
+        withheld_reason TEXT,
+        CHECK ((status = 'withheld') = (withheld_reason IS NOT NULL))
+      ) STRICT;
+      INSERT INTO outbox_v3 (id, lead_id, kind, message_id, status, attempts, next_attempt_at, created_at, last_attempt_at, sent_at, last_error, claimed_until, claim_token)
+        SELECT id, lead_id, kind, message_id, status, attempts, next_attempt_at, created_at, last_attempt_at, sent_at, last_error, claimed_until, claim_token FROM outbox;
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v3 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+      CREATE INDEX outbox_lead ON outbox (lead_id);
+
+      CREATE TABLE counters (
+        name TEXT NOT NULL,
+        window_start INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (name, window_start)
+      ) STRICT;
+    `,
+    postgres: `
+      ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check
+        CHECK (kind IN ('notification', 'confirmation', 'alert'));
+      ALTER TABLE outbox DROP CONSTRAINT outbox_status_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_status_check
+        CHECK (status IN ('pending', 'sent', 'failed', 'withheld'));
+      ALTER TABLE outbox ADD COLUMN withheld_reason TEXT;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_withheld_reason_check
+        CHECK ((status = 'withheld') = (withheld_reason IS NOT NULL));
+
+      CREATE TABLE counters (
+        name TEXT NOT NULL,
+        window_start BIGINT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (name, window_start)
+      );
+    `,
+  },
+  {
+    // Independent of version 3 (issue 17): only new tables, so either may be applied first.
+    version: 4,
+    name: 'staff inbox: lead status and source, sign-in tokens, sessions, notes, audit trail',
+    sqlite: `
+      CREATE TABLE lead_tracking (
+        lead_id TEXT PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'nouveau'
+          CHECK (status IN ('nouveau', 'en_cours', 'converti', 'perdu')),
+        status_changed_at INTEGER,
+        source_page TEXT,
+        utm_source TEXT,
+        utm_medium TEXT,
+        utm_campaign TEXT
+      ) STRICT;
+      CREATE INDEX lead_tracking_status ON lead_tracking (status);
+      INSERT INTO lead_tracking (lead_id) SELECT id FROM leads;
+
+      CREATE TABLE staff_sign_in_tokens (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      ) STRICT;
+      CREATE INDEX staff_sign_in_tokens_expiry ON staff_sign_in_tokens (expires_at);
+
+      CREATE TABLE staff_sessions (
+        id_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      ) STRICT;
+      CREATE INDEX staff_sessions_expiry ON staff_sessions (expires_at);
+
+      CREATE TABLE lead_notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        author TEXT NOT NULL,
+        text TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+
+      CREATE TABLE staff_audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        lead_id TEXT,
+        detail TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX staff_audit_lead ON staff_audit (lead_id);
+      CREATE TRIGGER staff_audit_no_update BEFORE UPDATE ON staff_audit
+        BEGIN SELECT RAISE(ABORT, 'staff_audit is append-only'); END;
+      CREATE TRIGGER staff_audit_no_delete BEFORE DELETE ON staff_audit
+        BEGIN SELECT RAISE(ABORT, 'staff_audit is append-only'); END;
+    `,
+    postgres: `
+      CREATE TABLE lead_tracking (
+        lead_id TEXT PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+        status TEXT NOT NULL DEFAULT 'nouveau'
+          CHECK (status IN ('nouveau', 'en_cours', 'converti', 'perdu')),
+        status_changed_at BIGINT,
+        source_page TEXT,
+        utm_source TEXT,
+        utm_medium TEXT,
+        utm_campaign TEXT
+      );
+      CREATE INDEX lead_tracking_status ON lead_tracking (status);
+      INSERT INTO lead_tracking (lead_id) SELECT id FROM leads;
+
+      CREATE TABLE staff_sign_in_tokens (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      );
+      CREATE INDEX staff_sign_in_tokens_expiry ON staff_sign_in_tokens (expires_at);
+
+      CREATE TABLE staff_sessions (
+        id_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        revoked_at BIGINT
+      );
+      CREATE INDEX staff_sessions_expiry ON staff_sessions (expires_at);
+
+      CREATE TABLE lead_notes (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        at BIGINT NOT NULL,
+        author TEXT NOT NULL,
+        text TEXT NOT NULL
+      );
+      CREATE INDEX lead_notes_lead ON lead_notes (lead_id);
+
+      CREATE TABLE staff_audit (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        at BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        lead_id TEXT,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX staff_audit_lead ON staff_audit (lead_id);
+      CREATE FUNCTION staff_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'staff_audit is append-only'; END;
+      $$;
+      CREATE TRIGGER staff_audit_append_only BEFORE UPDATE OR DELETE ON staff_audit
+        FOR EACH ROW EXECUTE FUNCTION staff_audit_append_only();
+    `,
+  },
 ];

@@ -6,8 +6,18 @@ import type { LeadFields } from '../../contact/lead-contract.ts';
  * The tables as Kysely sees them (see migrations.ts). Times are milliseconds since the epoch on
  * both engines (`INTEGER` in SQLite, `BIGINT` in PostgreSQL, read back as numbers).
  */
-export type MailKind = 'notification' | 'confirmation';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export type MailKind = 'notification' | 'confirmation' | 'alert';
+/** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
+
+/**
+ * Why an e-mail was not sent on purpose (issue 17):
+ * - `confirmation-recent`: this address already got a confirmation in the last 24 h;
+ * - `notification-flood`: more requests than NOTIFICATIONS_PER_10_MINUTES arrived in the current
+ *   10-minute window; one alert covers them (the request is stored and listed all the same).
+ */
+export const WITHHELD_REASONS = ['confirmation-recent', 'notification-flood'] as const;
+export type WithheldReason = (typeof WITHHELD_REASONS)[number];
 
 /** A `leads` row: the lead fields of the contract under their own names, `clientType` as `client_type`. */
 export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
@@ -36,11 +46,84 @@ export interface OutboxTable {
   claimed_until: number | null;
   /** Which worker holds it (random per worker). */
   claim_token: string | null;
+  /** Set exactly when `status` is `withheld`. */
+  withheld_reason: Generated<WithheldReason | null>;
+}
+
+/**
+ * Fixed-window counters shared by every instance (the site-wide budget of new requests, the
+ * company's notifications per 10 minutes): one row per counter and window.
+ */
+export interface CountersTable {
+  name: string;
+  window_start: number;
+  count: number;
 }
 
 export interface RateLimitHitsTable {
   client_key: string;
   at: number;
+}
+
+/** Where a request stands for the sales staff (migration 4). */
+export const LEAD_STATUSES = ['nouveau', 'en_cours', 'converti', 'perdu'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A lead's working state and where it came from (one row per lead, added by migration 4). */
+export interface LeadTrackingTable {
+  lead_id: string;
+  status: LeadStatus;
+  status_changed_at: number | null;
+  /** The page of our site from which the visitor opened the form (a path), when known. */
+  source_page: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+/** A sign-in link's token, stored only as its SHA-256 (hex). */
+export interface StaffSignInTokensTable {
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A server-side staff session; the cookie carries the id, the table only its SHA-256 (hex). */
+export interface StaffSessionsTable {
+  id_hash: string;
+  email: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute expiry (7 days after sign-in); the idle one is `last_seen_at` + 8 h. */
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Notes written by staff on a lead; erased with the lead, never edited. */
+export interface LeadNotesTable {
+  id: Generated<number>;
+  lead_id: string;
+  at: number;
+  author: string;
+  text: string;
+}
+
+export type AuditAction = 'status' | 'note' | 'erase' | 'retry' | 'export' | 'sign_in' | 'sign_out';
+
+/**
+ * The audit trail: append-only (triggers refuse UPDATE and DELETE on both engines). Holds no
+ * personal data of requesters: a lead id (random), the staff member, the action and a detail
+ * (a status change, a count).
+ */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  at: number;
+  actor: string;
+  action: AuditAction;
+  lead_id: string | null;
+  detail: string;
 }
 
 export interface SchemaMigrationsTable {
@@ -53,5 +136,11 @@ export interface Tables {
   leads: LeadsTable;
   outbox: OutboxTable;
   rate_limit_hits: RateLimitHitsTable;
+  counters: CountersTable;
   schema_migrations: SchemaMigrationsTable;
+  lead_tracking: LeadTrackingTable;
+  staff_sign_in_tokens: StaffSignInTokensTable;
+  staff_sessions: StaffSessionsTable;
+  lead_notes: LeadNotesTable;
+  staff_audit: StaffAuditTable;
 }

@@ -106,8 +106,8 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     const list = await store.listLeads();
     expect(list.map((item) => item.id)).toEqual(['new', 'old']);
     expect(list[1]?.delivery).toEqual([
-      { kind: 'notification', status: 'sent', attempts: 1, sentAt: now },
-      { kind: 'confirmation', status: 'pending', attempts: 0, sentAt: null },
+      { kind: 'notification', status: 'sent', attempts: 1, sentAt: now, withheldReason: null },
+      { kind: 'confirmation', status: 'pending', attempts: 0, sentAt: null, withheldReason: null },
     ]);
   });
 
@@ -293,8 +293,18 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await seed(store, 'kept-new', now - DAY, { email: 'back@entreprise.example' });
     await store.consumeRate({ key: 'expired', limit: 1, windowMs: HOUR }, now - HOUR - 1);
     await store.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now);
-    expect(await store.purge(now, HOUR)).toEqual({ leadIds: ['gone'], rateLimitHits: 1 });
-    expect(await store.purge(now, HOUR)).toEqual({ leadIds: [], rateLimitHits: 0 });
+    expect(await store.purge(now, HOUR)).toEqual({
+      leadIds: ['gone'],
+      rateLimitHits: 1,
+      staffAuth: 0,
+      counters: 0,
+    });
+    expect(await store.purge(now, HOUR)).toEqual({
+      leadIds: [],
+      rateLimitHits: 0,
+      staffAuth: 0,
+      counters: 0,
+    });
     expect((await store.listLeads()).map((item) => item.id).sort()).toEqual([
       'kept-new',
       'kept-old',

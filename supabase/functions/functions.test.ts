@@ -378,3 +378,95 @@ describe('parity: the Node server and the function answer alike', () => {
     expect(onFunction).toEqual(onNode);
   });
 });
+
+describe('issue 17’s caps hold in the database, across isolates', () => {
+  /** Two more isolates of send-contact-email with low caps, on the same database. */
+  let isolates: RunningFunction[] = [];
+  beforeAll(async () => {
+    const capped = {
+      ...workerEnv,
+      SITE_RATE_LIMIT_PER_MINUTE: '4',
+      NOTIFICATIONS_PER_10_MINUTES: '2',
+    };
+    isolates = await Promise.all([
+      startEdgeFunction('send-contact-email', capped),
+      startEdgeFunction('send-contact-email', capped),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(isolates.map((fn) => fn.stop()));
+  });
+
+  let sent = 0;
+  /** A spread flood: each request from its own forwarded address, isolates taken in turn. */
+  async function post(fields: Record<string, unknown>) {
+    sent += 1;
+    const fn = isolates[sent % isolates.length]!;
+    const response = await fetch(`http://127.0.0.1:${fn.port}/${FUNCTION_NAME}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: SITE_ORIGIN,
+        'x-forwarded-for': `203.0.113.${sent}`,
+      },
+      body: JSON.stringify(validRequest(fields)),
+    });
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as { id?: string; error?: string },
+    };
+  }
+
+  /** Fresh windows for the counters, well inside one minute (windows start on the minute). */
+  async function startInFreshWindows() {
+    await query('DELETE FROM counters');
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  }
+
+  it('folds duplicates, sends one confirmation per address, withholds notifications past the cap with one alert, and answers 503 past the site budget', async () => {
+    await startInFreshWindows();
+    const [before] = await query<{ count: string }>('SELECT count(*) FROM leads');
+    // The same request twice (a double click): one lead, the same id.
+    const first = await post({ email: 'Flood@Victime.example ', message: 'Demande 1' });
+    const again = await post({ email: 'Flood@Victime.example ', message: 'Demande 1' });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.id).toBe(first.body.id);
+    // Other requests to the same address (case and spaces aside), until the budget of 4 is spent.
+    const answers = [];
+    for (let i = 2; i <= 6; i += 1) {
+      answers.push(await post({ email: 'flood@victime.example', message: `Demande ${i}` }));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 503, 503]);
+    for (const refused of answers.slice(3)) {
+      expect(refused.retryAfter).toMatch(/^[1-9]\d*$/);
+      expect(refused.body.error).toMatch(/^Nous recevons beaucoup de demandes en ce moment\./);
+    }
+
+    // Every acknowledged request is stored once.
+    const ids = [first.body.id, ...answers.slice(0, 3).map((answer) => answer.body.id)];
+    const [after] = await query<{ count: string }>('SELECT count(*) FROM leads');
+    expect(Number(after!.count) - Number(before!.count)).toBe(4);
+    const rows = await query<{ lead_id: string; kind: string; status: string; reason: string }>(
+      `SELECT lead_id, kind, status, coalesce(withheld_reason, '') AS reason FROM outbox
+        WHERE lead_id = ANY($1) ORDER BY id`,
+      [ids],
+    );
+    const of = (kind: string) =>
+      rows.filter((row) => row.kind === kind).map((row) => [row.status, row.reason]);
+    expect(of('confirmation')).toEqual([
+      ['pending', ''],
+      ['withheld', 'confirmation-recent'],
+      ['withheld', 'confirmation-recent'],
+      ['withheld', 'confirmation-recent'],
+    ]);
+    expect(of('notification')).toEqual([
+      ['pending', ''],
+      ['pending', ''],
+      ['withheld', 'notification-flood'],
+      ['withheld', 'notification-flood'],
+    ]);
+    expect(of('alert')).toEqual([['pending', '']]);
+  });
+});

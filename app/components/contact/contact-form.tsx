@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useSearchParams } from 'react-router';
+import { useOutletContext, useSearchParams } from 'react-router';
 
 import { CONSENT_TEXT } from '../../../contact/consent';
 import {
@@ -36,6 +36,7 @@ import { cn } from '../ui/class-names';
 import { TextAreaField, TextField, SelectField } from '../ui/field';
 import { Send } from '../ui/icons';
 import { type Notice, NoticeArea } from '../ui/notice';
+import type { VisitOrigin } from '../navigation-origin';
 import { sendContactRequest } from './send-contact-request';
 import { useHydrated } from './use-hydrated';
 
@@ -103,6 +104,8 @@ export function ContactForm() {
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const hydrated = useHydrated();
+  // From the root route (absent when the form is rendered alone, as in unit tests).
+  const origin = useOutletContext<VisitOrigin | undefined>();
   const requestedProduct = useRequestedProduct(hydrated);
   const produit = values.produit ?? requestedProduct;
 
@@ -194,7 +197,10 @@ export function ContactForm() {
     setErrors({});
     setNotice(null);
     setPending(true);
-    const outcome = await sendContactRequest(result.data, values.website);
+    const outcome = await sendContactRequest(result.data, values.website, {
+      pageOrigine: origin?.previousPage(),
+      ...origin?.landingCampaign(),
+    });
     pendingRef.current = false;
     setPending(false);
     flushSync(() => {

@@ -1,5 +1,9 @@
 import { siteConfig } from '../../../config/site';
-import { contactEndpointUrl, contactPayload } from '../../../contact/lead-contract';
+import {
+  contactEndpointUrl,
+  contactPayload,
+  type RequestOrigin,
+} from '../../../contact/lead-contract';
 import { CONTACT_FIELDS, type FieldErrors } from '../../../contact/fields';
 import type { ContactForm } from '../../../contact/schema';
 
@@ -49,7 +53,11 @@ async function readError(response: Response): Promise<ReadError> {
  * Posts the request the way a Supabase functions client would (JSON body, `apikey` and bearer
  * headers), without shipping that client. Logs and reports failures; never throws.
  */
-export async function sendContactRequest(form: ContactForm, honeypot: string): Promise<SendResult> {
+export async function sendContactRequest(
+  form: ContactForm,
+  honeypot: string,
+  origin: RequestOrigin = {},
+): Promise<SendResult> {
   try {
     const response = await fetch(contactEndpoint(), {
       method: 'POST',
@@ -58,7 +66,7 @@ export async function sendContactRequest(form: ContactForm, honeypot: string): P
         apikey: siteConfig.backendAnonKey,
         Authorization: `Bearer ${siteConfig.backendAnonKey}`,
       },
-      body: JSON.stringify(contactPayload(form, honeypot)),
+      body: JSON.stringify(contactPayload(form, honeypot, origin)),
     });
     if (response.ok) return { ok: true };
     const { message, fields } = await readError(response);

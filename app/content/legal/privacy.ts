@@ -44,7 +44,8 @@ export function privacyContent(config: SiteConfig): LegalDocument {
           list(
             'nom, prénom, adresse postale, numéro de téléphone et adresse e-mail\u00a0;',
             'le produit qui vous intéresse et votre message, si vous les renseignez\u00a0;',
-            'votre consentement à être recontacté, avec sa date et le texte que vous avez accepté.',
+            'votre consentement à être recontacté, avec sa date et le texte que vous avez accepté\u00a0;',
+            'la page de notre site depuis laquelle vous avez ouvert le formulaire (par exemple la page d’une solution), connue par la navigation sur le site lui-même et gardée en mémoire le temps de votre visite seulement, sans cookie ni stockage dans votre navigateur. Elle nous aide à comprendre votre besoin avant de vous rappeler.',
           ),
           p(
             'Données collectées automatiquement\u00a0: pour afficher les pages et protéger le site contre les abus, notre serveur traite des données techniques de connexion (adresse IP, date et heure, page demandée, type de navigateur). Nous n’utilisons aucun outil de mesure d’audience ni de publicité.',
@@ -147,6 +148,9 @@ export function privacyContent(config: SiteConfig): LegalDocument {
         blocks: [
           p(
             'Ce site ne dépose aucun cookie et n’utilise ni le stockage local ni le stockage de session de votre navigateur\u00a0: il n’y enregistre rien. Le site ne fait appel à aucun service tiers\u00a0: pas de mesure d’audience, pas de publicité, pas de réseau social, et les polices de caractères sont hébergées sur nos propres serveurs. Aucune donnée de navigation n’est donc transmise à un tiers, et aucun bandeau de consentement n’est nécessaire.',
+          ),
+          p(
+            'Seuls les membres de notre équipe qui se connectent à leur espace réservé reçoivent un cookie de session, strictement nécessaire à leur connexion et supprimé à la déconnexion.',
           ),
         ],
       },

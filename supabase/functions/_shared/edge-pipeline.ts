@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 
 import { parseEnv, type ServerEnv } from '../../../server/env.ts';
+import { NOTIFICATION_WINDOW_MS } from '../../../server/leads/submit-lead.ts';
 import { createLogger, type Logger } from '../../../server/logger.ts';
 import { createHttpApiTransport } from '../../../server/mail/http-api-transport.ts';
 import { OutboxWorker } from '../../../server/outbox.ts';
@@ -25,8 +26,11 @@ export interface EdgePipeline {
 }
 
 export function createEdgePipeline(source: Record<string, string>): EdgePipeline {
-  // Supabase's gateway sets X-Forwarded-For: the client is its right-most entry.
-  const env = parseEnv({ TRUST_PROXY: 'x-forwarded-for', ...source });
+  // Supabase's gateway sets X-Forwarded-For: the client is its right-most entry. A refusal is
+  // answered at once unless REFUSAL_DELAY_MS is set: the Node server holds it to keep its one
+  // event loop for the pages, which here are on a CDN, while a held answer keeps an invocation
+  // (and its wall-clock budget) open.
+  const env = parseEnv({ TRUST_PROXY: 'x-forwarded-for', REFUSAL_DELAY_MS: '0', ...source });
   const databaseUrl = source.SUPABASE_DB_URL || env.DATABASE_URL;
   if (!databaseUrl) throw new Error('SUPABASE_DB_URL is not set');
   const logger = createLogger(env.LOG_LEVEL);
@@ -43,6 +47,9 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
           }),
           logger,
           mail: { from: env.MAIL_FROM, to: env.MAIL_TO },
+          // The notification alert (issue 17): the same window and limit as the submit path.
+          notificationWindowMs: NOTIFICATION_WINDOW_MS,
+          notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
           leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
         })
       : undefined;

@@ -12,6 +12,7 @@ import { registerContactEndpoint } from '../../../server/contact-endpoint.ts';
 import { companyMailDomain } from '../../../server/env.ts';
 import { createLeadService } from '../../../server/leads/submit-lead.ts';
 import { RateLimiter } from '../../../server/rate-limit.ts';
+import { RefusalLog } from '../../../server/refusal-log.ts';
 import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
 
 declare const Deno: {
@@ -31,6 +32,13 @@ const leads = createLeadService({
   logger,
   sendConfirmation: env.SEND_CONFIRMATION,
   messageDomain: companyMailDomain(),
+  recordCampaigns: env.RECORD_CAMPAIGNS,
+  // Issue 17's caps, kept in the database by the store's submit path (one transaction per
+  // group of requests, under advisory locks): every isolate and the Node server share them.
+  flood: {
+    siteRequestsPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
+    notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
+  },
   onStored: () => {
     if (worker) {
       runAfterAnswer(() =>
@@ -46,6 +54,11 @@ registerContactEndpoint(app, {
   origins: () => origins,
   siteUrl,
   trustProxy: env.TRUST_PROXY,
+  // Per isolate: bounds the requests waiting for this isolate's database connections.
+  maxRequestsInProgress: env.MAX_LEAD_REQUESTS_IN_PROGRESS,
+  // 0 unless set (edge-pipeline.ts): holding a refusal would keep an invocation open for nothing.
+  refusalDelayMs: env.REFUSAL_DELAY_MS,
+  refusalLog: new RefusalLog(logger),
 });
 
 /** Supabase passes the request with the function's name as its path (no `/functions/v1`). */

@@ -1,0 +1,224 @@
+/**
+ * The French copy of the staff inbox (/equipe). Imported only by the staff route, so none of it
+ * is in a public page's scripts.
+ */
+import type {
+  AuditAction,
+  LeadStatus,
+  MailKind,
+  MailState,
+  OutboxStatus,
+} from '../../staff/contract';
+
+export const staffText = {
+  metaTitle: 'Espace équipe',
+  signIn: {
+    title: 'Connexion à l’espace équipe',
+    intro:
+      'Saisissez votre adresse e-mail professionnelle : si elle fait partie de l’équipe, vous recevrez un lien de connexion valable 15 minutes.',
+    emailLabel: 'Adresse e-mail',
+    submit: 'Recevoir un lien de connexion',
+    sending: 'Envoi…',
+    linkTitle: 'Se connecter',
+    linkIntro: 'Vous avez ouvert un lien de connexion. Confirmez pour ouvrir votre session.',
+    linkSubmit: 'Me connecter',
+    noScript: 'L’espace équipe a besoin de JavaScript.',
+  },
+  header: {
+    signedInAs: 'Connecté(e) :',
+    signOut: 'Se déconnecter',
+    inbox: 'Demandes',
+  },
+  inbox: {
+    title: 'Demandes reçues',
+    countersTitle: 'Compteurs',
+    countersWindow: (days: number) => `${days} derniers jours`,
+    total: 'Demandes',
+    converted: 'Part convertie',
+    byProduct: 'Par produit',
+    noProduct: 'Sans produit',
+    filtersTitle: 'Rechercher et filtrer',
+    search: 'Recherche (nom, e-mail, téléphone, adresse)',
+    status: 'Statut',
+    product: 'Produit',
+    clientType: 'Type de client',
+    from: 'Reçues à partir du',
+    to: 'Reçues jusqu’au',
+    sourcePage: 'Page d’origine (chemin, ex. /contact)',
+    any: 'Tous',
+    apply: 'Filtrer',
+    reset: 'Effacer les filtres',
+    exportCsv: 'Exporter en CSV',
+    results: (total: number) =>
+      total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
+    caption: 'Demandes, les plus récentes d’abord',
+    columns: {
+      received: 'Reçue',
+      person: 'Personne',
+      contact: 'Contact',
+      product: 'Produit',
+      status: 'Statut',
+      mails: 'E-mails',
+    },
+    open: (name: string) => `Ouvrir la demande de ${name}`,
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+    loading: 'Chargement…',
+  },
+  clientTypes: { particulier: 'Particulier', professionnel: 'Professionnel' } as Record<
+    string,
+    string
+  >,
+  lead: {
+    back: 'Retour aux demandes',
+    received: 'Reçue le',
+    fieldsTitle: 'La demande',
+    fields: {
+      prenom: 'Prénom',
+      nom: 'Nom',
+      email: 'E-mail',
+      telephone: 'Téléphone',
+      adresse: 'Adresse',
+      produit: 'Produit',
+      clientType: 'Type de client',
+      message: 'Message',
+      sourcePage: 'Page d’origine',
+      campaign: 'Campagne (utm)',
+    },
+    none: '—',
+    consentTitle: 'Consentement',
+    consentIntro:
+      'Texte accepté par la personne en envoyant le formulaire : un rappel doit reposer sur ce consentement.',
+    consentVersion: 'Version',
+    consentAt: 'Donné le',
+    consentPage: 'Depuis la page',
+    relatedTitle: 'Autres demandes de cette personne (même e-mail ou téléphone)',
+    relatedNone: 'Aucune autre demande.',
+    mailsTitle: 'E-mails de cette demande',
+    mailKind: {
+      notification: 'Notification à l’équipe',
+      confirmation: 'Confirmation au client',
+    } as Record<MailKind, string>,
+    mailAttempts: (count: number) => (count <= 1 ? `${count} essai` : `${count} essais`),
+    mailLastError: 'Dernière erreur',
+    retry: 'Renvoyer maintenant',
+    retried: 'Les e-mails en échec seront renvoyés dans quelques secondes.',
+    statusTitle: 'Statut et notes',
+    statusLabel: 'Statut',
+    noteLabel: 'Note (facultative)',
+    save: 'Enregistrer',
+    saved: 'Modification enregistrée.',
+    notesTitle: 'Notes',
+    notesNone: 'Aucune note.',
+    auditTitle: 'Historique (non modifiable)',
+    auditNone: 'Aucune modification.',
+    eraseTitle: 'Effacer cette personne',
+    eraseIntro:
+      'Droit à l’effacement (RGPD) : supprime définitivement toutes les demandes de cette adresse e-mail, leurs e-mails et leurs notes. L’historique garde seulement la date, votre nom et le nombre de demandes effacées.',
+    erase: 'Effacer cette personne…',
+    eraseConfirmTitle: 'Confirmer l’effacement',
+    eraseConfirm: (count: number) =>
+      `Effacer définitivement ${count === 1 ? 'la demande' : `les ${count} demandes`} de cette personne ? Cette action est irréversible.`,
+    eraseYes: 'Effacer définitivement',
+    eraseNo: 'Annuler',
+    erased: (count: number) =>
+      count === 1
+        ? 'La personne a été effacée (1 demande).'
+        : `La personne a été effacée (${count} demandes).`,
+  },
+  errors: {
+    generic: 'Une erreur est survenue. Réessayez.',
+    network: 'Le serveur ne répond pas. Vérifiez votre connexion et réessayez.',
+  },
+} as const;
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  nouveau: 'Nouveau',
+  en_cours: 'En cours',
+  converti: 'Converti',
+  perdu: 'Perdu',
+};
+
+export const AUDIT_LABELS: Record<AuditAction, string> = {
+  status: 'Statut changé',
+  note: 'Note ajoutée',
+  erase: 'Personne effacée',
+  retry: 'Renvoi des e-mails demandé',
+  export: 'Export CSV',
+  sign_in: 'Connexion',
+  sign_out: 'Déconnexion',
+};
+
+/** A status change is stored as `avant → après` with the codes; shown with the labels. */
+export function auditDetail(action: AuditAction, detail: string): string {
+  if (action === 'status') {
+    return detail
+      .split(' → ')
+      .map((code) => STATUS_LABELS[code as LeadStatus] ?? code)
+      .join(' → ');
+  }
+  if (action === 'retry' || action === 'erase' || action === 'export') {
+    return detail ? `(${detail})` : '';
+  }
+  return '';
+}
+
+/**
+ * The delivery state of one e-mail, in French. An exhaustive switch over the store's status
+ * union: a new status (e.g. `withheld` during a flood) fails the typecheck here until it has its
+ * label.
+ */
+export function deliveryLabel(
+  mail: Pick<MailState, 'status' | 'attempts' | 'withheldReason'>,
+): string {
+  const status: OutboxStatus = mail.status;
+  switch (status) {
+    case 'sent':
+      return 'envoyé';
+    case 'pending':
+      return mail.attempts > 0 ? 'en échec, nouvel essai prévu' : 'en attente d’envoi';
+    case 'failed':
+      return 'échec définitif';
+    case 'withheld':
+      return mail.withheldReason === 'confirmation-recent'
+        ? 'non envoyé : une confirmation est déjà partie vers cette adresse dans les 24 h'
+        : 'retenu pendant un afflux (résumé dans l’alerte envoyée à l’entreprise)';
+    default: {
+      const unknown: never = status;
+      return unknown;
+    }
+  }
+}
+
+/** Whether an e-mail is worth a "retry now". */
+export function isFailing(mail: Pick<MailState, 'status' | 'attempts'>): boolean {
+  return mail.status === 'failed' || (mail.status === 'pending' && mail.attempts > 0);
+}
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+export function formatDateTime(ms: number): string {
+  return dateTime.format(ms);
+}
+
+const relative = new Intl.RelativeTimeFormat('fr', { numeric: 'auto' });
+
+/** "il y a 5 minutes", "hier", "il y a 3 jours". */
+export function formatAge(ms: number, now: number): string {
+  const minutes = Math.round((now - ms) / 60_000);
+  if (minutes < 60) return relative.format(-Math.max(minutes, 0), 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  return relative.format(-Math.round(hours / 24), 'day');
+}
+
+const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
+
+export function formatShare(share: number): string {
+  return percent.format(share);
+}

@@ -1,0 +1,87 @@
+import { data, redirect, useLoaderData } from 'react-router';
+
+import { InboxScreen, type InboxData } from '../components/staff/inbox-screen';
+import { LeadScreen } from '../components/staff/lead-screen';
+import { SignInScreen, takeTokenFromFragment } from '../components/staff/sign-in-screen';
+import { rememberedFilter } from '../components/staff/filter-memory';
+import { getJson, postJson, StaffApiError } from '../components/staff/staff-api';
+import { staffText } from '../content/staff';
+import {
+  STAFF_API,
+  STAFF_SIGN_IN_PAGE,
+  type Counters,
+  type InboxPage,
+  type LeadDetail,
+  type StaffIdentity,
+} from '../../staff/contract';
+import type { Route } from './+types/staff';
+
+/**
+ * The staff inbox, `/equipe/*`: one client-rendered route (a splat, so never prerendered, never in
+ * the sitemap), its code in its own chunk that no public page loads. The server answers these
+ * paths with the SPA fallback page, `no-store` and `noindex`; the data comes from the staff API.
+ */
+export const meta: Route.MetaFunction = () => [
+  { title: staffText.metaTitle },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+type Screen =
+  | { screen: 'sign-in'; linkToken?: string }
+  | ({ screen: 'inbox'; me: StaffIdentity } & InboxData)
+  | { screen: 'lead'; me: StaffIdentity; lead: LeadDetail };
+
+/** 401 from the API: to the sign-in page. */
+async function signedIn<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof StaffApiError && error.status === 401) throw redirect(STAFF_SIGN_IN_PAGE);
+    if (error instanceof StaffApiError && error.status === 404) {
+      throw data(error.message, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Screen> {
+  const path = (params['*'] ?? '').replace(/\/+$/, '');
+  if (path === 'connexion') return { screen: 'sign-in', linkToken: takeTokenFromFragment() };
+  if (path === '') {
+    return signedIn(async () => {
+      const filter = rememberedFilter();
+      const [me, page, counters] = await Promise.all([
+        getJson<StaffIdentity>(STAFF_API.session),
+        postJson<InboxPage>(STAFF_API.search, filter),
+        getJson<Counters>(STAFF_API.counters),
+      ]);
+      return { screen: 'inbox', me, page, counters, filter };
+    });
+  }
+  const match = /^demandes\/([A-Za-z0-9-]{1,64})$/.exec(path);
+  if (match?.[1]) {
+    const id = match[1];
+    return signedIn(async () => {
+      const me = await getJson<StaffIdentity>(STAFF_API.session);
+      const lead = await getJson<LeadDetail>(STAFF_API.lead(id));
+      return { screen: 'lead', me, lead };
+    });
+  }
+  throw data(null, { status: 404 });
+}
+
+export function HydrateFallback() {
+  return <p className="mx-auto max-w-6xl px-4 py-12 text-slate-700">{staffText.inbox.loading}</p>;
+}
+
+export default function StaffRoute() {
+  const loaded = useLoaderData<typeof clientLoader>();
+  switch (loaded.screen) {
+    case 'sign-in':
+      return <SignInScreen key={loaded.linkToken ?? ''} linkToken={loaded.linkToken} />;
+    case 'inbox':
+      return <InboxScreen key="inbox" me={loaded.me} initial={loaded} />;
+    default:
+      return <LeadScreen key={loaded.lead.id} me={loaded.me} initial={loaded.lead} />;
+  }
+}

@@ -1,0 +1,361 @@
+import { readFileSync } from 'node:fs';
+
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+
+import { CONSENT_TEXT } from '../contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
+import { LeadStore } from '../server/store';
+import { publicPaths } from '../app/routes-list';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { waitForMail } from './support/mailbox';
+import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
+
+/**
+ * The staff inbox in a real browser against the production build, with the real SMTP peer:
+ * sign-in by the link received, the cookie, the list, filters, status and notes, the audit trail,
+ * the CSV export, erasure, sign-out; axe at 375 and 1280 px; the public pages load none of it.
+ */
+const [FLOW, LINK, AXE] = STAFF_E2E_EMAILS;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Submits a request like the form's script does; returns its id. */
+async function submitLead(
+  request: APIRequestContext,
+  fields: Record<string, string>,
+): Promise<string> {
+  const response = await request.post(CONTACT_ENDPOINT_PATH, {
+    data: {
+      clientType: 'professionnel',
+      nom: 'Durand',
+      prenom: 'Élise',
+      adresse: '12 rue Anatole France, 92300 Levallois-Perret',
+      telephone: '06 12 34 56 78',
+      email: 'elise@entreprise.example',
+      produit: 'Audit énergétique',
+      message: 'Bonjour',
+      rgpdConsent: true,
+      website: '',
+      ...fields,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Signs in through the page and the e-mail, as a staff member does. */
+async function signIn(from: Page, baseURL: string, email: string): Promise<Page> {
+  let page = from;
+  const before = mailCount(email);
+  await requestLink(page, baseURL, email);
+  const link = onServer(await signInLinkFor(email, before), baseURL);
+  // As from a mail client: the link opens in a new tab.
+  page = await page.context().newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Me connecter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+  return page;
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'equipe');
+}
+
+test.describe('staff inbox', () => {
+  test.use({ viewport: VIEWPORTS.desktop });
+
+  test('an unlisted address sees the same answer and receives nothing', async ({
+    page,
+    baseURL,
+  }) => {
+    const stranger = `intrus.${Date.now()}@example.fr`;
+    await requestLink(page, baseURL!, stranger);
+    await expect(page.getByRole('status')).toHaveText(
+      'Si cette adresse fait partie de l’équipe, un lien de connexion vient de lui être envoyé. Il est valable 15 minutes.',
+    );
+    // A listed address's link arrives well within this; the stranger's never does.
+    const before = mailCount(LINK);
+    await requestLink(page, baseURL!, LINK);
+    await signInLinkFor(LINK, before);
+    expect(mailCount(stranger)).toBe(0);
+  });
+
+  test('a link works once, not twice, and not after expiry', async ({
+    page,
+    baseURL,
+    context,
+    problems,
+  }) => {
+    problems.allowConsoleError(/status of 400/);
+    const before = mailCount(LINK);
+    await requestLink(page, baseURL!, LINK);
+    const link = onServer(await signInLinkFor(LINK, before), baseURL!);
+    // Pasted into the tab that shows the sign-in page: only the fragment changes.
+    await page.goto(link);
+    // The token leaves the address bar at once.
+    await expect(page).toHaveURL(`${baseURL}/equipe/connexion`);
+    await page.getByRole('button', { name: 'Me connecter' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+
+    // The same link again, in another browser (a stolen link after the staff member used it).
+    const other = await context.browser()!.newContext();
+    const thief = await other.newPage();
+    await thief.goto(link);
+    await thief.getByRole('button', { name: 'Me connecter' }).click();
+    await expect(thief.getByRole('alert')).toHaveText(/n’est plus valable/);
+    expect(await other.cookies()).toEqual([]);
+
+    // An expired token, written into the server's database as the server would have.
+    const store = await LeadStore.open({ dataDir: process.env.E2E_DATA_DIR! });
+    const expired = 'X'.repeat(43);
+    try {
+      await store.insertSignInToken(
+        hashSecret(expired),
+        LINK,
+        Date.now() - SIGN_IN_TOKEN_TTL_MS - 1_000,
+        SIGN_IN_TOKEN_TTL_MS,
+      );
+    } finally {
+      await store.close();
+    }
+    await thief.goto(`${baseURL}/equipe/connexion#jeton=${expired}`);
+    await thief.getByRole('button', { name: 'Me connecter' }).click();
+    await expect(thief.getByRole('alert')).toHaveText(/n’est plus valable/);
+    await other.close();
+  });
+
+  test('sign in, search, filter, change a status with a note, export, erase, sign out', async ({
+    page: start,
+    baseURL,
+    context,
+    request,
+  }) => {
+    const tag = `Tag${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+    const first = await submitLead(request, {
+      nom: `${tag}-Martin`,
+      email: `${tag.toLowerCase()}.martin@example.fr`,
+      telephone: '07 98 76 54 32',
+      produit: 'Climatisation',
+    });
+    await submitLead(request, {
+      nom: `${tag}-Martin`,
+      email: `${tag.toLowerCase()}.martin@example.fr`,
+      produit: 'Éclairage LED',
+    });
+    await submitLead(request, { nom: `${tag}-Durand`, email: `${tag.toLowerCase()}@example.fr` });
+
+    const page = await signIn(start, baseURL!, FLOW);
+    const cookie = await sessionCookie(context);
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/equipe',
+      secure: false,
+    });
+    expect(cookie!.value).toMatch(/^[\w-]{43}$/);
+
+    await expect(page.getByRole('heading', { name: 'Compteurs' })).toBeVisible();
+
+    // Search by name, then narrow by product.
+    await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(tag);
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect(page.getByRole('heading', { name: '3 demandes' })).toBeVisible();
+    await page.getByLabel('Produit').selectOption('Climatisation');
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(`${tag}-Martin`) });
+    await expect(row).toContainText('Notification à l’équipe');
+
+    // The request's page: fields, consent, the other request of the same person.
+    await page.getByRole('link', { name: `Ouvrir la demande de Élise ${tag}-Martin` }).click();
+    await expect(page).toHaveURL(`${baseURL}/equipe/demandes/${first}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Élise ${tag}-Martin`);
+    await expect(page.getByRole('region', { name: 'Consentement' })).toContainText('Version');
+    const related = page.getByRole('region', { name: /Autres demandes de cette personne/ });
+    await expect(related.getByRole('link')).toHaveCount(1);
+
+    // Status change with a note, shown in the notes and the audit trail.
+    await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
+    await page.getByLabel('Note (facultative)').fill('Rappel prévu jeudi 10 h');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('status')).toHaveText('Modification enregistrée.');
+    const work = page.getByRole('region', { name: 'Statut et notes' });
+    await expect(work).toContainText('Rappel prévu jeudi 10 h');
+    await expect(work.getByRole('listitem').filter({ hasText: 'Statut changé' })).toContainText(
+      `${FLOW} · Statut changé Nouveau → En cours`,
+    );
+
+    // Back to the list: the filter is remembered; the status filter finds the change.
+    await page.getByRole('link', { name: 'Retour aux demandes' }).click();
+    await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
+    await page.getByLabel('Produit').selectOption('');
+    await page.getByLabel('Statut').selectOption('en_cours');
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
+
+    // CSV export of the current filter: UTF-8 with BOM, ';' separator.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^demandes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^"id";"date";"nom";"prenom";"email";/);
+    expect(lines[1]).toContain(`"${tag}-Martin";"Élise"`);
+    expect(lines[1]).toContain('"en_cours"');
+
+    // Erase the person (both requests), after a confirmation.
+    await page.getByRole('link', { name: `Ouvrir la demande de Élise ${tag}-Martin` }).click();
+    await page.getByRole('button', { name: 'Effacer cette personne…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmer l’effacement' });
+    await expect(dialog).toContainText('les 2 demandes');
+    await dialog.getByRole('button', { name: 'Effacer définitivement' }).click();
+    await expect(page.getByRole('status')).toHaveText('La personne a été effacée (2 demandes).');
+    await page.getByLabel('Statut').selectOption('');
+    await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(tag);
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${tag}-Durand`) })).toBeVisible();
+
+    // Sign out: the session is over on the server, the inbox sends back to the sign-in page.
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(`${baseURL}/equipe/connexion`);
+    const stale = await request.get('/api/equipe/session', {
+      headers: { Cookie: `equipe=${cookie!.value}` },
+    });
+    expect(stale.status()).toBe(401);
+    await page.goto(`${baseURL}/equipe`);
+    await expect(page).toHaveURL(`${baseURL}/equipe/connexion`);
+  });
+
+  test('staff pages are no-store and noindex', async ({ request }) => {
+    for (const path of ['/equipe', '/equipe/connexion', '/equipe/demandes/abc']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      const scripts = /script-src [^;]*/.exec(response.headers()['content-security-policy'] ?? '');
+      expect(scripts?.[0]).toMatch(/^script-src 'self'/);
+      expect(scripts?.[0]).not.toContain('unsafe-inline');
+    }
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).not.toContain('/equipe');
+  });
+});
+
+test.describe('staff pages have no WCAG violation', () => {
+  // Several pages and four axe runs per test (and a sign-in before them): more than the default
+  // 30 s when the machine is busy.
+  // Serial: one sign-in for both viewports (sign-ins count against the per-client limit, 10 per
+  // 15 minutes, which the whole file shares).
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let leadId: string;
+
+  test.beforeAll(async ({ browser, request, baseURL }) => {
+    leadId = await submitLead(request, { nom: 'Axe', email: `axe.${Date.now()}@example.fr` });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, baseURL!, AXE);
+    storage = await context.storageState();
+    await context.close();
+  });
+
+  for (const [name, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const) {
+    test(`at ${viewport.width} px (${name})`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ viewport, storageState: storage });
+      const page = await context.newPage();
+      const check = async () => {
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`,
+          ),
+        ).toEqual([]);
+      };
+      await page.goto(`${baseURL}/equipe`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+      await check();
+      await page.goto(`${baseURL}/equipe/demandes/${leadId}`);
+      await expect(page.getByRole('heading', { level: 1, name: /Axe/ })).toBeVisible();
+      await check();
+      await page.getByRole('button', { name: 'Effacer cette personne…' }).click();
+      await check();
+      const signedOut = await browser.newContext({ viewport });
+      const signInPage = await signedOut.newPage();
+      await signInPage.goto(`${baseURL}/equipe/connexion`);
+      await expect(signInPage.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page: signInPage }).withTags(WCAG_TAGS).analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      await signedOut.close();
+      await context.close();
+    });
+  }
+});
+
+test('the page the form was opened from reaches the notification e-mail, in memory only', async ({
+  page,
+}) => {
+  const email = `origine.${Date.now().toString(36)}@entreprise.example`;
+  await gotoHydrated(page, '/professionnels/climatisation?utm_source=lettre');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(CONTACT_ENDPOINT_PATH)) sent.push(request.postData() ?? '');
+  });
+  await page.getByRole('link', { name: 'Demande en ligne' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renseignez-vous gratuitement');
+  await page.getByLabel('Nom *', { exact: true }).fill('Origine');
+  await page.getByLabel('Prénom *', { exact: true }).fill('Léa');
+  await page.getByLabel('Adresse *', { exact: true }).fill('3 rue de la Paix, 75002 Paris');
+  await page.getByLabel('Numéro de téléphone *', { exact: true }).fill('06 12 34 56 78');
+  await page.getByLabel('Email *', { exact: true }).fill(email);
+  await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(page.getByRole('status')).toContainText('Demande envoyée');
+  const body = JSON.parse(sent[0]!) as Record<string, unknown>;
+  expect(body).toMatchObject({ pageOrigine: '/professionnels/climatisation', utmSource: 'lettre' });
+  const mail = await waitForMail(
+    (message) =>
+      message.text.includes(email) &&
+      message.headers['message-id']?.includes('.notification@') === true,
+  );
+  expect(mail.text).toContain('Page d’origine\u00a0: /professionnels/climatisation');
+  // Nothing of it was written in the browser.
+  expect(await page.context().cookies()).toEqual([]);
+  expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+});
+
+test('public pages load none of the staff code', async ({ page }) => {
+  // Every public page, one after the other.
+  test.setTimeout(180_000);
+  await gotoHydrated(page, '/');
+  // The staff route's module and the modules only it imports, from the app's own manifest.
+  const staffOnly = await page.evaluate(() => {
+    type Route = { module: string; imports?: string[] };
+    const manifest = (
+      window as unknown as { __reactRouterManifest: { routes: Record<string, Route> } }
+    ).__reactRouterManifest;
+    const staff = manifest.routes['routes/staff']!;
+    const others = Object.entries(manifest.routes)
+      .filter(([id]) => id !== 'routes/staff')
+      .flatMap(([, route]) => [route.module, ...(route.imports ?? [])]);
+    return [staff.module, ...(staff.imports ?? [])].filter((file) => !others.includes(file));
+  });
+  expect(staffOnly.length).toBeGreaterThan(0);
+  expect(staffOnly[0]).toMatch(/^\/assets\/staff-[\w-]+\.js$/);
+
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+  for (const path of publicPaths()) {
+    await gotoHydrated(page, path);
+  }
+  expect(loaded.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0);
+  expect(loaded.filter((path) => staffOnly.includes(path))).toEqual([]);
+});

@@ -1,0 +1,137 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { createMemoryLogger, createTempDir, type LogRecord } from '../../test-support/harness';
+import { STAFF_API } from '../../staff/contract';
+import { createEmlTransport } from '../mail/transport';
+import { LeadStore, STAFF_IDLE_MS } from '../store';
+import { registerStaffApi, type StaffApiDeps } from './api';
+import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth';
+
+/**
+ * Session lifetimes and cookie attributes, with the API's clock in the test's hands: idle expiry
+ * (8 h), absolute expiry (7 days), rotation at sign-in, removal from STAFF_EMAILS, and the
+ * `__Host-` cookie over HTTPS.
+ */
+const STAFF = 'anne@calora-energies.example';
+const ORIGIN = 'https://www.calora-energies.example';
+const HOUR = 60 * 60 * 1000;
+
+let dir: string;
+let store: LeadStore;
+let clock: number;
+const logs: LogRecord[] = [];
+
+beforeEach(async () => {
+  dir = createTempDir('staff-session');
+  store = await LeadStore.open({ dataDir: dir });
+  clock = Date.UTC(2026, 10, 23, 9, 0);
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function app(overrides: Partial<StaffApiDeps> = {}) {
+  const hono = new Hono();
+  registerStaffApi(hono, {
+    store,
+    transport: createEmlTransport(join(dir, 'mail'), createMemoryLogger(logs)),
+    logger: createMemoryLogger(logs),
+    staffEmails: [STAFF],
+    siteUrl: ORIGIN,
+    origins: () => [ORIGIN],
+    mailFrom: 'no-reply@calora-energies.example',
+    messageDomain: 'calora-energies.example',
+    onRetry: () => undefined,
+    now: () => clock,
+    ...overrides,
+  });
+  return hono;
+}
+
+async function signIn(hono: Hono, cookie?: string): Promise<{ setCookie: string; cookie: string }> {
+  const link = await issueSignInLink(store, ORIGIN, STAFF, clock);
+  const token = link.split('#jeton=')[1]!;
+  const response = await hono.request(STAFF_API.session, {
+    method: 'POST',
+    headers: {
+      Origin: ORIGIN,
+      'Content-Type': 'application/json',
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: JSON.stringify({ token }),
+  });
+  expect(response.status).toBe(200);
+  const setCookie = response.headers.getSetCookie()[0]!;
+  return { setCookie, cookie: setCookie.split(';')[0]! };
+}
+
+async function me(hono: Hono, cookie: string): Promise<number> {
+  return (await hono.request(STAFF_API.session, { headers: { Cookie: cookie } })).status;
+}
+
+describe('staff sessions', () => {
+  it('over HTTPS, the cookie is __Host- prefixed, Secure, Path=/, HttpOnly, SameSite=Strict', async () => {
+    const { setCookie } = await signIn(app());
+    expect(setCookie).toMatch(/^__Host-equipe=[\w-]{43}; /);
+    for (const attribute of ['Secure', 'HttpOnly', 'SameSite=Strict', 'Path=/']) {
+      expect(setCookie.split('; ')).toContain(attribute);
+    }
+    expect(setCookie).not.toMatch(/Domain=/i);
+    expect(setCookie).toContain(`Max-Age=${SESSION_ABSOLUTE_MS / 1000}`);
+  });
+
+  it('ends after 8 hours without a request', async () => {
+    const hono = app();
+    const { cookie } = await signIn(hono);
+    clock += STAFF_IDLE_MS - 60_000;
+    expect(await me(hono, cookie)).toBe(200);
+    // Activity keeps it alive...
+    clock += STAFF_IDLE_MS - 60_000;
+    expect(await me(hono, cookie)).toBe(200);
+    // ...silence ends it.
+    clock += STAFF_IDLE_MS;
+    expect(await me(hono, cookie)).toBe(401);
+  });
+
+  it('ends 7 days after sign-in however active', async () => {
+    const hono = app();
+    const { cookie } = await signIn(hono);
+    while (clock < Date.UTC(2026, 10, 23, 9, 0) + SESSION_ABSOLUTE_MS - 2 * HOUR) {
+      clock += 2 * HOUR;
+      expect(await me(hono, cookie)).toBe(200);
+    }
+    clock += 2 * HOUR;
+    expect(await me(hono, cookie)).toBe(401);
+  });
+
+  it('gives a new session id at each sign-in and revokes the one it replaces', async () => {
+    const hono = app();
+    const first = await signIn(hono);
+    const second = await signIn(hono, first.cookie);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect(await me(hono, second.cookie)).toBe(200);
+    expect(await me(hono, first.cookie)).toBe(401);
+  });
+
+  it('ends every session of someone removed from STAFF_EMAILS', async () => {
+    const { cookie } = await signIn(app());
+    expect(await me(app({ staffEmails: ['autre@calora-energies.example'] }), cookie)).toBe(401);
+  });
+
+  it('without SMTP, writes no sign-in link to disk and says so in the log', async () => {
+    const hono = app();
+    const response = await hono.request(STAFF_API.requestLink, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: STAFF }),
+    });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logs.map((log) => log.event)).toContain('staff_sign_in_link_not_sent');
+  });
+});

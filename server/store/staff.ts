@@ -1,0 +1,507 @@
+import { sql, type Kysely } from 'kysely';
+
+import type {
+  Counters,
+  CounterWindow,
+  InboxFilter,
+  InboxPage,
+  InboxRow,
+  LeadDetail,
+  MailState,
+} from '../../staff/contract.ts';
+import { PAGE_SIZE } from '../../staff/contract.ts';
+import { emailKey } from './leads.ts';
+import {
+  LEAD_STATUSES,
+  type AuditAction,
+  type LeadStatus,
+  type StaffSessionsTable,
+  type Tables,
+} from './schema.ts';
+
+/**
+ * What the staff inbox reads and writes: sign-in tokens and sessions (hashes only), the list with
+ * its filters, a request's page, status and notes, the append-only audit trail, counters.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// --- Sign-in tokens and sessions ------------------------------------------------------------
+
+export async function insertSignInToken(
+  db: Kysely<Tables>,
+  tokenHash: string,
+  email: string,
+  now: number,
+  ttlMs: number,
+): Promise<void> {
+  await db
+    .insertInto('staff_sign_in_tokens')
+    .values({
+      token_hash: tokenHash,
+      email,
+      created_at: now,
+      expires_at: now + ttlMs,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Marks the token used and returns its e-mail when it exists, is unused and unexpired: one
+ * conditional UPDATE, so two concurrent uses cannot both succeed (on either engine).
+ */
+export async function consumeSignInToken(
+  db: Kysely<Tables>,
+  tokenHash: string,
+  now: number,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('staff_sign_in_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('email')
+    .executeTakeFirst();
+  return row?.email;
+}
+
+export async function insertSession(
+  db: Kysely<Tables>,
+  session: Omit<StaffSessionsTable, 'revoked_at'>,
+): Promise<void> {
+  await db
+    .insertInto('staff_sessions')
+    .values({ ...session, revoked_at: null })
+    .execute();
+}
+
+export async function findSession(
+  db: Kysely<Tables>,
+  idHash: string,
+): Promise<StaffSessionsTable | undefined> {
+  return db
+    .selectFrom('staff_sessions')
+    .selectAll()
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<Tables>, idHash: string, now: number) {
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: now })
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+export async function revokeSession(db: Kysely<Tables>, idHash: string, now: number) {
+  await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now })
+    .where('id_hash', '=', idHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Expired tokens and sessions (absolute or idle) are of no use: deleted by the daily purge. */
+export async function purgeStaffAuth(
+  db: Kysely<Tables>,
+  now: number,
+  idleMs: number,
+): Promise<number> {
+  const tokens = await db
+    .deleteFrom('staff_sign_in_tokens')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('staff_sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now),
+        eb('last_seen_at', '<=', now - idleMs),
+        eb('revoked_at', 'is not', null),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(tokens.numDeletedRows) + Number(sessions.numDeletedRows);
+}
+
+// --- Audit trail ----------------------------------------------------------------------------
+
+export async function appendAudit(
+  db: Kysely<Tables>,
+  entry: { at: number; actor: string; action: AuditAction; leadId: string | null; detail: string },
+): Promise<void> {
+  await db
+    .insertInto('staff_audit')
+    .values({
+      at: entry.at,
+      actor: entry.actor,
+      action: entry.action,
+      lead_id: entry.leadId,
+      detail: entry.detail,
+    })
+    .execute();
+}
+
+// --- The inbox ------------------------------------------------------------------------------
+
+/** `%term%` for LIKE with `\` as the escape character. */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function dayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00.000Z`);
+}
+
+function filtered(db: Kysely<Tables>, filter: InboxFilter) {
+  let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    // Phone numbers also match without their spaces, dots or dashes ("0612" finds "06 12 …").
+    const digits = filter.q.replace(/[\s.-]/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        ...(['nom', 'prenom', 'email', 'telephone', 'adresse'] as const).map(
+          (column) => sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${pattern} escape '\\'`,
+        ),
+        sql<boolean>`(lower(leads.prenom) || ' ' || lower(leads.nom)) like ${pattern} escape '\\'`,
+        ...(/^\+?\d{2,}$/.test(digits)
+          ? [
+              sql<boolean>`replace(replace(replace(leads.telephone, ' ', ''), '.', ''), '-', '') like ${likePattern(digits)} escape '\\'`,
+            ]
+          : []),
+      ]),
+    );
+  }
+  if (filter.status) {
+    const status = filter.status;
+    query = query.where((eb) =>
+      status === 'nouveau'
+        ? eb.or([eb('lead_tracking.status', 'is', null), eb('lead_tracking.status', '=', status)])
+        : eb('lead_tracking.status', '=', status),
+    );
+  }
+  // Compared as plain text: a filter may name a value the contract's types do not (yet) list.
+  const { produit, clientType } = filter;
+  if (produit) query = query.where(sql<boolean>`leads.produit = ${produit}`);
+  if (clientType) query = query.where(sql<boolean>`leads.client_type = ${clientType}`);
+  if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
+  if (filter.to) query = query.where('leads.created_at', '<', dayStart(filter.to) + DAY_MS);
+  if (filter.sourcePage) query = query.where('lead_tracking.source_page', '=', filter.sourcePage);
+  return query;
+}
+
+async function deliveryOf(
+  db: Kysely<Tables>,
+  leadIds: readonly string[],
+): Promise<Map<string, MailState[]>> {
+  const byLead = new Map<string, MailState[]>();
+  if (leadIds.length === 0) return byLead;
+  const mails = await db
+    .selectFrom('outbox')
+    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
+    .where('lead_id', 'in', leadIds)
+    .orderBy('id')
+    .execute();
+  for (const mail of mails) {
+    const list = byLead.get(mail.lead_id) ?? [];
+    list.push({
+      kind: mail.kind,
+      status: mail.status,
+      attempts: mail.attempts,
+      withheldReason: mail.withheld_reason,
+      sentAt: mail.sent_at,
+    });
+    byLead.set(mail.lead_id, list);
+  }
+  return byLead;
+}
+
+const ROW_COLUMNS = [
+  'leads.id',
+  'leads.created_at',
+  'leads.prenom',
+  'leads.nom',
+  'leads.email',
+  'leads.telephone',
+  'leads.produit',
+  'leads.client_type',
+  'lead_tracking.status',
+  'lead_tracking.source_page',
+] as const;
+
+interface RowShape {
+  id: string;
+  created_at: number;
+  prenom: string;
+  nom: string;
+  email: string;
+  telephone: string;
+  produit: string;
+  client_type: string;
+  status: LeadStatus | null;
+  source_page: string | null;
+}
+
+function toRow(row: RowShape, delivery: MailState[]): InboxRow {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    prenom: row.prenom,
+    nom: row.nom,
+    email: row.email,
+    telephone: row.telephone,
+    produit: row.produit,
+    clientType: row.client_type,
+    status: row.status ?? 'nouveau',
+    sourcePage: row.source_page,
+    delivery,
+  };
+}
+
+/** One page of the filtered list, newest first. `pageSize: 0` returns every row (CSV export). */
+export async function searchInbox(
+  db: Kysely<Tables>,
+  filter: InboxFilter,
+  pageSize: number = PAGE_SIZE,
+): Promise<InboxPage> {
+  const page = filter.page ?? 1;
+  const count = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  let query = filtered(db, filter)
+    .select(ROW_COLUMNS)
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc');
+  if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
+  const rows = await query.execute();
+  const delivery = await deliveryOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const products = await db
+    .selectFrom('leads')
+    .select('produit')
+    .distinct()
+    .orderBy('produit')
+    .execute();
+  return {
+    rows: rows.map((row) => toRow(row, delivery.get(row.id) ?? [])),
+    total: Number(count?.count ?? 0),
+    page,
+    pageSize,
+    products: products.map((row) => row.produit).filter((produit) => produit !== ''),
+  };
+}
+
+export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDetail | undefined> {
+  const row = await db
+    .selectFrom('leads')
+    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+    .selectAll('leads')
+    .select([
+      'lead_tracking.status',
+      'lead_tracking.source_page',
+      'lead_tracking.utm_source',
+      'lead_tracking.utm_medium',
+      'lead_tracking.utm_campaign',
+    ])
+    .where('leads.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const digits = row.telephone.replace(/\D/g, '');
+  const related = await db
+    .selectFrom('leads')
+    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+    .select(['leads.id', 'leads.created_at', 'leads.produit', 'lead_tracking.status'])
+    .where('leads.id', '!=', id)
+    .where((eb) =>
+      eb.or([
+        eb('leads.email_key', '=', row.email_key),
+        ...(digits.length >= 6 ? [eb('leads.telephone', '=', row.telephone)] : []),
+      ]),
+    )
+    .orderBy('leads.created_at', 'desc')
+    .limit(50)
+    .execute();
+  const mails = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('lead_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const notes = await db
+    .selectFrom('lead_notes')
+    .select(['at', 'author', 'text'])
+    .where('lead_id', '=', id)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  const audit = await db
+    .selectFrom('staff_audit')
+    .select(['at', 'actor', 'action', 'detail'])
+    .where('lead_id', '=', id)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  const delivery: MailState[] = mails.map((mail) => ({
+    kind: mail.kind,
+    status: mail.status,
+    attempts: mail.attempts,
+    sentAt: mail.sent_at,
+    withheldReason: mail.withheld_reason,
+  }));
+  return {
+    ...toRow({ ...row, status: row.status, source_page: row.source_page }, delivery),
+    adresse: row.adresse,
+    message: row.message,
+    consent: {
+      text: row.consent_text,
+      version: row.consent_version,
+      givenAt: row.consent_given_at,
+    },
+    campaign: { source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign },
+    related: related.map((other) => ({
+      id: other.id,
+      createdAt: other.created_at,
+      produit: other.produit,
+      status: other.status ?? 'nouveau',
+    })),
+    mails: mails.map((mail) => ({
+      kind: mail.kind,
+      status: mail.status,
+      attempts: mail.attempts,
+      withheldReason: mail.withheld_reason,
+      sentAt: mail.sent_at,
+      lastAttemptAt: mail.last_attempt_at,
+      lastError: mail.last_error,
+      nextAttemptAt: mail.next_attempt_at,
+    })),
+    notes,
+    audit,
+  };
+}
+
+/** Sets the status (and adds the note) of a lead; false when the lead does not exist. */
+export async function changeStatus(
+  db: Kysely<Tables>,
+  change: { leadId: string; status: LeadStatus; note?: string; actor: string; now: number },
+): Promise<boolean> {
+  const current = await db
+    .selectFrom('leads')
+    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+    .select(['leads.id', 'lead_tracking.status'])
+    .where('leads.id', '=', change.leadId)
+    .executeTakeFirst();
+  if (!current) return false;
+  const before = current.status ?? 'nouveau';
+  if (before !== change.status) {
+    await db
+      .insertInto('lead_tracking')
+      .values({
+        lead_id: change.leadId,
+        status: change.status,
+        status_changed_at: change.now,
+        source_page: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('lead_id')
+          .doUpdateSet({ status: change.status, status_changed_at: change.now }),
+      )
+      .execute();
+    await appendAudit(db, {
+      at: change.now,
+      actor: change.actor,
+      action: 'status',
+      leadId: change.leadId,
+      detail: `${before} → ${change.status}`,
+    });
+  }
+  if (change.note) {
+    await db
+      .insertInto('lead_notes')
+      .values({ lead_id: change.leadId, at: change.now, author: change.actor, text: change.note })
+      .execute();
+    await appendAudit(db, {
+      at: change.now,
+      actor: change.actor,
+      action: 'note',
+      leadId: change.leadId,
+      detail: '',
+    });
+  }
+  return true;
+}
+
+/** The failed or waiting e-mails of a lead become due now; returns how many. */
+export async function retryMailNow(
+  db: Kysely<Tables>,
+  leadId: string,
+  now: number,
+): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', next_attempt_at: now })
+    .where('lead_id', '=', leadId)
+    .where((eb) => eb.or([eb('status', '=', 'failed'), eb('status', '=', 'pending')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The e-mail key of a lead (for erasing the person). */
+export async function emailKeyOf(db: Kysely<Tables>, leadId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('leads')
+    .select('email_key')
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  return row?.email_key;
+}
+
+export async function counters(db: Kysely<Tables>, now: number): Promise<Counters> {
+  const windows: CounterWindow[] = [];
+  for (const days of [30, 90]) {
+    const since = now - days * DAY_MS;
+    const byStatusRows = await db
+      .selectFrom('leads')
+      .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+      .select((eb) => [
+        eb.fn.coalesce('lead_tracking.status', sql<LeadStatus>`'nouveau'`).as('status'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('leads.created_at', '>=', since)
+      .groupBy(sql`coalesce(lead_tracking.status, 'nouveau')`)
+      .execute();
+    const byProductRows = await db
+      .selectFrom('leads')
+      .select((eb) => ['produit', eb.fn.countAll<number>().as('count')])
+      .where('created_at', '>=', since)
+      .groupBy('produit')
+      .orderBy('produit')
+      .execute();
+    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
+      LeadStatus,
+      number
+    >;
+    for (const row of byStatusRows) byStatus[row.status] += Number(row.count);
+    const total = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
+    windows.push({
+      days,
+      total,
+      byStatus,
+      byProduct: byProductRows.map((row) => ({ produit: row.produit, count: Number(row.count) })),
+      convertedShare: total === 0 ? 0 : byStatus.converti / total,
+    });
+  }
+  return { windows };
+}
+
+export { emailKey };

@@ -1,0 +1,29 @@
+/** The staff API's request bodies, checked by the server (server/staff/api.ts) only. */
+import { z } from 'zod';
+
+import { LEAD_STATUS_VALUES, type InboxFilter } from './contract';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const InboxFilterSchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(LEAD_STATUS_VALUES).optional(),
+  produit: z.string().trim().max(100).optional(),
+  clientType: z.enum(['particulier', 'professionnel']).optional(),
+  /** Inclusive days (YYYY-MM-DD, Europe/Paris is not assumed: days are UTC). */
+  from: z.string().regex(DAY).optional(),
+  to: z.string().regex(DAY).optional(),
+  sourcePage: z.string().trim().max(200).optional(),
+  page: z.number().int().min(1).max(100_000).optional(),
+});
+
+export const SignInRequestSchema = z.strictObject({ email: z.string().trim().max(254) });
+export const SessionRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
+export const StatusChangeSchema = z.strictObject({
+  status: z.enum(LEAD_STATUS_VALUES),
+  note: z.string().trim().max(4_000).optional(),
+});
+
+// The schema and the contract's type describe the same object.
+const sameFilter: z.infer<typeof InboxFilterSchema> extends InboxFilter ? true : never = true;
+void sameFilter;
