@@ -73,31 +73,33 @@ const databaseUrlSchema = z
     { error: 'expected a postgres:// URL, e.g. postgres://user:pass@db.example.fr:5432/leads' },
   );
 
-const originListSchema = z
-  .string()
-  .trim()
-  .refine(
-    (value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .every((part) => {
-          try {
-            const url = new URL(part);
-            return /^https?:$/.test(url.protocol) && url.origin === part.replace(/\/+$/, '');
-          } catch {
-            return false;
-          }
-        }),
-    { error: 'expected comma-separated origins such as https://www.example.fr' },
-  )
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
-  );
+/** Splits a comma-separated setting into its trimmed, non-empty parts. */
+function commaParts(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A comma-separated list whose every part passes `isValid`; the parsed value is the list. */
+function commaListSchema(isValid: (part: string) => boolean, error: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => commaParts(value).every(isValid), { error })
+    .transform(commaParts);
+}
+
+const originListSchema = commaListSchema((part) => {
+  try {
+    const url = new URL(part);
+    return /^https?:$/.test(url.protocol) && url.origin === part.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}, 'expected comma-separated origins such as https://www.example.fr').transform((origins) =>
+  origins.map((origin) => origin.replace(/\/+$/, '')),
+);
 
 /** The e-mail domain of the company, for the default sender and the Message-IDs. */
 export function companyMailDomain(): string {
@@ -157,25 +159,10 @@ export const EnvSchema = z.object({
   /** Origins allowed to call the endpoint from a browser (CORS). */
   SITE_ORIGINS: originListSchema.optional(),
   /** Who may sign in to the staff inbox (/equipe), comma-separated. Unset: nobody. */
-  STAFF_EMAILS: z
-    .string()
-    .trim()
-    .refine(
-      (value) =>
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean)
-          .every((part) => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(part)),
-      { error: 'expected comma-separated e-mail addresses, e.g. anne@example.fr,marc@example.fr' },
-    )
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .default([]),
+  STAFF_EMAILS: commaListSchema(
+    (part) => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(part),
+    'expected comma-separated e-mail addresses, e.g. anne@example.fr,marc@example.fr',
+  ).default([]),
   /**
    * Record the utm_source/utm_medium/utm_campaign of the landing URL with each request. Off by
    * default: campaign measurement needs the visitor's consent (CNIL) or the company's own legal

@@ -23,8 +23,9 @@ import {
   type LeadWithDelivery,
   type NewMail,
 } from './leads.ts';
+import type { Kysely } from 'kysely';
 import * as staff from './staff.ts';
-import type { LeadStatus, StaffSessionsTable } from './schema.ts';
+import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
 import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract.ts';
 import { GroupCommit } from './group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
@@ -98,6 +99,11 @@ export interface NotificationWindow {
   end: number;
   /** Requests counted in the window so far (each is stored). */
   requests: number;
+}
+
+/** An erasure in the audit trail: who, when and how many requests, never the erased data. */
+function auditErasure(trx: Kysely<Tables>, actor: string, at: number, count: number) {
+  return staff.appendAudit(trx, { at, actor, action: 'erase', leadId: null, detail: `${count}` });
 }
 
 export interface CopyCounts {
@@ -235,15 +241,7 @@ export class LeadStore {
   async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
     return inTransaction(this.#live(), async (trx) => {
       const ids = await forgetPerson(trx, email);
-      if (ids.length > 0) {
-        await staff.appendAudit(trx, {
-          at: now,
-          actor,
-          action: 'erase',
-          leadId: null,
-          detail: `${ids.length}`,
-        });
-      }
+      if (ids.length > 0) await auditErasure(trx, actor, now, ids.length);
       return ids;
     });
   }
@@ -344,13 +342,7 @@ export class LeadStore {
       const key = await staff.emailKeyOf(trx, leadId);
       if (key === undefined) return undefined;
       const ids = await forgetPerson(trx, key);
-      await staff.appendAudit(trx, {
-        at: now,
-        actor,
-        action: 'erase',
-        leadId: null,
-        detail: `${ids.length}`,
-      });
+      await auditErasure(trx, actor, now, ids.length);
       return ids;
     });
   }

@@ -120,19 +120,24 @@ export async function markSent(db: Kysely<Tables>, id: number, now: number): Pro
     .execute();
 }
 
-/** A failed attempt to retry at `nextAttemptAt`; ignored if the claim was lost meanwhile. */
-export async function markRetry(
+/**
+ * Records a failed attempt and gives the claim back: `retry` at a later time, or `failed` for
+ * good. Ignored if the claim was lost meanwhile (another worker now holds the row).
+ */
+async function recordFailedAttempt(
   db: Kysely<Tables>,
   id: number,
   token: string,
   now: number,
-  nextAttemptAt: number,
   error: string,
+  outcome: { retryAt: number } | 'failed',
 ): Promise<void> {
   await db
     .updateTable('outbox')
     .set((eb) => ({
-      next_attempt_at: nextAttemptAt,
+      ...(outcome === 'failed'
+        ? { status: 'failed' as const }
+        : { next_attempt_at: outcome.retryAt }),
       last_attempt_at: now,
       attempts: eb('attempts', '+', 1),
       last_error: error,
@@ -145,28 +150,27 @@ export async function markRetry(
     .execute();
 }
 
+/** A failed attempt to retry at `nextAttemptAt`; ignored if the claim was lost meanwhile. */
+export function markRetry(
+  db: Kysely<Tables>,
+  id: number,
+  token: string,
+  now: number,
+  nextAttemptAt: number,
+  error: string,
+): Promise<void> {
+  return recordFailedAttempt(db, id, token, now, error, { retryAt: nextAttemptAt });
+}
+
 /** Gives up on a message; ignored if the claim was lost meanwhile. */
-export async function markFailed(
+export function markFailed(
   db: Kysely<Tables>,
   id: number,
   token: string,
   now: number,
   error: string,
 ): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set((eb) => ({
-      status: 'failed',
-      last_attempt_at: now,
-      attempts: eb('attempts', '+', 1),
-      last_error: error,
-      claimed_until: null,
-      claim_token: null,
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('claim_token', '=', token)
-    .execute();
+  return recordFailedAttempt(db, id, token, now, error, 'failed');
 }
 
 /** The earliest time a pending message is due (or its claim runs out), if any. */

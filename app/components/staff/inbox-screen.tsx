@@ -26,6 +26,16 @@ import { consumeFlash } from './flash';
 
 const text = staffText.inbox;
 
+/** The list's columns, in the order the table shows them. */
+const COLUMN_ORDER = [
+  'person',
+  'received',
+  'contact',
+  'product',
+  'status',
+  'mails',
+] as const satisfies ReadonlyArray<keyof typeof text.columns>;
+
 export interface InboxData {
   page: InboxPage;
   counters: Counters;
@@ -243,24 +253,11 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
                 <caption className="sr-only">{text.caption}</caption>
                 <thead className="bg-slate-50 text-slate-800">
                   <tr>
-                    <th scope="col" className="px-3 py-2">
-                      {text.columns.person}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.columns.received}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.columns.contact}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.columns.product}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.columns.status}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.columns.mails}
-                    </th>
+                    {COLUMN_ORDER.map((column) => (
+                      <th key={column} scope="col" className="px-3 py-2">
+                        {text.columns[column]}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
