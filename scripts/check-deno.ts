@@ -1,7 +1,8 @@
 /**
  * `deno check` of every Supabase Edge Function (with its own deno.json) and of the modules the
  * Node server shares with them, so that a change that only Node accepts (an extensionless import,
- * a Node-only API) fails here instead of at deploy time.
+ * a Node-only API, a driver the functions must not load: their deno.json maps neither
+ * better-sqlite3 nor pg) fails here instead of at deploy time.
  */
 import { spawnSync } from 'node:child_process';
 

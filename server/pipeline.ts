@@ -19,7 +19,8 @@ import { RateLimiter } from './rate-limit';
 import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
 import { runPurge } from './retention';
-import { LeadStore } from './store';
+import { type LeadStore } from './store';
+import { openLeadStore } from './store/open';
 
 /**
  * The lead pipeline, assembled: store, rate limiter, endpoint, outbox worker and the daily
@@ -141,7 +142,7 @@ function createTransport(options: PipelineOptions): MailTransport {
 export async function createLeadPipeline(options: PipelineOptions): Promise<LeadPipeline> {
   const { logger } = options;
   let lastPoolError = 0;
-  const store = await LeadStore.open({
+  const store = await openLeadStore({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     onPoolError: (error) => {

@@ -9,7 +9,8 @@ import { STAFF_API } from '../../staff/contract';
 import { startMailApiPeer } from '../../test-support/mail-api-peer';
 import { createHttpApiTransport } from '../mail/http-api-transport';
 import { createEmlTransport } from '../mail/transport';
-import { LeadStore, STAFF_IDLE_MS } from '../store';
+import { type LeadStore, STAFF_IDLE_MS } from '../store';
+import { openLeadStore } from '../store/open';
 import { registerStaffApi, type StaffApiDeps } from './api';
 import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth';
 
@@ -29,7 +30,7 @@ const logs: LogRecord[] = [];
 
 beforeEach(async () => {
   dir = createTempDir('staff-session');
-  store = await LeadStore.open({ dataDir: dir });
+  store = await openLeadStore({ dataDir: dir });
   clock = Date.UTC(2026, 10, 23, 9, 0);
 });
 afterEach(async () => {

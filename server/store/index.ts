@@ -2,7 +2,6 @@ import {
   DATABASE_FILE,
   describeDatabase,
   inTransaction,
-  openConnection,
   StoreOpenError,
   withoutFlush,
   type Connection,
@@ -55,8 +54,8 @@ import {
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails
  * and the rate-limit hits, on SQLite (default) or PostgreSQL (`DATABASE_URL`). The same queries
- * (Kysely) run on both; engine-specific SQL lives only where the engines differ (connection.ts:
- * pragmas, migration lock, transaction start; mail-queue.ts: `SKIP LOCKED`; rate-hits.ts: the
+ * (Kysely) run on both; engine-specific SQL lives only where the engines differ (the drivers'
+ * modules: pragmas, migration lock; connection.ts: transaction start; mail-queue.ts: `SKIP LOCKED`; rate-hits.ts: the
  * advisory lock). The database handle stays inside: callers use these methods.
  *
  * Every write the endpoint acknowledges is committed first (SQLite: WAL, `synchronous=FULL`;
@@ -136,14 +135,10 @@ export class LeadStore {
     this.location = describeDatabase(config);
   }
 
-  /** Opens (and migrates) the database; throws `StoreOpenError` with a clear message. */
-  static async open(config: StoreConfig): Promise<LeadStore> {
-    return new LeadStore(await openConnection(config), config);
-  }
-
   /**
-   * A store on a connection opened elsewhere, on a database already migrated: the Supabase Edge
-   * Function's Postgres.js connection (`./postgres-js.ts`), whose tables `supabase db push` made.
+   * A store on an open, migrated connection: the Node server's (`openLeadStore` in `./open.ts`)
+   * or the Supabase Edge Function's Postgres.js one (`./postgres-js.ts`), whose tables `supabase
+   * db push` made.
    */
   static fromConnection(connection: Connection, config: StoreConfig): LeadStore {
     return new LeadStore(connection, config);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { LeadStore, RETENTION_MS, type LeadInput, type NewMail, type StoreConfig } from '.';
+import { openLeadStore } from './open';
 import { MIGRATIONS } from './migrations';
 import { openPostgresJs } from './postgres-js';
 
@@ -40,7 +41,7 @@ function mails(id: string): NewMail[] {
  * store migrated, as `supabase db push` would have.
  */
 async function openOnPostgresJs(config: StoreConfig): Promise<LeadStore> {
-  await (await LeadStore.open(config)).close();
+  await (await openLeadStore(config)).close();
   return LeadStore.fromConnection(openPostgresJs(config.databaseUrl ?? ''), config);
 }
 
@@ -52,7 +53,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     const store =
       driver === 'postgres-js'
         ? await openOnPostgresJs(fixture.config)
-        : await LeadStore.open(fixture.config);
+        : await openLeadStore(fixture.config);
     opened.push(store);
     return store;
   };
