@@ -297,7 +297,10 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     const detail = (await response.json()) as { audit: Array<{ action: string; detail: string }> };
     expect(detail.audit).toEqual([expect.objectContaining({ action: 'retry', detail: '1' })]);
     await peer.waitFor((messages) => messages.some((mail) => mail.headers.get('x-lead-id') === id));
-    expect((await store.mailFor(id))[0]!.status).toBe('sent');
+    // The worker marks the row once the peer has answered: shortly after the peer has the mail.
+    await expect
+      .poll(async () => (await store.mailFor(id))[0]!.status, { timeout: 10_000 })
+      .toBe('sent');
   });
 
   it('lists, filters, changes a status with a note, exports, erases, and audits it all', async () => {
