@@ -1,4 +1,4 @@
-import type { PublicSettings } from './build-env';
+import type { PublicSettings } from './build-env.ts';
 
 declare global {
   /** Replaced by Vite at build time; undefined under Node (server, tests). */

@@ -6,8 +6,8 @@
  * the deployment-specific values (site URL, backend, portal, menus) are environment settings,
  * see README.md.
  */
-import { booleanFromSpelling, isBooleanSpelling } from './boolean-setting';
-import type { PublicSettings } from './build-env';
+import { booleanFromSpelling, isBooleanSpelling } from './boolean-setting.ts';
+import type { PublicSettings } from './build-env.ts';
 
 /**
  * In the pages: the settings the build validated and baked in. Under Node (server, scripts,

@@ -5,9 +5,9 @@
  * The schema is built over this list: its keys are checked against CONTACT_FIELDS when compiling,
  * and schema.test.ts checks the order and the required fields against what the schema does.
  */
-import { LIMITS } from './limits';
+import { LIMITS } from './limits.ts';
 
-export { LIMITS } from './limits';
+export { LIMITS } from './limits.ts';
 
 /** The form's fields in their visual order (the schema's order). */
 export const CONTACT_FIELDS = [

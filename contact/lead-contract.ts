@@ -3,11 +3,11 @@
  * what the endpoint answers. The form, the server, the store, the CSV export and the e-mails all
  * derive their field lists and types from here and from `schema.ts`.
  */
-import { CLIENT_TYPE, type FieldErrors } from './fields';
-import type { ContactForm, ContactPayload, ContactRequest, PayloadKey } from './schema';
+import { CLIENT_TYPE, type FieldErrors } from './fields.ts';
+import type { ContactForm, ContactPayload, ContactRequest, PayloadKey } from './schema.ts';
 
 // The paths are apart so the result pages can import them without the schema (and Zod).
-export * from './paths';
+export * from './paths.ts';
 
 /** 200: the request is stored (or, for a robot, silently dropped). */
 export interface ContactAccepted {

@@ -7,14 +7,14 @@
  */
 import * as z from 'zod/mini';
 
-import { CLIENT_TYPE, type ContactField, type FieldErrors, LIMITS } from './fields';
-import { PRODUCT_OPTIONS } from './products';
+import { CLIENT_TYPE, type ContactField, type FieldErrors, LIMITS } from './fields.ts';
+import { PRODUCT_OPTIONS } from './products.ts';
 
 // Zod compiles object parsers with `new Function` unless told not to; the site's
 // Content-Security-Policy forbids eval, so its probe alone would be reported as a violation.
 z.config({ jitless: true });
 
-export * from './fields';
+export * from './fields.ts';
 
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’ .-]*[\p{L}\p{M}.])?$/u;
 const FRENCH_PHONE = /^0[1-9]\d{8}$/;

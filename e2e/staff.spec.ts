@@ -6,7 +6,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { CONSENT_TEXT } from '../contact/consent';
 import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
-import { LeadStore } from '../server/store';
+import { openLeadStore } from '../server/store/open';
 import { publicPaths } from '../app/routes-list';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 import { waitForMail } from './support/mailbox';
@@ -107,7 +107,7 @@ test.describe('staff inbox', () => {
     expect(await other.cookies()).toEqual([]);
 
     // An expired token, written into the server's database as the server would have.
-    const store = await LeadStore.open({ dataDir: process.env.E2E_DATA_DIR! });
+    const store = await openLeadStore({ dataDir: process.env.E2E_DATA_DIR! });
     const expired = 'X'.repeat(43);
     try {
       await store.insertSignInToken(

@@ -29,7 +29,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
-import { LeadStore, type StoreConfig } from '../server/store';
+import type { StoreConfig } from '../server/store';
+import { openLeadStore } from '../server/store/open';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
 
 const DURATION_SECONDS = 5;
@@ -98,6 +99,7 @@ async function startServer(config: StoreConfig, env: Record<string, string>) {
       DATA_DIR: config.dataDir,
       DATABASE_URL: config.databaseUrl ?? '',
       SMTP_URL: '',
+      MAIL_API_URL: '',
       LOG_LEVEL: 'error',
       ...env,
     },
@@ -155,7 +157,7 @@ async function measure(engine: string, config: StoreConfig): Promise<EngineResul
       duration: DURATION_SECONDS,
     });
     await server.stop();
-    const store = await LeadStore.open(config);
+    const store = await openLeadStore(config);
     const stored = (await store.listLeads()).length;
     await store.close();
     return { engine, submissions, pages, stored };
@@ -326,7 +328,7 @@ async function floodScenario(
     const home = await homeLoad(server.url);
     const floodResult = await flood;
     await server.stop();
-    const store = await LeadStore.open(config);
+    const store = await openLeadStore(config);
     const leads = await store.listLeads();
     await store.close();
     // E-mailed: sent, or due to be sent (not withheld, not failed).

@@ -3,8 +3,9 @@
  * The commands of the README (npm start, npm test, npm run leads). Plain Node with no dependency, since it runs before
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
- *   npm test   installs what is missing (Debian's chromium and postgresql included), then lint, format,
- *              typecheck, unit tests, build, the production-install check and browser tests;
+ *   npm test   installs what is missing (Debian's chromium, postgresql and pg_cron included), then lint, format,
+ *              typecheck, deno check (modules shared with the Edge Functions), unit tests, build,
+ *              the production-install check and browser tests;
  *   npm run leads -- …  runs the staff CLI's bundle, compiling it first when it is missing or
  *              stale and the build tools are installed (never in a production install).
  */
@@ -104,20 +105,48 @@ function hasPostgres() {
   );
 }
 
-/** Installs what the tests need from Debian: Chromium and PostgreSQL, when missing. */
+/** The newest PostgreSQL major version installed from Debian's packages, or undefined. */
+function postgresMajor() {
+  if (!existsSync(POSTGRES_ROOT)) return undefined;
+  return readdirSync(POSTGRES_ROOT)
+    .filter((version) => existsSync(join(POSTGRES_ROOT, version, 'bin', 'initdb')))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a))[0];
+}
+
+/**
+ * The Supabase tests preload pg_cron (Debian's postgresql-<version>-cron) in their private
+ * server. With PG_BIN_DIR set, the operator provides it.
+ */
+function hasPgCron() {
+  if (process.env.PG_BIN_DIR) return true;
+  const major = postgresMajor();
+  return major !== undefined && existsSync(join(POSTGRES_ROOT, major, 'lib', 'pg_cron.so'));
+}
+
+/** Installs what the tests need from Debian: Chromium, PostgreSQL and pg_cron, when missing. */
 function ensureSystemPackages() {
+  installSystemPackages(false);
+  // pg_cron's package name carries the PostgreSQL version, known once PostgreSQL is installed.
+  installSystemPackages(true);
+}
+
+function installSystemPackages(cronPass) {
   const packages = [];
   const hints = [];
-  if (!existsSync(CHROMIUM)) {
+  if (!cronPass && !existsSync(CHROMIUM)) {
     packages.push('chromium', 'fonts-liberation');
     hints.push(`The browser tests need Chromium at ${CHROMIUM} (or point CHROMIUM_PATH to one).`);
   }
-  if (!hasPostgres()) {
+  if (!cronPass && !hasPostgres()) {
     packages.push('postgresql');
     hints.push(
       'The store tests need PostgreSQL binaries (/usr/lib/postgresql/<version>/bin,\n' +
         '  or PG_BIN_DIR naming such a folder).',
     );
+  }
+  if (cronPass && hasPostgres() && !hasPgCron()) {
+    packages.push(`postgresql-${postgresMajor() ?? '15'}-cron`);
+    hints.push("The Supabase tests need pg_cron for PostgreSQL's server (Debian's package).");
   }
   if (packages.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -151,6 +180,7 @@ if (mode === 'start') {
     'lint',
     'format:check',
     'typecheck',
+    'check:deno',
     'test:unit',
     'build',
     'validate:html',

@@ -11,14 +11,14 @@ import {
   CONTACT_THANKS_PATH,
   payloadFromForm,
   type RefusalReason,
-} from '../contact/lead-contract';
-import { siteConfig } from '../config/site';
-import { type FieldErrors, LIMITS } from '../contact/schema';
-import { CACHE_NONE } from './cache-control';
-import type { LeadService } from './leads/submit-lead';
-import type { Logger } from './logger';
-import { clientAddress, clientKey } from './rate-limit';
-import { RefusalLog } from './refusal-log';
+} from '../contact/lead-contract.ts';
+import { siteConfig } from '../config/site.ts';
+import { type FieldErrors, LIMITS } from '../contact/schema.ts';
+import { CACHE_NONE } from './cache-control.ts';
+import type { LeadService } from './leads/submit-lead.ts';
+import type { Logger } from './logger.ts';
+import { clientAddress, clientKey } from './rate-limit.ts';
+import { RefusalLog } from './refusal-log.ts';
 
 /**
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script

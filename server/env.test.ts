@@ -91,7 +91,24 @@ describe('parseEnv', () => {
     });
   });
 
+  it('reads the mail API settings (HTTPS, or HTTP to this machine only) and wants its key', () => {
+    expect(
+      parseEnv({ MAIL_API_URL: 'https://api.brevo.com/', MAIL_API_KEY: ' xkeysib-1 ' }),
+    ).toMatchObject({ MAIL_API_URL: 'https://api.brevo.com', MAIL_API_KEY: 'xkeysib-1' });
+    expect(
+      parseEnv({ MAIL_API_URL: 'http://127.0.0.1:8025', MAIL_API_KEY: 'k' }).MAIL_API_URL,
+    ).toBe('http://127.0.0.1:8025');
+    expect(() => parseEnv({ MAIL_API_URL: 'http://api.brevo.com', MAIL_API_KEY: 'k' })).toThrow(
+      /MAIL_API_URL: expected an https:\/\/ URL/,
+    );
+    expect(() => parseEnv({ MAIL_API_URL: 'https://api.brevo.com' })).toThrow(
+      /MAIL_API_KEY: required when MAIL_API_URL is set/,
+    );
+    expect(parseEnv({}).MAIL_API_URL).toBeUndefined();
+  });
+
   it.each([
+    ['MAIL_API_URL', 'smtp://api.brevo.com'],
     ['SMTP_URL', 'http://mail.example.fr'],
     ['MAIL_TO', 'a@b.fr; c@d.fr'],
     ['MAIL_FROM', 'a@b.fr, c@d.fr'],

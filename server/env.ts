@@ -2,8 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas';
-import { siteConfig } from '../config/site';
+import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas.ts';
+import { siteConfig } from '../config/site.ts';
 
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the
@@ -46,6 +46,17 @@ const smtpUrlSchema = z
     },
     { error: 'expected an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.fr:587' },
   );
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The API key travels in a header: HTTPS, except to this machine (a local relay, the tests). */
+const mailApiUrlSchema = httpUrlSetting.refine(
+  (value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+  },
+  { error: 'expected an https:// URL (http:// only to this machine), e.g. https://api.brevo.com' },
+);
 
 const databaseUrlSchema = z
   .string()
@@ -117,7 +128,14 @@ export const EnvSchema = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(120),
   /** Unset: e-mails are written as `.eml` files under DATA_DIR/outbox-mail/. */
   SMTP_URL: smtpUrlSchema.optional(),
-  /** Connection, greeting and idle timeouts of the SMTP client, in ms; shutdown waits longer. */
+  /** Set: e-mail through Brevo's HTTP API at this base URL instead of SMTP_URL. */
+  MAIL_API_URL: mailApiUrlSchema.optional(),
+  /** The API key sent in the `api-key` header; required with MAIL_API_URL. */
+  MAIL_API_KEY: z.string().trim().min(1).optional(),
+  /**
+   * Timeouts of the mail transport, in ms: the SMTP client's connection, greeting and idle
+   * timeouts, or the whole HTTP API request. Shutdown waits longer.
+   */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MAIL_TO: mailboxListSchema.default(siteConfig.email),
   MAIL_FROM: mailboxSchema.default(DEFAULT_MAIL_FROM),
@@ -170,6 +188,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     throw new EnvError(`Invalid server settings:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.MAIL_API_URL && !env.MAIL_API_KEY) {
+    throw new EnvError(
+      'Invalid server settings:\n  MAIL_API_KEY: required when MAIL_API_URL is set (the key of ' +
+        'the mail API account)',
+    );
+  }
   // A worker sends from a claimed batch only during the first half of its lease, and one send
   // may take up to the SMTP timeout: a shorter lease could let another instance resend it.
   if (env.OUTBOX_LEASE_SECONDS * 1000 < 2 * env.SMTP_TIMEOUT_MS) {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { ERRORS } from './contact-endpoint';
-import { LeadStore, type LeadWithDelivery, type StoreConfig } from './store';
+import { type LeadStore, type LeadWithDelivery, type StoreConfig } from './store';
+import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { createTestDatabase } from '../test-support/postgres';
 import { exited, startServerProcess, type ServerProcess } from '../test-support/server-process';
@@ -99,7 +100,7 @@ describe.each([
         await exited(server.child);
       });
     }
-    const store = await LeadStore.open(config);
+    const store = await openLeadStore(config);
     cleanups.push(() => store.close());
 
     // A double click, a Back-and-resend, a retrying client: the same request five times at

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { LeadStore } from './store';
+import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { createTestDatabase } from '../test-support/postgres';
 import { exited, startServerProcess, type ServerProcess } from '../test-support/server-process';
@@ -134,7 +134,7 @@ describe('two instances on one PostgreSQL database', () => {
       );
     }, 60_000);
 
-    const store = await LeadStore.open({ dataDir: root, databaseUrl: database.url });
+    const store = await openLeadStore({ dataDir: root, databaseUrl: database.url });
     cleanups.push(() => store.close());
     const deadline = Date.now() + 30_000;
     while ((await store.backlog(Date.now())).pending > 0) {

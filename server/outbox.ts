@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Logger } from './logger';
-import { buildAlert, buildMail, type MailSettings } from './mail/templates';
-import { TransportError, type MailTransport } from './mail/transport';
-import type { LeadStore, OutboxRow } from './store';
+import type { Logger } from './logger.ts';
+import { buildAlert, buildMail, type MailSettings } from './mail/templates.ts';
+import { TransportError, type MailTransport } from './mail/mail-transport.ts';
+import type { LeadStore, OutboxRow } from './store/index.ts';
 
 /**
  * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several
@@ -104,6 +104,41 @@ export class OutboxWorker {
       .finally(() => {
         this.running = undefined;
       });
+  }
+
+  /**
+   * Sends what is due now, batch after batch, and resolves with the number of e-mails handled
+   * (sent, retried or given up). For a caller that runs the worker on demand instead of `start`:
+   * the Supabase `outbox-worker` function, called every minute by pg_cron.
+   */
+  runOnce(): Promise<number> {
+    // Calls overlap when one isolate serves two requests: they run one after the other, since
+    // this worker's claims are its own (a second pass would take the first's rows back).
+    const run = this.onDemand.then(() => this.drainNow());
+    this.onDemand = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private onDemand: Promise<void> = Promise.resolve();
+
+  private async drainNow(): Promise<number> {
+    // A worker that was not started counts as stopped, and a stopped worker sends nothing.
+    const wasStopped = this.stopped;
+    this.stopped = false;
+    let handled = 0;
+    try {
+      for (;;) {
+        this.again = false;
+        const count = await this.sendDue();
+        handled += count;
+        if (count < this.options.batchSize && !this.again) return handled;
+      }
+    } finally {
+      this.stopped = wasStopped;
+    }
   }
 
   async stop(): Promise<void> {

@@ -7,6 +7,7 @@ import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
 import { createLeadService, NOTIFICATION_WINDOW_MS, type LeadService } from './leads/submit-lead';
 import type { Logger } from './logger';
+import { createHttpApiTransport } from './mail/http-api-transport';
 import {
   createEmlTransport,
   createSmtpTransport,
@@ -18,7 +19,8 @@ import { RateLimiter } from './rate-limit';
 import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
 import { runPurge } from './retention';
-import { LeadStore } from './store';
+import { type LeadStore } from './store';
+import { openLeadStore } from './store/open';
 
 /**
  * The lead pipeline, assembled: store, rate limiter, endpoint, outbox worker and the daily
@@ -30,6 +32,9 @@ export interface PipelineOptions {
   databaseUrl?: string;
   logger: Logger;
   smtpUrl?: string;
+  /** Set: e-mail through the HTTP API at this base URL (with `mailApiKey`) instead of SMTP. */
+  mailApiUrl?: string;
+  mailApiKey?: string;
   mailTo: string;
   mailFrom: string;
   sendConfirmation: boolean;
@@ -84,6 +89,8 @@ export function pipelineOptionsFromEnv(
     databaseUrl: env.DATABASE_URL,
     logger,
     smtpUrl: env.SMTP_URL,
+    mailApiUrl: env.MAIL_API_URL,
+    mailApiKey: env.MAIL_API_KEY,
     smtpTimeoutMs: env.SMTP_TIMEOUT_MS,
     mailTo: env.MAIL_TO,
     mailFrom: env.MAIL_FROM,
@@ -113,11 +120,29 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The HTTP API when MAIL_API_URL is set, else SMTP when SMTP_URL is set, else `.eml` files. */
+function createTransport(options: PipelineOptions): MailTransport {
+  if (options.mailApiUrl) {
+    if (options.smtpUrl) {
+      options.logger.warn('smtp_url_ignored', { reason: 'MAIL_API_URL is set' });
+    }
+    return createHttpApiTransport({
+      url: options.mailApiUrl,
+      apiKey: options.mailApiKey ?? '',
+      timeoutMs: options.smtpTimeoutMs,
+    });
+  }
+  if (options.smtpUrl) {
+    return createSmtpTransport(options.smtpUrl, { timeoutMs: options.smtpTimeoutMs });
+  }
+  return createEmlTransport(join(options.dataDir, EML_DIRECTORY), options.logger);
+}
+
 /** Opens the store (throws `StoreOpenError` when it cannot connect or migrate). */
 export async function createLeadPipeline(options: PipelineOptions): Promise<LeadPipeline> {
   const { logger } = options;
   let lastPoolError = 0;
-  const store = await LeadStore.open({
+  const store = await openLeadStore({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     onPoolError: (error) => {
@@ -128,9 +153,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     },
   });
   const limiter = new RateLimiter(store, options.rateLimitPerHour);
-  const transport = options.smtpUrl
-    ? createSmtpTransport(options.smtpUrl, { timeoutMs: options.smtpTimeoutMs })
-    : createEmlTransport(join(options.dataDir, EML_DIRECTORY), logger);
+  const transport = createTransport(options);
   const worker = new OutboxWorker({
     store,
     transport,

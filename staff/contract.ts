@@ -9,7 +9,7 @@ import type {
   MailKind,
   OutboxStatus,
   WithheldReason,
-} from '../server/store/schema';
+} from '../server/store/schema.ts';
 
 export type { AuditAction, LeadStatus, MailKind, OutboxStatus };
 

@@ -31,6 +31,8 @@ export interface PostgresCluster {
 export interface ClusterOptions {
   /** fsync on (the bench measures durable commits); off by default, which tests do not need. */
   fsync?: boolean;
+  /** More server settings (`-c name=value`), e.g. `shared_preload_libraries`. */
+  settings?: Record<string, string>;
 }
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -113,6 +115,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       '-c listen_addresses=127.0.0.1',
       '-c max_connections=300',
       `-c fsync=${options.fsync ? 'on' : 'off'}`,
+      ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
     ].join(' ');
   const start = async () => {
     run('pg_ctl', ['-D', dataDir, '-o', settings(), '-l', join(root, 'server.log'), '-w', 'start']);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { LeadStore, type LeadInput, type StoreConfig } from '../store';
+import type { LeadInput, StoreConfig } from '../store';
+import { openLeadStore } from '../store/open';
 import { engineFixture, type EngineFixture } from '../../test-support/engines';
 import { startTestServer } from '../../test-support/harness';
 import { startSmtpPeer } from '../../test-support/smtp-peer';
@@ -40,7 +41,7 @@ function lead(i: number): LeadInput {
 
 /** Leads with e-mails in every state: sent, failed, pending after retries, pending untouched. */
 async function seedSqlite(count: number): Promise<void> {
-  const store = await LeadStore.open(sqlite.config);
+  const store = await openLeadStore(sqlite.config);
   const start = Date.UTC(2026, 9, 1);
   for (let i = 0; i < count; i += 1) {
     const id = `lead-${String(i).padStart(3, '0')}`;
@@ -68,7 +69,7 @@ async function seedSqlite(count: number): Promise<void> {
 }
 
 async function snapshot(storeConfig: StoreConfig) {
-  const store = await LeadStore.open(storeConfig);
+  const store = await openLeadStore(storeConfig);
   try {
     const leads = await store.listLeads();
     const mails = await Promise.all(

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { EML_DIRECTORY } from '../mail/transport';
 import { RATE_WINDOW_MS, RateLimiter } from '../rate-limit';
-import { LeadStore, RETENTION_MS, type LeadInput } from '../store';
+import { RETENTION_MS, type LeadInput } from '../store';
+import { openLeadStore } from '../store/open';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { hashSecret } from '../staff/auth';
 import { csvCell, runLeadsCommand } from './leads';
@@ -45,7 +46,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
   let dataDir: string;
 
   async function seed(entries: Array<{ id: string; at: number; input?: Partial<LeadInput> }>) {
-    const store = await LeadStore.open(fixture.config);
+    const store = await openLeadStore(fixture.config);
     try {
       for (const entry of entries) {
         await store.insertLead(
@@ -82,7 +83,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         { id: 'old', at: now - 2 * DAY, input: { email: 'old@entreprise.example' } },
         { id: 'new', at: now - DAY, input: { email: 'new@entreprise.example' } },
       ]);
-      const store = await LeadStore.open(fixture.config);
+      const store = await openLeadStore(fixture.config);
       const [due] = await store.claimDue(now, 1, 'test', 60_000);
       await store.markSent(due!.id, now);
       await store.close();
@@ -156,7 +157,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       const result = await run('forget', 'PAUL@entreprise.example');
       expect(result).toMatchObject({ code: 0, stdout: 'Erased 2 request(s).\n' });
       expect(existsSync(file)).toBe(false);
-      const store = await LeadStore.open(fixture.config);
+      const store = await openLeadStore(fixture.config);
       expect((await store.listLeads()).map((item) => item.id)).toEqual(['other']);
       expect([...(await store.mailFor('p1')), ...(await store.mailFor('p2'))]).toEqual([]);
       expect((await store.backlog(now)).pending).toBe(2);
@@ -185,7 +186,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         { id: 'kept-new', at: now - DAY, input: { email: 'back@entreprise.example' } },
         { id: 'recent', at: now - RETENTION_MS + DAY },
       ]);
-      const store = await LeadStore.open(fixture.config);
+      const store = await openLeadStore(fixture.config);
       const limiter = new RateLimiter(store, 10);
       await limiter.consume('expired', now - RATE_WINDOW_MS - 1);
       await limiter.consume('current', now);
@@ -195,7 +196,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       expect(result).toMatchObject({ code: 0 });
       expect(result.stdout).toContain('Purged 1 request(s)');
       expect(result.stdout).toContain('1 expired rate-limit record(s)');
-      const after = await LeadStore.open(fixture.config);
+      const after = await openLeadStore(fixture.config);
       expect((await after.listLeads()).map((item) => item.id).sort()).toEqual([
         'kept-new',
         'kept-old',
@@ -219,7 +220,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         result.stdout,
       );
       expect(link).not.toBeNull();
-      const store = await LeadStore.open(fixture.config);
+      const store = await openLeadStore(fixture.config);
       try {
         expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBe(
           'Anne@calora-energies.example',

@@ -22,6 +22,7 @@ import {
   type LeadWithDelivery,
   type StoreConfig,
 } from '../store';
+import { openLeadStore } from '../store/open';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
@@ -83,9 +84,9 @@ async function copyToPostgres(config: StoreConfig, rest: readonly string[]): Pro
   if (rest.length > 0) {
     return { code: 2, stdout: '', stderr: `copy-to-postgres takes no argument\n${USAGE}\n` };
   }
-  const source = await LeadStore.open({ dataDir: config.dataDir });
+  const source = await openLeadStore({ dataDir: config.dataDir });
   try {
-    const target = await LeadStore.open(config);
+    const target = await openLeadStore(config);
     try {
       const counts = await LeadStore.copy(source, target);
       return {
@@ -133,7 +134,7 @@ export async function runLeadsCommand(
         stderr: `${email} is not in STAFF_EMAILS: add it there (and restart the server) first.\n`,
       };
     }
-    const store = await LeadStore.open(config);
+    const store = await openLeadStore(config);
     try {
       const link = await issueSignInLink(store, staff.siteUrl, email.trim(), Date.now());
       return {
@@ -145,7 +146,7 @@ export async function runLeadsCommand(
       await store.close();
     }
   }
-  const store = await LeadStore.open(config);
+  const store = await openLeadStore(config);
   try {
     switch (command) {
       case 'list': {

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { CONSENT_VERSION } from '../../contact/consent';
 import { RateLimiter } from '../rate-limit';
-import { LeadStore } from '../store';
+import { type LeadStore } from '../store';
+import { openLeadStore } from '../store/open';
 import {
   createMemoryLogger,
   createTempDir,
@@ -21,7 +22,7 @@ let service: LeadService;
 
 beforeEach(async () => {
   dir = createTempDir('submit-lead');
-  store = await LeadStore.open({ dataDir: dir });
+  store = await openLeadStore({ dataDir: dir });
   logs = [];
   stored = 0;
   service = createLeadService({

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { CONSENT_TEXT, CONSENT_VERSION } from '../../contact/consent';
-import { pickLeadFields } from '../../contact/lead-contract';
-import { ContactRequestSchema, type FieldErrors, fieldErrors } from '../../contact/schema';
-import type { Logger } from '../logger';
-import { messageIdFor } from '../mail/templates';
-import type { RateLimiter, RateVerdict } from '../rate-limit';
-import type { FloodPolicy, LeadStore, MailKind, SubmitVerdict } from '../store';
+import { CONSENT_TEXT, CONSENT_VERSION } from '../../contact/consent.ts';
+import { pickLeadFields } from '../../contact/lead-contract.ts';
+import { ContactRequestSchema, type FieldErrors, fieldErrors } from '../../contact/schema.ts';
+import type { Logger } from '../logger.ts';
+import { messageIdFor } from '../mail/templates.ts';
+import type { RateLimiter, RateVerdict } from '../rate-limit.ts';
+import type { FloodPolicy, LeadStore, MailKind, SubmitVerdict } from '../store/index.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the

@@ -2,9 +2,9 @@
  * The French copy of the e-mails. The confirmation is fixed text: it repeats nothing the visitor
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
-import { formatPostalAddress, siteConfig } from '../../config/site';
-import type { LeadField } from '../../contact/lead-contract';
-import { STAFF_ACCESS_PLACES } from './staff-access';
+import { formatPostalAddress, siteConfig } from '../../config/site.ts';
+import type { LeadField } from '../../contact/lead-contract.ts';
+import { STAFF_ACCESS_PLACES } from './staff-access.ts';
 
 const NBSP = '\u00a0';
 

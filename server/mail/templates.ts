@@ -1,18 +1,9 @@
-import { LEAD_FIELDS } from '../../contact/lead-contract';
-import type { Lead, MailKind } from '../store';
-import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content';
+import { LEAD_FIELDS } from '../../contact/lead-contract.ts';
+import type { Lead, MailKind } from '../store/index.ts';
+import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
+import type { MailMessage } from './mail-transport.ts';
 
-/** One e-mail, ready for the transport. */
-export interface MailMessage {
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  headers: Record<string, string>;
-}
+export type { MailMessage } from './mail-transport.ts';
 
 export interface MailSettings {
   from: string;

@@ -4,29 +4,16 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
 import type { Logger } from '../logger';
+import { TransportError, type MailTransport } from './mail-transport';
 import type { MailMessage } from './templates';
 
+export { TransportError, type MailTransport } from './mail-transport';
+
 /**
- * Where e-mails go: an SMTP server (nodemailer) when SMTP_URL is set, otherwise `.eml` files in
+ * Where e-mails go: a transactional HTTP API when MAIL_API_URL is set (`./http-api-transport`),
+ * else an SMTP server (nodemailer) when SMTP_URL is set, otherwise `.eml` files in
  * DATA_DIR/outbox-mail/, so the server works with nothing configured.
  */
-export interface MailTransport {
-  readonly kind: 'smtp' | 'eml';
-  /** Resolves once the message is accepted; rejects with a `TransportError` otherwise. */
-  send(message: MailMessage, fileStem: string): Promise<void>;
-  close(): void;
-}
-
-/** A failed send, with only what may be logged: a code, never the provider's text. */
-export class TransportError extends Error {
-  readonly code: string;
-  readonly permanent: boolean;
-  constructor(code: string, permanent: boolean) {
-    super(`mail transport failed (${code})`);
-    this.code = code;
-    this.permanent = permanent;
-  }
-}
 
 interface SmtpFailure {
   code?: unknown;

@@ -194,10 +194,10 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
 
   /** Creates the token and sends the link; runs after the answer, so timing tells nothing. */
   async function sendLink(email: string): Promise<void> {
-    if (deps.transport.kind !== 'smtp') {
-      // Without SMTP the link would be written in clear to a file: the operator uses
-      // `npm run leads -- sign-in-link <email>` instead.
-      logger.warn('staff_sign_in_link_not_sent', { reason: 'no SMTP_URL' });
+    if (deps.transport.kind === 'eml') {
+      // Without SMTP_URL or MAIL_API_URL the link would be written in clear to a file: the
+      // operator uses `npm run leads -- sign-in-link <email>` instead.
+      logger.warn('staff_sign_in_link_not_sent', { reason: 'no SMTP_URL nor MAIL_API_URL' });
       return;
     }
     const link = await issueSignInLink(store, deps.siteUrl, email, now());

@@ -6,8 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createMemoryLogger, createTempDir, type LogRecord } from '../../test-support/harness';
 import { STAFF_API } from '../../staff/contract';
+import { startMailApiPeer } from '../../test-support/mail-api-peer';
+import { createHttpApiTransport } from '../mail/http-api-transport';
 import { createEmlTransport } from '../mail/transport';
-import { LeadStore, STAFF_IDLE_MS } from '../store';
+import { type LeadStore, STAFF_IDLE_MS } from '../store';
+import { openLeadStore } from '../store/open';
 import { registerStaffApi, type StaffApiDeps } from './api';
 import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth';
 
@@ -27,7 +30,7 @@ const logs: LogRecord[] = [];
 
 beforeEach(async () => {
   dir = createTempDir('staff-session');
-  store = await LeadStore.open({ dataDir: dir });
+  store = await openLeadStore({ dataDir: dir });
   clock = Date.UTC(2026, 10, 23, 9, 0);
 });
 afterEach(async () => {
@@ -133,5 +136,26 @@ describe('staff sessions', () => {
     expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(logs.map((log) => log.event)).toContain('staff_sign_in_link_not_sent');
+  });
+
+  it('with the mail API instead of SMTP (MAIL_API_URL), e-mails the sign-in link', async () => {
+    logs.length = 0;
+    const api = await startMailApiPeer();
+    try {
+      const hono = app({ transport: createHttpApiTransport({ url: api.url, apiKey: api.apiKey }) });
+      const response = await hono.request(STAFF_API.requestLink, {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: STAFF }),
+      });
+      expect(response.status).toBe(200);
+      await expect.poll(() => api.accepted().length).toBe(1);
+      const [mail] = api.accepted();
+      expect(mail!.body.to).toEqual([{ email: STAFF }]);
+      expect(mail!.body.textContent).toContain(`${ORIGIN}/equipe`);
+      expect(logs.map((log) => log.event)).not.toContain('staff_sign_in_link_not_sent');
+    } finally {
+      await api.stop();
+    }
   });
 });

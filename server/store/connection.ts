@@ -1,16 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 
-import { MIGRATIONS, type Migration } from './migrations';
-import type { Tables } from './schema';
+import type { Tables } from './schema.ts';
 
 /**
- * Opening the database of either engine, migrating it, and running a transaction. This is the
- * only module that knows the drivers; everything else speaks Kysely to `Tables`.
+ * What the store knows of its database whichever driver opened it: the engine, the Kysely
+ * handle, and how a transaction runs. The drivers live apart (`sqlite-connection.ts`,
+ * `postgres-connection.ts`, `postgres-js.ts`) so that a runtime loads only its own: the Supabase
+ * Edge Functions never reach better-sqlite3 or `pg`; `open.ts` picks one for the Node server.
  *
  * - SQLite (default): one file under DATA_DIR, WAL with `synchronous=FULL` (a commit is on disk
  *   before the endpoint answers), write transactions taken with `BEGIN IMMEDIATE`.
@@ -46,9 +44,6 @@ export interface Connection {
 /** The database could not be opened or migrated; the message names it without credentials. */
 export class StoreOpenError extends Error {}
 
-/** Arbitrary but fixed: the key of the advisory lock that serialises migrations. */
-const MIGRATION_LOCK_KEY = 7_301_146_913;
-
 export function isPostgresUrl(value: string): boolean {
   try {
     return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
@@ -65,211 +60,6 @@ export function describeDatabase(config: Pick<StoreConfig, 'databaseUrl' | 'data
     return `${url.protocol}//${url.host}${url.pathname}`;
   } catch {
     return 'postgres (unparseable URL)';
-  }
-}
-
-export async function openConnection(
-  config: StoreConfig,
-  migrations: readonly Migration[] = MIGRATIONS,
-): Promise<Connection> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config, migrations);
-  return openSqlite(config.dataDir, migrations);
-}
-
-/**
- * One connection per SQLite file and process, shared by every store opened on it: better-sqlite3
- * waits for a lock synchronously, so two connections of one process would wait on each other
- * until the busy timeout. Kysely's connection mutex then orders the transactions.
- */
-const sqliteFiles = new Map<string, { connection: Connection; users: number }>();
-
-function openSqlite(dataDir: string, migrations: readonly Migration[]): Connection {
-  const file = join(dataDir, DATABASE_FILE);
-  const shared = sqliteFiles.get(file);
-  if (shared) {
-    shared.users += 1;
-    return releasing(file, shared.connection);
-  }
-  let database: Database.Database;
-  try {
-    mkdirSync(dataDir, { recursive: true });
-    database = new Database(file);
-    database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = FULL');
-    database.pragma('foreign_keys = ON');
-    database.pragma('busy_timeout = 5000');
-    migrateSqlite(database, migrations);
-  } catch (error) {
-    throw new StoreOpenError(
-      `Cannot open the SQLite database ${file}: ${(error as Error).message}`,
-    );
-  }
-  const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: cachingStatements(database) }),
-  });
-  const connection: Connection = { engine: 'sqlite', db, close: () => db.destroy() };
-  sqliteFiles.set(file, { connection, users: 1 });
-  return releasing(file, connection);
-}
-
-/** Prepared statements kept at most (forgotten wholesale past it). */
-const STATEMENT_CACHE_SIZE = 256;
-
-/**
- * The database as Kysely's SQLite dialect sees it, with its statements prepared once per SQL
- * text: the dialect prepares every query anew, which was a third of the CPU a submission took.
- * Safe with better-sqlite3, whose statements run synchronously, one at a time.
- */
-function cachingStatements(database: Database.Database) {
-  const statements = new Map<string, Database.Statement>();
-  return {
-    close: () => {
-      statements.clear();
-      database.close();
-    },
-    prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = database.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/** A handle on the shared connection whose `close` closes it with its last user. */
-function releasing(file: string, connection: Connection): Connection {
-  let closed = false;
-  return {
-    engine: connection.engine,
-    db: connection.db,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      const shared = sqliteFiles.get(file);
-      if (!shared || shared.connection !== connection) return;
-      shared.users -= 1;
-      if (shared.users > 0) return;
-      sqliteFiles.delete(file);
-      await connection.close();
-    },
-  };
-}
-
-/** Each migration in its own `BEGIN IMMEDIATE` transaction, re-checked under the write lock. */
-export function migrateSqlite(database: Database.Database, migrations: readonly Migration[]) {
-  database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at INTEGER NOT NULL
-  ) STRICT`);
-  const isApplied = database.prepare<[number], { version: number }>(
-    'SELECT version FROM schema_migrations WHERE version = ?',
-  );
-  const record = database.prepare(
-    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
-  );
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    database
-      .transaction(() => {
-        if (isApplied.get(migration.version)) return;
-        database.exec(migration.sqlite);
-        record.run(migration.version, migration.name, Date.now());
-      })
-      .immediate();
-  }
-}
-
-const INT8_OID = 20;
-
-async function openPostgres(
-  url: string,
-  config: StoreConfig,
-  migrations: readonly Migration[],
-): Promise<Connection> {
-  const where = describeDatabase(config);
-  if (!isPostgresUrl(url)) {
-    throw new StoreOpenError('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  const statementTimeout = config.statementTimeoutMs ?? 5_000;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: config.poolMax ?? 10,
-    connectionTimeoutMillis: config.connectTimeoutMs ?? 3_000,
-    statement_timeout: statementTimeout,
-    query_timeout: statementTimeout + 1_000,
-    idle_in_transaction_session_timeout: 15_000,
-    application_name: 'renovation-site',
-    keepAlive: true,
-    types: {
-      // Times (ms) and counts fit a double exactly; read BIGINT as a number, not a string.
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-    },
-  });
-  // Without listeners, a connection dropped by the server (a restart, a failover) would crash the
-  // process: the pool's for idle connections, each client's own while it is checked out (its
-  // query then fails, and the pool discards it).
-  pool.on('error', (error) => config.onPoolError?.(error));
-  pool.on('connect', (client) => client.on('error', (error) => config.onPoolError?.(error)));
-  try {
-    await migratePostgres(pool, migrations);
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw new StoreOpenError(
-      `Cannot connect to or migrate the PostgreSQL database ${where}: ${(error as Error).message}`,
-    );
-  }
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { engine: 'postgres', db, close: () => db.destroy() };
-}
-
-/** Under a session advisory lock: a second instance waits, then finds everything applied. */
-async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[]) {
-  const client = await pool.connect();
-  try {
-    // Migrations may take longer than a request's statement timeout.
-    await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        applied_at BIGINT NOT NULL
-      )`);
-      const applied = new Set(
-        (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
-          (row) => row.version,
-        ),
-      );
-      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (applied.has(migration.version)) continue;
-        await client.query('BEGIN');
-        try {
-          await client.query(migration.postgres);
-          await client.query(
-            'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
-            [migration.version, migration.name, Date.now()],
-          );
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      }
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-    await client.query('RESET statement_timeout');
-    client.release();
-  } catch (error) {
-    // A connection in an unknown state is not returned to the pool.
-    client.release(true);
-    throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import type { Tables } from './schema';
+import type { Tables } from './schema.ts';
 
 /**
  * Fixed-window counters in the database, shared by every instance: one row per counter and

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { LeadStore, type FloodPolicy, type LeadInput, type SubmissionInput } from '.';
+import { type LeadStore, type FloodPolicy, type LeadInput, type SubmissionInput } from '.';
+import { openLeadStore } from './open';
 
 /**
  * The flood rules of the store (issue 17) and its group commit, on both engines, with two
@@ -66,7 +67,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
   let fixture: EngineFixture;
   const opened: LeadStore[] = [];
   const open = async () => {
-    const store = await LeadStore.open(fixture.config);
+    const store = await openLeadStore(fixture.config);
     opened.push(store);
     return store;
   };

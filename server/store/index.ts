@@ -2,13 +2,12 @@ import {
   DATABASE_FILE,
   describeDatabase,
   inTransaction,
-  openConnection,
   StoreOpenError,
   withoutFlush,
   type Connection,
   type Engine,
   type StoreConfig,
-} from './connection';
+} from './connection.ts';
 import {
   emailKey,
   forgetPerson,
@@ -22,36 +21,41 @@ import {
   type LeadOrigin,
   type LeadWithDelivery,
   type NewMail,
-} from './leads';
+} from './leads.ts';
 import type { Kysely } from 'kysely';
-import * as staff from './staff';
-import type { LeadStatus, StaffSessionsTable, Tables } from './schema';
-import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract';
-import { GroupCommit } from './group-commit';
-import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters';
-import * as queue from './mail-queue';
-import type { Backlog, OutboxRow } from './mail-queue';
+import * as staff from './staff.ts';
+import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
+import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract.ts';
+import { GroupCommit } from './group-commit.ts';
+import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
+import * as queue from './mail-queue.ts';
+import type { Backlog, OutboxRow } from './mail-queue.ts';
 import {
   checkRate,
   consumeRate,
   purgeRateHits,
   type RatePolicy,
   type RateVerdict,
-} from './rate-hits';
-import { WITHHELD_REASONS, type MailKind, type OutboxStatus, type WithheldReason } from './schema';
+} from './rate-hits.ts';
+import {
+  WITHHELD_REASONS,
+  type MailKind,
+  type OutboxStatus,
+  type WithheldReason,
+} from './schema.ts';
 import {
   lockBatch,
   submitOne,
   type FloodPolicy,
   type SubmissionInput,
   type SubmitVerdict,
-} from './submission';
+} from './submission.ts';
 
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails
  * and the rate-limit hits, on SQLite (default) or PostgreSQL (`DATABASE_URL`). The same queries
- * (Kysely) run on both; engine-specific SQL lives only where the engines differ (connection.ts:
- * pragmas, migration lock, transaction start; mail-queue.ts: `SKIP LOCKED`; rate-hits.ts: the
+ * (Kysely) run on both; engine-specific SQL lives only where the engines differ (the drivers'
+ * modules: pragmas, migration lock; connection.ts: transaction start; mail-queue.ts: `SKIP LOCKED`; rate-hits.ts: the
  * advisory lock). The database handle stays inside: callers use these methods.
  *
  * Every write the endpoint acknowledges is committed first (SQLite: WAL, `synchronous=FULL`;
@@ -131,9 +135,13 @@ export class LeadStore {
     this.location = describeDatabase(config);
   }
 
-  /** Opens (and migrates) the database; throws `StoreOpenError` with a clear message. */
-  static async open(config: StoreConfig): Promise<LeadStore> {
-    return new LeadStore(await openConnection(config), config);
+  /**
+   * A store on an open, migrated connection: the Node server's (`openLeadStore` in `./open.ts`)
+   * or the Supabase Edge Function's Postgres.js one (`./postgres-js.ts`), whose tables `supabase
+   * db push` made.
+   */
+  static fromConnection(connection: Connection, config: StoreConfig): LeadStore {
+    return new LeadStore(connection, config);
   }
 
   #closed = false;

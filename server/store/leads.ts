@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
-import { pickLeadFields, type LeadFields } from '../../contact/lead-contract';
-import type { LeadsTable, MailKind, OutboxStatus, Tables, WithheldReason } from './schema';
+import { pickLeadFields, type LeadFields } from '../../contact/lead-contract.ts';
+import type { LeadsTable, MailKind, OutboxStatus, Tables, WithheldReason } from './schema.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 
-import type { Engine } from './connection';
-import type { MailKind, OutboxStatus, OutboxTable, Tables } from './schema';
+import type { Engine } from './connection.ts';
+import type { MailKind, OutboxStatus, OutboxTable, Tables } from './schema.ts';
 
 /**
  * The outbox as a queue that several workers share. A worker *claims* due rows: it writes a

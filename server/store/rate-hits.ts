@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-import type { Engine } from './connection';
-import type { Tables } from './schema';
+import type { Engine } from './connection.ts';
+import type { Tables } from './schema.ts';
 
 /**
  * The per-client sliding window, kept in the database so that it holds across restarts and

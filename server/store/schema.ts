@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-import type { LeadFields } from '../../contact/lead-contract';
+import type { LeadFields } from '../../contact/lead-contract.ts';
 
 /**
  * The tables as Kysely sees them (see migrations.ts). Times are milliseconds since the epoch on

@@ -8,16 +8,16 @@ import type {
   InboxRow,
   LeadDetail,
   MailState,
-} from '../../staff/contract';
-import { PAGE_SIZE } from '../../staff/contract';
-import { emailKey } from './leads';
+} from '../../staff/contract.ts';
+import { PAGE_SIZE } from '../../staff/contract.ts';
+import { emailKey } from './leads.ts';
 import {
   LEAD_STATUSES,
   type AuditAction,
   type LeadStatus,
   type StaffSessionsTable,
   type Tables,
-} from './schema';
+} from './schema.ts';
 
 /**
  * What the staff inbox reads and writes: sign-in tokens and sessions (hashes only), the list with

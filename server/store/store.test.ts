@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { LeadStore, RETENTION_MS, type LeadInput, type NewMail } from '.';
+import { LeadStore, RETENTION_MS, type LeadInput, type NewMail, type StoreConfig } from '.';
+import { openLeadStore } from './open';
 import { MIGRATIONS } from './migrations';
+import { openPostgresJs } from './postgres-js';
 
 /**
  * The store's contract, run unchanged on both engines: what the endpoint, the outbox worker,
@@ -34,11 +36,24 @@ function mails(id: string): NewMail[] {
   ];
 }
 
-describe.each(ENGINES)('the store on %s', (engine) => {
+/**
+ * PostgreSQL through Postgres.js (the Supabase Edge Functions' driver) on a database the `pg`
+ * store migrated, as `supabase db push` would have.
+ */
+async function openOnPostgresJs(config: StoreConfig): Promise<LeadStore> {
+  await (await openLeadStore(config)).close();
+  return LeadStore.fromConnection(openPostgresJs(config.databaseUrl ?? ''), config);
+}
+
+describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) => {
+  const engine = driver === 'postgres-js' ? 'postgres' : driver;
   let fixture: EngineFixture;
   const opened: LeadStore[] = [];
   const open = async () => {
-    const store = await LeadStore.open(fixture.config);
+    const store =
+      driver === 'postgres-js'
+        ? await openOnPostgresJs(fixture.config)
+        : await openLeadStore(fixture.config);
     opened.push(store);
     return store;
   };

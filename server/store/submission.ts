@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
-import type { Engine } from './connection';
+import type { Engine } from './connection.ts';
 import {
   incrementCounter,
   NOTIFICATION_COUNTER,
   SITE_BUDGET_COUNTER,
   windowStart,
-} from './counters';
+} from './counters.ts';
 import {
   emailKey,
   insertLead,
@@ -14,9 +14,9 @@ import {
   type LeadInput,
   type LeadOrigin,
   type NewMail,
-} from './leads';
-import { checkRate, type RatePolicy } from './rate-hits';
-import type { Tables } from './schema';
+} from './leads.ts';
+import { checkRate, type RatePolicy } from './rate-hits.ts';
+import type { Tables } from './schema.ts';
 
 /**
  * One submission inside a (group-commit) transaction: the per-client rate limit, the honeypot,

@@ -1,0 +1,33 @@
+/** One e-mail, ready for the transport. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What every mail transport offers the outbox worker. This module imports nothing from Node, so
+ * the Supabase Edge Function (Deno) can share it with the server.
+ */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'eml' | 'http-api';
+  /** Resolves once the message is accepted; rejects with a `TransportError` otherwise. */
+  send(message: MailMessage, fileStem: string): Promise<void>;
+  close(): void;
+}
+
+/** A failed send, with only what may be logged: a code, never the provider's text. */
+export class TransportError extends Error {
+  readonly code: string;
+  readonly permanent: boolean;
+  constructor(code: string, permanent: boolean) {
+    super(`mail transport failed (${code})`);
+    this.code = code;
+    this.permanent = permanent;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * What both Edge Functions share: the server's settings (validated by the same schema, from the
+ * function's secrets), the store over Postgres.js on the project's database, and the outbox
+ * worker with the HTTP mail transport. Nothing here is a second implementation: each part is
+ * the Node server's module.
+ */
+/// <reference types="../../../config/globals.d.ts" />
+import { sql } from 'kysely';
+
+import { parseEnv, type ServerEnv } from '../../../server/env.ts';
+import { NOTIFICATION_WINDOW_MS } from '../../../server/leads/submit-lead.ts';
+import { createLogger, type Logger } from '../../../server/logger.ts';
+import { createHttpApiTransport } from '../../../server/mail/http-api-transport.ts';
+import { OutboxWorker } from '../../../server/outbox.ts';
+import { LeadStore } from '../../../server/store/index.ts';
+import { openPostgresJs } from '../../../server/store/postgres-js.ts';
+
+export interface EdgePipeline {
+  env: ServerEnv;
+  logger: Logger;
+  store: LeadStore;
+  /** Undefined without MAIL_API_URL: then nothing is sent (the rows wait). */
+  worker: OutboxWorker | undefined;
+  /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
+  workerSecret(): Promise<string | undefined>;
+}
+
+export function createEdgePipeline(source: Record<string, string>): EdgePipeline {
+  // Supabase's gateway sets X-Forwarded-For: the client is its right-most entry. A refusal is
+  // answered at once unless REFUSAL_DELAY_MS is set: the Node server holds it to keep its one
+  // event loop for the pages, which here are on a CDN, while a held answer keeps an invocation
+  // (and its wall-clock budget) open.
+  const env = parseEnv({ TRUST_PROXY: 'x-forwarded-for', REFUSAL_DELAY_MS: '0', ...source });
+  const databaseUrl = source.SUPABASE_DB_URL || env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('SUPABASE_DB_URL is not set');
+  const logger = createLogger(env.LOG_LEVEL);
+  const connection = openPostgresJs(databaseUrl);
+  const store = LeadStore.fromConnection(connection, { dataDir: '', databaseUrl });
+  const worker =
+    env.MAIL_API_URL && env.MAIL_API_KEY
+      ? new OutboxWorker({
+          store,
+          transport: createHttpApiTransport({
+            url: env.MAIL_API_URL,
+            apiKey: env.MAIL_API_KEY,
+            timeoutMs: env.SMTP_TIMEOUT_MS,
+          }),
+          logger,
+          mail: { from: env.MAIL_FROM, to: env.MAIL_TO },
+          // The notification alert (issue 17): the same window and limit as the submit path.
+          notificationWindowMs: NOTIFICATION_WINDOW_MS,
+          notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
+          leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+        })
+      : undefined;
+  return {
+    env,
+    logger,
+    store,
+    worker,
+    async workerSecret() {
+      if (source.OUTBOX_WORKER_SECRET) return source.OUTBOX_WORKER_SECRET;
+      const { rows } = await sql<{ secret: string }>`
+        SELECT decrypted_secret AS secret FROM vault.decrypted_secrets
+        WHERE name = 'outbox_worker_secret'`.execute(connection.db);
+      return rows[0]?.secret || undefined;
+    },
+  };
+}
+
+/** Compares two secrets in constant time (their SHA-256 digests, byte by byte). */
+export async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (value: string) =>
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
+  return difference === 0;
+}
+
+/** `EdgeRuntime.waitUntil` where the hosted runtime offers it: work that outlives the answer. */
+export function runAfterAnswer(work: () => Promise<unknown>): void {
+  const runtime = (globalThis as { EdgeRuntime?: { waitUntil?: (task: Promise<unknown>) => void } })
+    .EdgeRuntime;
+  if (typeof runtime?.waitUntil === 'function') runtime.waitUntil(work());
+}

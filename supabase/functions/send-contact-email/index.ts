@@ -1,0 +1,73 @@
+/**
+ * The Supabase Edge Function `send-contact-email`: the Node server's contact endpoint on Deno,
+ * with the same modules (schema, submit service, store queries, answers, CORS). The lead, its
+ * consent and its outbox rows are committed in the project's database before the answer. The
+ * e-mails are sent by the `outbox-worker` function (pg_cron calls it every minute); where the
+ * hosted runtime offers `EdgeRuntime.waitUntil`, a send also starts right after the answer.
+ */
+import { Hono } from 'hono';
+
+import { CONTACT_ENDPOINT_PATH } from '../../../contact/lead-contract.ts';
+import { registerContactEndpoint } from '../../../server/contact-endpoint.ts';
+import { companyMailDomain } from '../../../server/env.ts';
+import { createLeadService } from '../../../server/leads/submit-lead.ts';
+import { RateLimiter } from '../../../server/rate-limit.ts';
+import { RefusalLog } from '../../../server/refusal-log.ts';
+import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
+
+declare const Deno: {
+  env: { toObject(): Record<string, string> };
+  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
+};
+
+const { env, logger, store, worker } = createEdgePipeline(Deno.env.toObject());
+// The site's URL: where a native post is redirected to, and the default CORS origin.
+if (!env.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SITE_URL=…)');
+const siteUrl = env.SITE_URL;
+const origins = env.SITE_ORIGINS ?? [new URL(siteUrl).origin];
+
+const leads = createLeadService({
+  store,
+  limiter: new RateLimiter(store, env.RATE_LIMIT_PER_HOUR),
+  logger,
+  sendConfirmation: env.SEND_CONFIRMATION,
+  messageDomain: companyMailDomain(),
+  recordCampaigns: env.RECORD_CAMPAIGNS,
+  // Issue 17's caps, kept in the database by the store's submit path (one transaction per
+  // group of requests, under advisory locks): every isolate and the Node server share them.
+  flood: {
+    siteRequestsPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
+    notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
+  },
+  onStored: () => {
+    if (worker) {
+      runAfterAnswer(() =>
+        worker.runOnce().catch((error: unknown) => logger.error('outbox_error', { error })),
+      );
+    }
+  },
+});
+const app = new Hono();
+registerContactEndpoint(app, {
+  leads,
+  logger,
+  origins: () => origins,
+  siteUrl,
+  trustProxy: env.TRUST_PROXY,
+  // Per isolate: bounds the requests waiting for this isolate's database connections.
+  maxRequestsInProgress: env.MAX_LEAD_REQUESTS_IN_PROGRESS,
+  // 0 unless set (edge-pipeline.ts): holding a refusal would keep an invocation open for nothing.
+  refusalDelayMs: env.REFUSAL_DELAY_MS,
+  refusalLog: new RefusalLog(logger),
+});
+
+/** Supabase passes the request with the function's name as its path (no `/functions/v1`). */
+const FUNCTIONS_PREFIX = CONTACT_ENDPOINT_PATH.slice(0, CONTACT_ENDPOINT_PATH.lastIndexOf('/'));
+
+Deno.serve((request) => {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith(`${FUNCTIONS_PREFIX}/`)) {
+    url.pathname = `${FUNCTIONS_PREFIX}${url.pathname}`;
+  }
+  return app.fetch(new Request(url, request));
+});
