@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 
 import { parseBuildEnv } from './config/build-env.ts';
 import { iconSprite } from './scripts/vite/icon-sprite-plugin.ts';
+import { shellChunkGroup } from './scripts/vite/shell-chunk.ts';
 
 export default defineConfig({
   plugins: [tailwindcss(), iconSprite(), reactRouter()],
@@ -14,5 +15,11 @@ export default defineConfig({
   },
   build: {
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // What every page loads anyway, in one chunk (scripts/vite/shell-chunk.ts).
+        codeSplitting: { groups: [shellChunkGroup()] },
+      },
+    },
   },
 });
