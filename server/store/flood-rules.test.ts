@@ -97,6 +97,79 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     expect(store.groupCommitStats.largest).toBeGreaterThan(1);
   });
 
+  it('gives each request of a batch the verdict it would get alone: rate limit, budget, notifications', async () => {
+    // One client (limit 3 an hour) whose two earliest hits leave the window while the batch
+    // runs; a site budget and a notification limit that run out in the middle of the batch; a
+    // request whose clock is behind the others.
+    const HOUR = 60 * MINUTE;
+    const rules = (id: string): Partial<FloodPolicy> => ({
+      siteBudget: { limit: 6, windowMs: MINUTE },
+      notifications: { limit: 4, windowMs: 10 * MINUTE, alertMessageId: `<${id}.alert@x.example>` },
+    });
+    const request = (id: string, now: number, client: string): SubmissionInput => ({
+      ...submission(id, now, { email: `${id}@x.example` }, rules(id)),
+      rate: { key: client, limit: 3, windowMs: HOUR },
+    });
+    const earlier = [
+      request('e1', T0 - HOUR + 1_000, 'busy'),
+      request('e2', T0 - HOUR + 2_000, 'busy'),
+    ];
+    const together = [
+      request('t1', T0, 'busy'), // e1, e2 in the window: allowed
+      request('t2', T0 + 1_000, 'busy'), // e1 left: e2, t1: allowed
+      request('t3', T0 + 1_500, 'busy'), // e2, t1, t2: refused
+      request('t4', T0 + 2_000, 'busy'), // e2 left: t1, t2: allowed
+      request('t5', T0 + 500, 'busy'), // behind: e1, e2, t1, t2, t4: refused
+      request('t6', T0, 'calm-1'),
+      request('t7', T0, 'calm-2'),
+      request('t8', T0, 'calm-3'), // the sixth of the minute: the last in the site budget
+      request('t9', T0, 'calm-4'), // past the site budget
+    ];
+    const alone = await open();
+    const expected: unknown[] = [];
+    for (const input of [...earlier, ...together]) expected.push(await alone.submit(input));
+    const expectedMail = await delivery(alone);
+    await alone.close();
+
+    const other = await engineFixture(engine);
+    try {
+      const store = await openLeadStore(other.config);
+      try {
+        for (const input of earlier) await store.submit(input);
+        const before = store.groupCommitStats.batches;
+        const verdicts = await Promise.all(together.map((input) => store.submit(input)));
+        expect(store.groupCommitStats.batches).toBe(before + 1);
+        expect([...earlier.map(() => expected[0]), ...verdicts]).toEqual(expected);
+        expect(verdicts.map((verdict) => verdict.allowed)).toEqual([
+          true,
+          true,
+          false,
+          true,
+          false,
+          true,
+          true,
+          true,
+          false,
+        ]);
+        expect(await delivery(store)).toEqual(expectedMail);
+        expect(await store.notificationWindow(T0, 10 * MINUTE)).toEqual(
+          await (async () => {
+            const again = await openLeadStore(fixture.config);
+            try {
+              return await again.notificationWindow(T0, 10 * MINUTE);
+            } finally {
+              await again.close();
+            }
+          })(),
+        );
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await other.cleanup();
+    }
+  });
+
   it('answers every request of a failed batch with the error, and stores none of them', async () => {
     const store = await open();
     await store.submit(submission('taken', T0));

@@ -1,6 +1,7 @@
 import {
   DATABASE_FILE,
   describeDatabase,
+  inDurableTransaction,
   inTransaction,
   StoreOpenError,
   withoutFlush,
@@ -45,6 +46,7 @@ import {
 } from './schema.ts';
 import {
   lockBatch,
+  SubmissionBatch,
   submitOne,
   type FloodPolicy,
   type SubmissionInput,
@@ -122,11 +124,13 @@ export class LeadStore {
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
     this.#submissions = new GroupCommit((inputs) =>
-      inTransaction(this.#live(), async (trx) => {
+      inDurableTransaction(this.#live(), async (trx) => {
         await lockBatch(trx, this.engine, inputs);
+        const batch = new SubmissionBatch();
         const verdicts: SubmitVerdict[] = [];
         // In order: a later request of the batch sees what the earlier ones counted and stored.
-        for (const input of inputs) verdicts.push(await submitOne(trx, input));
+        for (const input of inputs) verdicts.push(await submitOne(trx, input, batch));
+        await batch.finish(trx);
         return verdicts;
       }),
     );
@@ -387,10 +391,14 @@ export class LeadStore {
 
   // Claims and marks are bookkeeping: written without waiting for a disk flush (withoutFlush).
 
-  claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
-    return withoutFlush(this.#live(), (db) =>
+  async claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
+    const rows = await withoutFlush(this.#live(), (db) =>
       queue.claimDue(db, this.engine, now, limit, token, leaseMs),
     );
+    // A submission batch is visible once committed, before its disk flush ends (see
+    // inDurableTransaction): no e-mail goes out for a request that is not on disk yet.
+    if (rows.length > 0) await this.#live().synced();
+    return rows;
   }
 
   releaseClaims(ids: readonly number[], token: string): Promise<void> {
