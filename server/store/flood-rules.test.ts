@@ -170,6 +170,44 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     }
   });
 
+  it('answers the early rate-limit check from what the batches counted, never too leniently', async () => {
+    const HOUR = 60 * MINUTE;
+    const store = await open();
+    const rate = { key: 'early', limit: 3, windowMs: HOUR };
+    const request = (id: string, now: number): SubmissionInput => ({
+      ...submission(id, now, { email: `${id}@x.example` }),
+      rate,
+    });
+    await Promise.all([store.submit(request('r1', T0)), store.submit(request('r2', T0 + 1))]);
+    expect(await store.checkRate(rate, T0 + 2)).toEqual({ allowed: true });
+    // A hit counted outside a batch (as a staff sign-in request is) makes the third.
+    expect(await store.consumeRate(rate, T0 + 3)).toEqual({ allowed: true });
+    expect(await store.checkRate(rate, T0 + 4)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 3600,
+    });
+    expect(await store.submit(request('r3', T0 + 5))).toEqual({
+      allowed: false,
+      limit: 'client',
+      retryAfterSeconds: 3600,
+    });
+    // Once the first hit has left the window, a slot is free again.
+    expect(await store.checkRate(rate, T0 + HOUR + 1)).toEqual({ allowed: true });
+    expect(await store.submit(request('r4', T0 + HOUR + 1))).toEqual({
+      allowed: true,
+      outcome: 'stored',
+    });
+    expect(await store.submit(request('r5', T0 + HOUR + 1))).toEqual({
+      allowed: true,
+      outcome: 'stored',
+    });
+    // The sign-in hit, r4 and r5: full until the sign-in hit leaves, 2 ms later.
+    expect(await store.checkRate(rate, T0 + HOUR + 1)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+  });
+
   it('answers every request of a failed batch with the error, and stores none of them', async () => {
     const store = await open();
     await store.submit(submission('taken', T0));

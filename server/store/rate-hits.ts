@@ -88,6 +88,42 @@ export async function checkRate(
   return count < policy.limit ? { allowed: true } : refusal(db, policy, now);
 }
 
+/** Clients remembered by `RateBounds` at most (forgotten wholesale past it). */
+const MAX_BOUNDED_CLIENTS = 10_000;
+
+/**
+ * SQLite only (exactly one instance per file, so every hit is written by this process): for
+ * each client, its count of hits after `since` as the last batch that counted it left it.
+ * Until that client's next hit, this is an upper bound of its count at any later time (hits
+ * only leave the window or get purged), so the early check (`checkRate` before the body is
+ * read) can answer "allowed" from memory when the bound is under the limit, instead of
+ * counting the whole window again. Anything else (a bound at or over the limit, an unknown
+ * client, a clock gone back) is counted in the database as before. The batches publish their
+ * counts inside their transaction, in commit order; a batch that then fails to commit leaves
+ * counts that are too high, which is still a bound.
+ */
+export class RateBounds {
+  readonly #known = new Map<string, { since: number; count: number }>();
+
+  /** True when `policy.key` is known to be under its limit at `now`. */
+  allows(policy: RatePolicy, now: number): boolean {
+    const known = this.#known.get(policy.key);
+    return (
+      known !== undefined && now - policy.windowMs >= known.since && known.count < policy.limit
+    );
+  }
+
+  set(key: string, since: number, count: number): void {
+    if (!this.#known.has(key) && this.#known.size >= MAX_BOUNDED_CLIENTS) this.#known.clear();
+    this.#known.set(key, { since, count });
+  }
+
+  /** A hit recorded outside a batch: the bound no longer holds. */
+  forget(key: string): void {
+    this.#known.delete(key);
+  }
+}
+
 /**
  * The rate-limit checks of one group-commit batch, inside its transaction: a client's hits
  * are counted once per batch, then kept up to date as the batch records hits and as older
@@ -98,6 +134,8 @@ export async function checkRate(
  */
 export class BatchRateCounts {
   readonly #known = new Map<string, { since: number; count: number }>();
+  /** Clients with a hit recorded whose count is not known any more. */
+  readonly #unknown = new Set<string>();
 
   /** Same verdict as `checkRate` at `now`. */
   async check(db: Kysely<Tables>, policy: RatePolicy, now: number): Promise<RateVerdict> {
@@ -119,13 +157,23 @@ export class BatchRateCounts {
     return count < policy.limit ? { allowed: true } : refusal(db, policy, now);
   }
 
+  /** Hands the counts of this batch to `bounds` (before the commit). */
+  publish(bounds: RateBounds): void {
+    for (const [key, known] of this.#known) bounds.set(key, known.since, known.count);
+    for (const key of this.#unknown) if (!this.#known.has(key)) bounds.forget(key);
+  }
+
   /** Records a hit of `policy.key` at `now`, right after `check` for the same submission. */
   async record(db: Kysely<Tables>, policy: RatePolicy, now: number): Promise<void> {
     await recordHit(db, policy.key, now);
     const since = now - policy.windowMs;
     const known = this.#known.get(policy.key);
-    if (known && known.since === since) known.count += 1;
-    else this.#known.delete(policy.key);
+    if (known && known.since === since) {
+      known.count += 1;
+    } else {
+      this.#known.delete(policy.key);
+      this.#unknown.add(policy.key);
+    }
   }
 }
 

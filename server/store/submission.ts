@@ -16,7 +16,7 @@ import {
   type NewMail,
 } from './leads.ts';
 import { preparedQuery } from './prepared.ts';
-import { BatchRateCounts, type RatePolicy } from './rate-hits.ts';
+import { BatchRateCounts, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -93,8 +93,10 @@ export class SubmissionBatch {
   readonly rates = new BatchRateCounts();
   readonly counters = new BatchCounters();
 
-  finish(db: Kysely<Tables>): Promise<void> {
-    return this.counters.flush(db);
+  /** `bounds`: SQLite's early-check bounds (see `RateBounds`), updated with this batch's counts. */
+  async finish(db: Kysely<Tables>, bounds?: RateBounds): Promise<void> {
+    await this.counters.flush(db);
+    if (bounds) this.rates.publish(bounds);
   }
 }
 
