@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import nodemailer from 'nodemailer';
@@ -89,11 +89,12 @@ export function createEmlTransport(directory: string, logger: Logger): MailTrans
     async send(message, fileStem) {
       try {
         const info = await transporter.sendMail(toNodemailer(message));
-        mkdirSync(directory, { recursive: true });
+        // Off the event loop: a file creation can wait for the disk (another file's fsync).
+        await mkdir(directory, { recursive: true });
         const target = join(directory, `${fileStem}.eml`);
         const temporary = `${target}.tmp`;
-        writeFileSync(temporary, info.message as Buffer);
-        renameSync(temporary, target);
+        await writeFile(temporary, info.message as Buffer);
+        await rename(temporary, target);
         logger.info('mail_written', { file: `${fileStem}.eml` });
       } catch (error) {
         throw toTransportError(error);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 
 import type { Tables } from './schema.ts';
 
@@ -10,8 +10,9 @@ import type { Tables } from './schema.ts';
  * `postgres-connection.ts`, `postgres-js.ts`) so that a runtime loads only its own: the Supabase
  * Edge Functions never reach better-sqlite3 or `pg`; `open.ts` picks one for the Node server.
  *
- * - SQLite (default): one file under DATA_DIR, WAL with `synchronous=FULL` (a commit is on disk
- *   before the endpoint answers), write transactions taken with `BEGIN IMMEDIATE`.
+ * - SQLite (default): one file under DATA_DIR, WAL with `synchronous=FULL` (group-commit
+ *   batches: the log fsynced off the event loop before the endpoint answers, see
+ *   `inDurableTransaction`), write transactions taken with `BEGIN IMMEDIATE`.
  * - PostgreSQL (`DATABASE_URL=postgres://…`): a pool with short connection and statement
  *   timeouts, so that an unreachable database turns into a quick 503 instead of a hung request;
  *   migrations under an advisory lock, so instances starting together apply each one once.
@@ -38,8 +39,22 @@ export interface StoreConfig {
 export interface Connection {
   readonly engine: Engine;
   readonly db: Kysely<Tables>;
+  /**
+   * Resolves once every transaction committed before the call is on disk. SQLite: an fsync of
+   * the write-ahead log that starts after the call, off the event loop (`WalSync` in
+   * sqlite-connection.ts); PostgreSQL: at once (a commit returns once it is durable).
+   */
+  synced(): Promise<void>;
+  /** Throws when a flush of this connection failed (SQLite, see `WalSync`): write nothing more. */
+  assertFlushable(): void;
   close(): Promise<void>;
 }
+
+/** What a driver whose commits are durable when they return (PostgreSQL) gives `Connection`. */
+export const DURABLE_ON_COMMIT = {
+  synced: async (): Promise<void> => undefined,
+  assertFlushable: (): void => undefined,
+} as const;
 
 /** The database could not be opened or migrated; the message names it without credentials. */
 export class StoreOpenError extends Error {}
@@ -63,6 +78,10 @@ export function describeDatabase(config: Pick<StoreConfig, 'databaseUrl' | 'data
   }
 }
 
+const BEGIN_IMMEDIATE = CompiledQuery.raw('BEGIN IMMEDIATE');
+const COMMIT = CompiledQuery.raw('COMMIT');
+const ROLLBACK = CompiledQuery.raw('ROLLBACK');
+
 /**
  * Runs `work` in one transaction, committed when it resolves. SQLite takes the write lock at
  * once (`BEGIN IMMEDIATE`: no failed upgrade from a read when the staff CLI writes at the same
@@ -74,16 +93,54 @@ export async function inTransaction<T>(
 ): Promise<T> {
   if (connection.engine === 'postgres') return connection.db.transaction().execute(work);
   return connection.db.connection().execute(async (db) => {
-    await sql`BEGIN IMMEDIATE`.execute(db);
+    await db.executeQuery(BEGIN_IMMEDIATE);
     try {
       const result = await work(db);
-      await sql`COMMIT`.execute(db);
+      await db.executeQuery(COMMIT);
       return result;
     } catch (error) {
-      await sql`ROLLBACK`.execute(db).catch(() => undefined);
+      await db.executeQuery(ROLLBACK).catch(() => undefined);
       throw error;
     }
   });
+}
+
+const SYNCHRONOUS_NORMAL = CompiledQuery.raw('PRAGMA synchronous = NORMAL');
+const SYNCHRONOUS_FULL = CompiledQuery.raw('PRAGMA synchronous = FULL');
+
+/**
+ * `inTransaction` for a group-commit batch, resolved only once the transaction is on disk, but
+ * without holding the event loop during the disk flush. SQLite: committed with
+ * `synchronous=NORMAL` (the commit writes the log without an fsync), then `synced()` fsyncs the
+ * log off the event loop; the connection is free for other work meanwhile. If that fsync fails,
+ * this rejects, and so does every later call (see `WalSync`): the batch is refused, though its
+ * rows may be on disk whole (never part of them); a client that sends its request again is
+ * folded into the stored one by the duplicate rule. PostgreSQL: `inTransaction`.
+ */
+export async function inDurableTransaction<T>(
+  connection: Connection,
+  work: (trx: Kysely<Tables>) => Promise<T>,
+): Promise<T> {
+  if (connection.engine === 'postgres') return inTransaction(connection, work);
+  connection.assertFlushable();
+  const result = await connection.db.connection().execute(async (db) => {
+    await db.executeQuery(SYNCHRONOUS_NORMAL);
+    try {
+      await db.executeQuery(BEGIN_IMMEDIATE);
+      try {
+        const value = await work(db);
+        await db.executeQuery(COMMIT);
+        return value;
+      } catch (error) {
+        await db.executeQuery(ROLLBACK).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await db.executeQuery(SYNCHRONOUS_FULL);
+    }
+  });
+  await connection.synced();
+  return result;
 }
 
 /**

@@ -97,6 +97,117 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     expect(store.groupCommitStats.largest).toBeGreaterThan(1);
   });
 
+  it('gives each request of a batch the verdict it would get alone: rate limit, budget, notifications', async () => {
+    // One client (limit 3 an hour) whose two earliest hits leave the window while the batch
+    // runs; a site budget and a notification limit that run out in the middle of the batch; a
+    // request whose clock is behind the others.
+    const HOUR = 60 * MINUTE;
+    const rules = (id: string): Partial<FloodPolicy> => ({
+      siteBudget: { limit: 6, windowMs: MINUTE },
+      notifications: { limit: 4, windowMs: 10 * MINUTE, alertMessageId: `<${id}.alert@x.example>` },
+    });
+    const request = (id: string, now: number, client: string): SubmissionInput => ({
+      ...submission(id, now, { email: `${id}@x.example` }, rules(id)),
+      rate: { key: client, limit: 3, windowMs: HOUR },
+    });
+    const earlier = [
+      request('e1', T0 - HOUR + 1_000, 'busy'),
+      request('e2', T0 - HOUR + 2_000, 'busy'),
+    ];
+    const together = [
+      request('t1', T0, 'busy'), // e1, e2 in the window: allowed
+      request('t2', T0 + 1_000, 'busy'), // e1 left: e2, t1: allowed
+      request('t3', T0 + 1_500, 'busy'), // e2, t1, t2: refused
+      request('t4', T0 + 2_000, 'busy'), // e2 left: t1, t2: allowed
+      request('t5', T0 + 500, 'busy'), // behind: e1, e2, t1, t2, t4: refused
+      request('t6', T0, 'calm-1'),
+      request('t7', T0, 'calm-2'),
+      request('t8', T0, 'calm-3'), // the sixth of the minute: the last in the site budget
+      request('t9', T0, 'calm-4'), // past the site budget
+    ];
+    const alone = await open();
+    const expected: unknown[] = [];
+    for (const input of [...earlier, ...together]) expected.push(await alone.submit(input));
+    const expectedMail = await delivery(alone);
+    await alone.close();
+
+    const other = await engineFixture(engine);
+    try {
+      const store = await openLeadStore(other.config);
+      try {
+        for (const input of earlier) await store.submit(input);
+        const before = store.groupCommitStats.batches;
+        const verdicts = await Promise.all(together.map((input) => store.submit(input)));
+        expect(store.groupCommitStats.batches).toBe(before + 1);
+        expect([...earlier.map(() => expected[0]), ...verdicts]).toEqual(expected);
+        expect(verdicts.map((verdict) => verdict.allowed)).toEqual([
+          true,
+          true,
+          false,
+          true,
+          false,
+          true,
+          true,
+          true,
+          false,
+        ]);
+        expect(await delivery(store)).toEqual(expectedMail);
+        expect(await store.notificationWindow(T0, 10 * MINUTE)).toEqual(
+          await (async () => {
+            const again = await openLeadStore(fixture.config);
+            try {
+              return await again.notificationWindow(T0, 10 * MINUTE);
+            } finally {
+              await again.close();
+            }
+          })(),
+        );
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it('answers the early rate-limit check from what the batches counted, never too leniently', async () => {
+    const HOUR = 60 * MINUTE;
+    const store = await open();
+    const rate = { key: 'early', limit: 3, windowMs: HOUR };
+    const request = (id: string, now: number): SubmissionInput => ({
+      ...submission(id, now, { email: `${id}@x.example` }),
+      rate,
+    });
+    await Promise.all([store.submit(request('r1', T0)), store.submit(request('r2', T0 + 1))]);
+    expect(await store.checkRate(rate, T0 + 2)).toEqual({ allowed: true });
+    // A hit counted outside a batch (as a staff sign-in request is) makes the third.
+    expect(await store.consumeRate(rate, T0 + 3)).toEqual({ allowed: true });
+    expect(await store.checkRate(rate, T0 + 4)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 3600,
+    });
+    expect(await store.submit(request('r3', T0 + 5))).toEqual({
+      allowed: false,
+      limit: 'client',
+      retryAfterSeconds: 3600,
+    });
+    // Once the first hit has left the window, a slot is free again.
+    expect(await store.checkRate(rate, T0 + HOUR + 1)).toEqual({ allowed: true });
+    expect(await store.submit(request('r4', T0 + HOUR + 1))).toEqual({
+      allowed: true,
+      outcome: 'stored',
+    });
+    expect(await store.submit(request('r5', T0 + HOUR + 1))).toEqual({
+      allowed: true,
+      outcome: 'stored',
+    });
+    // The sign-in hit, r4 and r5: full until the sign-in hit leaves, 2 ms later.
+    expect(await store.checkRate(rate, T0 + HOUR + 1)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+  });
+
   it('answers every request of a failed batch with the error, and stores none of them', async () => {
     const store = await open();
     await store.submit(submission('taken', T0));

@@ -1,6 +1,7 @@
 import {
   DATABASE_FILE,
   describeDatabase,
+  inDurableTransaction,
   inTransaction,
   StoreOpenError,
   withoutFlush,
@@ -34,6 +35,7 @@ import {
   checkRate,
   consumeRate,
   purgeRateHits,
+  RateBounds,
   type RatePolicy,
   type RateVerdict,
 } from './rate-hits.ts';
@@ -45,6 +47,7 @@ import {
 } from './schema.ts';
 import {
   lockBatch,
+  SubmissionBatch,
   submitOne,
   type FloodPolicy,
   type SubmissionInput,
@@ -89,6 +92,17 @@ export {
   WITHHELD_REASONS,
 };
 
+/** One `RateBounds` per SQLite database handle (shared by the stores opened on one file). */
+const rateBounds = new WeakMap<object, RateBounds>();
+function rateBoundsOf(db: object): RateBounds {
+  let bounds = rateBounds.get(db);
+  if (!bounds) {
+    bounds = new RateBounds();
+    rateBounds.set(db, bounds);
+  }
+  return bounds;
+}
+
 /** A staff session ends after this long without a request (OWASP: 2-8 h for low-risk apps). */
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
 
@@ -119,14 +133,20 @@ export class LeadStore {
   /** Submissions are written in groups: one transaction (one disk flush) per batch. */
   readonly #submissions: GroupCommit<SubmissionInput, SubmitVerdict>;
 
+  /** SQLite: upper bounds of the clients' counts, shared by the stores on one file. */
+  readonly #rateBounds: RateBounds | undefined;
+
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
+    this.#rateBounds = connection.engine === 'sqlite' ? rateBoundsOf(connection.db) : undefined;
     this.#submissions = new GroupCommit((inputs) =>
-      inTransaction(this.#live(), async (trx) => {
+      inDurableTransaction(this.#live(), async (trx) => {
         await lockBatch(trx, this.engine, inputs);
+        const batch = new SubmissionBatch();
         const verdicts: SubmitVerdict[] = [];
         // In order: a later request of the batch sees what the earlier ones counted and stored.
-        for (const input of inputs) verdicts.push(await submitOne(trx, input));
+        for (const input of inputs) verdicts.push(await submitOne(trx, input, batch));
+        await batch.finish(trx, this.#rateBounds);
         return verdicts;
       }),
     );
@@ -208,13 +228,18 @@ export class LeadStore {
   }
 
   /** The rate limit's verdict without counting the request (an early, cheap refusal). */
-  checkRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
+  async checkRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
+    if (this.#rateBounds?.allows(policy, now)) return { allowed: true };
     return checkRate(this.db, policy, now);
   }
 
   /** Checks and, when allowed, counts one request of a client, in its own transaction. */
   async consumeRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
-    return inTransaction(this.#live(), (trx) => consumeRate(trx, this.engine, policy, now));
+    return inTransaction(this.#live(), async (trx) => {
+      const verdict = await consumeRate(trx, this.engine, policy, now);
+      this.#rateBounds?.forget(policy.key);
+      return verdict;
+    });
   }
 
   getLead(id: string): Promise<Lead | undefined> {
@@ -387,10 +412,14 @@ export class LeadStore {
 
   // Claims and marks are bookkeeping: written without waiting for a disk flush (withoutFlush).
 
-  claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
-    return withoutFlush(this.#live(), (db) =>
+  async claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
+    const rows = await withoutFlush(this.#live(), (db) =>
       queue.claimDue(db, this.engine, now, limit, token, leaseMs),
     );
+    // A submission batch is visible once committed, before its disk flush ends (see
+    // inDurableTransaction): no e-mail goes out for a request that is not on disk yet.
+    if (rows.length > 0) await this.#live().synced();
+    return rows;
   }
 
   releaseClaims(ids: readonly number[], token: string): Promise<void> {

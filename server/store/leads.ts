@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 
 import { pickLeadFields, type LeadFields } from '../../contact/lead-contract.ts';
+import { preparedQuery } from './prepared.ts';
 import type { LeadsTable, MailKind, OutboxStatus, Tables, WithheldReason } from './schema.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
@@ -68,6 +69,73 @@ export function toLead(row: Selectable<LeadsTable>): Lead {
   };
 }
 
+const insertLeadRow = preparedQuery((db, p: Insertable<LeadsTable>) =>
+  db.insertInto('leads').values({
+    id: p.id,
+    created_at: p.created_at,
+    client_type: p.client_type,
+    nom: p.nom,
+    prenom: p.prenom,
+    adresse: p.adresse,
+    telephone: p.telephone,
+    email: p.email,
+    email_key: p.email_key,
+    produit: p.produit,
+    message: p.message,
+    consent_given_at: p.consent_given_at,
+    consent_version: p.consent_version,
+    consent_text: p.consent_text,
+  }),
+);
+
+const insertTrackingRow = preparedQuery(
+  (
+    db,
+    p: {
+      leadId: string;
+      sourcePage: string | null;
+      utmSource: string | null;
+      utmMedium: string | null;
+      utmCampaign: string | null;
+    },
+  ) =>
+    db.insertInto('lead_tracking').values({
+      lead_id: p.leadId,
+      status: 'nouveau',
+      status_changed_at: null,
+      source_page: p.sourcePage,
+      utm_source: p.utmSource,
+      utm_medium: p.utmMedium,
+      utm_campaign: p.utmCampaign,
+    }),
+);
+
+type OutboxRowParams = Record<string, string | number | null>;
+
+/** One prepared multi-row insert per number of e-mails (one to three). */
+const insertOutboxRows = new Map<number, ReturnType<typeof outboxInsert>>();
+
+function outboxInsert(count: number) {
+  return preparedQuery((db, p: OutboxRowParams) =>
+    db.insertInto('outbox').values(
+      Array.from({ length: count }, (_, i) => ({
+        lead_id: p[`lead${i}`] as string,
+        kind: p[`kind${i}`] as MailKind,
+        message_id: p[`messageId${i}`] as string,
+        status: p[`status${i}`] as OutboxStatus,
+        withheld_reason: p[`reason${i}`] as WithheldReason | null,
+        next_attempt_at: p[`at${i}`] as number,
+        created_at: p[`at${i}`] as number,
+        last_attempt_at: null,
+        sent_at: null,
+        last_error: null,
+        claimed_until: null,
+        claim_token: null,
+      })),
+    ),
+  );
+}
+
 /** The lead and its outbox rows; run inside the caller's transaction. */
 export async function insertLead(
   db: Kysely<Tables>,
@@ -78,57 +146,45 @@ export async function insertLead(
   now: number,
   origin: LeadOrigin = {},
 ): Promise<void> {
-  await db
-    .insertInto('leads')
-    .values({
-      id,
-      created_at: now,
-      client_type: input.clientType,
-      nom: input.nom,
-      prenom: input.prenom,
-      adresse: input.adresse,
-      telephone: input.telephone,
-      email: input.email,
-      email_key: emailKey(input.email),
-      produit: input.produit,
-      message: input.message,
-      consent_given_at: consent.givenAt,
-      consent_version: consent.version,
-      consent_text: consent.text,
-    })
-    .execute();
-  await db
-    .insertInto('lead_tracking')
-    .values({
-      lead_id: id,
-      status: 'nouveau',
-      status_changed_at: null,
-      source_page: origin.sourcePage ?? null,
-      utm_source: origin.utmSource ?? null,
-      utm_medium: origin.utmMedium ?? null,
-      utm_campaign: origin.utmCampaign ?? null,
-    })
-    .execute();
+  await insertLeadRow(db, {
+    id,
+    created_at: now,
+    client_type: input.clientType,
+    nom: input.nom,
+    prenom: input.prenom,
+    adresse: input.adresse,
+    telephone: input.telephone,
+    email: input.email,
+    email_key: emailKey(input.email),
+    produit: input.produit,
+    message: input.message,
+    consent_given_at: consent.givenAt,
+    consent_version: consent.version,
+    consent_text: consent.text,
+  });
+  await insertTrackingRow(db, {
+    leadId: id,
+    sourcePage: origin.sourcePage ?? null,
+    utmSource: origin.utmSource ?? null,
+    utmMedium: origin.utmMedium ?? null,
+    utmCampaign: origin.utmCampaign ?? null,
+  });
   if (mails.length === 0) return;
-  await db
-    .insertInto('outbox')
-    .values(
-      mails.map((mail) => ({
-        lead_id: id,
-        kind: mail.kind,
-        message_id: mail.messageId,
-        status: mail.withheldReason ? ('withheld' as const) : ('pending' as const),
-        withheld_reason: mail.withheldReason ?? null,
-        next_attempt_at: now,
-        created_at: now,
-        last_attempt_at: null,
-        sent_at: null,
-        last_error: null,
-        claimed_until: null,
-        claim_token: null,
-      })),
-    )
-    .execute();
+  let insert = insertOutboxRows.get(mails.length);
+  if (!insert) {
+    insert = outboxInsert(mails.length);
+    insertOutboxRows.set(mails.length, insert);
+  }
+  const params: OutboxRowParams = {};
+  mails.forEach((mail, i) => {
+    params[`lead${i}`] = id;
+    params[`kind${i}`] = mail.kind;
+    params[`messageId${i}`] = mail.messageId;
+    params[`status${i}`] = mail.withheldReason ? 'withheld' : 'pending';
+    params[`reason${i}`] = mail.withheldReason ?? null;
+    params[`at${i}`] = now;
+  });
+  await insert(db, params);
 }
 
 export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {

@@ -3,6 +3,7 @@ import pg from 'pg';
 
 import {
   describeDatabase,
+  DURABLE_ON_COMMIT,
   isPostgresUrl,
   StoreOpenError,
   type Connection,
@@ -63,7 +64,7 @@ export async function openPostgres(
     );
   }
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { engine: 'postgres', db, close: () => db.destroy() };
+  return { engine: 'postgres', db, ...DURABLE_ON_COMMIT, close: () => db.destroy() };
 }
 
 /** Under a session advisory lock: a second instance waits, then finds everything applied. */

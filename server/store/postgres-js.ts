@@ -2,7 +2,7 @@ import { Kysely } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 
-import type { Connection } from './connection.ts';
+import { DURABLE_ON_COMMIT, type Connection } from './connection.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -46,5 +46,5 @@ export function openPostgresJs(url: string, options: PostgresJsOptions = {}): Co
     },
   });
   const db = new Kysely<Tables>({ dialect: new PostgresJSDialect({ postgres: sql }) });
-  return { engine: 'postgres', db, close: () => db.destroy() };
+  return { engine: 'postgres', db, ...DURABLE_ON_COMMIT, close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 import type { Engine } from './connection.ts';
+import { preparedQuery } from './prepared.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -16,21 +17,45 @@ export interface RatePolicy {
   windowMs: number;
 }
 
-/** Whether `policy.key` may make one more request at `now` (does not count it). */
-export async function checkRate(
+const countSince = preparedQuery((db, p: { key: string; since: number }) =>
+  db
+    .selectFrom('rate_limit_hits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('client_key', '=', p.key)
+    .where('at', '>', p.since),
+);
+
+const countBetween = preparedQuery((db, p: { key: string; after: number; upTo: number }) =>
+  db
+    .selectFrom('rate_limit_hits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('client_key', '=', p.key)
+    .where('at', '>', p.after)
+    .where('at', '<=', p.upTo),
+);
+
+const insertHit = preparedQuery((db, p: { key: string; at: number }) =>
+  db.insertInto('rate_limit_hits').values({ client_key: p.key, at: p.at }),
+);
+
+/** The client's hits after `since` (a count only: the oldest hit is read when refusing). */
+async function hitsSince(db: Kysely<Tables>, key: string, since: number): Promise<number> {
+  const { rows } = await countSince(db, { key, since });
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Records one hit of `key` at `at`. */
+export async function recordHit(db: Kysely<Tables>, key: string, at: number): Promise<void> {
+  await insertHit(db, { key, at });
+}
+
+/** The refusal of a client found at or over its limit, with when the window frees a slot. */
+async function refusal(
   db: Kysely<Tables>,
   policy: RatePolicy,
   now: number,
-): Promise<RateVerdict> {
+): Promise<{ allowed: false; retryAfterSeconds: number }> {
   const since = now - policy.windowMs;
-  const row = await db
-    .selectFrom('rate_limit_hits')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('at').as('oldest')])
-    .where('client_key', '=', policy.key)
-    .where('at', '>', since)
-    .executeTakeFirst();
-  const count = Number(row?.count ?? 0);
-  if (count < policy.limit) return { allowed: true };
   // The window frees a slot when the hit `limit` places back from the newest leaves it.
   const hit = await db
     .selectFrom('rate_limit_hits')
@@ -41,8 +66,115 @@ export async function checkRate(
     .limit(1)
     .offset(policy.limit - 1)
     .executeTakeFirst();
-  const freedAt = Number(hit?.at ?? row?.oldest ?? now) + policy.windowMs;
+  const oldest = hit
+    ? undefined
+    : await db
+        .selectFrom('rate_limit_hits')
+        .select((eb) => eb.fn.min('at').as('oldest'))
+        .where('client_key', '=', policy.key)
+        .where('at', '>', since)
+        .executeTakeFirst();
+  const freedAt = Number(hit?.at ?? oldest?.oldest ?? now) + policy.windowMs;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now) / 1000)) };
+}
+
+/** Whether `policy.key` may make one more request at `now` (does not count it). */
+export async function checkRate(
+  db: Kysely<Tables>,
+  policy: RatePolicy,
+  now: number,
+): Promise<RateVerdict> {
+  const count = await hitsSince(db, policy.key, now - policy.windowMs);
+  return count < policy.limit ? { allowed: true } : refusal(db, policy, now);
+}
+
+/** Clients remembered by `RateBounds` at most (forgotten wholesale past it). */
+const MAX_BOUNDED_CLIENTS = 10_000;
+
+/**
+ * SQLite only (exactly one instance per file, so every hit is written by this process): for
+ * each client, its count of hits after `since` as the last batch that counted it left it.
+ * Until that client's next hit, this is an upper bound of its count at any later time (hits
+ * only leave the window or get purged), so the early check (`checkRate` before the body is
+ * read) can answer "allowed" from memory when the bound is under the limit, instead of
+ * counting the whole window again. Anything else (a bound at or over the limit, an unknown
+ * client, a clock gone back) is counted in the database as before. The batches publish their
+ * counts inside their transaction, in commit order; a batch that then fails to commit leaves
+ * counts that are too high, which is still a bound.
+ */
+export class RateBounds {
+  readonly #known = new Map<string, { since: number; count: number }>();
+
+  /** True when `policy.key` is known to be under its limit at `now`. */
+  allows(policy: RatePolicy, now: number): boolean {
+    const known = this.#known.get(policy.key);
+    return (
+      known !== undefined && now - policy.windowMs >= known.since && known.count < policy.limit
+    );
+  }
+
+  set(key: string, since: number, count: number): void {
+    if (!this.#known.has(key) && this.#known.size >= MAX_BOUNDED_CLIENTS) this.#known.clear();
+    this.#known.set(key, { since, count });
+  }
+
+  /** A hit recorded outside a batch: the bound no longer holds. */
+  forget(key: string): void {
+    this.#known.delete(key);
+  }
+}
+
+/**
+ * The rate-limit checks of one group-commit batch, inside its transaction: a client's hits
+ * are counted once per batch, then kept up to date as the batch records hits and as older
+ * hits leave the window (a count over the few milliseconds between two submissions), instead
+ * of counting the whole window again for each submission. Exact: nothing else writes the
+ * client's hits while the batch holds the write lock (SQLite) or the client's advisory lock
+ * (PostgreSQL, `lockBatch`).
+ */
+export class BatchRateCounts {
+  readonly #known = new Map<string, { since: number; count: number }>();
+  /** Clients with a hit recorded whose count is not known any more. */
+  readonly #unknown = new Set<string>();
+
+  /** Same verdict as `checkRate` at `now`. */
+  async check(db: Kysely<Tables>, policy: RatePolicy, now: number): Promise<RateVerdict> {
+    const since = now - policy.windowMs;
+    const known = this.#known.get(policy.key);
+    let count: number;
+    if (!known) {
+      count = await hitsSince(db, policy.key, since);
+    } else if (since === known.since) {
+      count = known.count;
+    } else if (since > known.since) {
+      const { rows } = await countBetween(db, { key: policy.key, after: known.since, upTo: since });
+      count = known.count - Number(rows[0]?.count ?? 0);
+    } else {
+      const { rows } = await countBetween(db, { key: policy.key, after: since, upTo: known.since });
+      count = known.count + Number(rows[0]?.count ?? 0);
+    }
+    this.#known.set(policy.key, { since, count });
+    return count < policy.limit ? { allowed: true } : refusal(db, policy, now);
+  }
+
+  /** Hands the counts of this batch to `bounds` (before the commit). */
+  publish(bounds: RateBounds): void {
+    for (const [key, known] of this.#known) bounds.set(key, known.since, known.count);
+    for (const key of this.#unknown) if (!this.#known.has(key)) bounds.forget(key);
+  }
+
+  /** Records a hit of `policy.key` at `now`, right after `check` for the same submission. */
+  async record(db: Kysely<Tables>, policy: RatePolicy, now: number): Promise<void> {
+    await recordHit(db, policy.key, now);
+    const since = now - policy.windowMs;
+    const known = this.#known.get(policy.key);
+    if (known && known.since === since) {
+      known.count += 1;
+    } else {
+      this.#known.delete(policy.key);
+      this.#unknown.add(policy.key);
+    }
+  }
 }
 
 /**
@@ -63,9 +195,7 @@ export async function consumeRate(
     );
   }
   const verdict = await checkRate(db, policy, now);
-  if (verdict.allowed) {
-    await db.insertInto('rate_limit_hits').values({ client_key: policy.key, at: now }).execute();
-  }
+  if (verdict.allowed) await recordHit(db, policy.key, now);
   return verdict;
 }
 

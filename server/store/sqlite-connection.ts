@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
@@ -10,7 +11,8 @@ import type { Tables } from './schema.ts';
 
 /**
  * The SQLite driver (better-sqlite3): one file under DATA_DIR, WAL with `synchronous=FULL` (a
- * commit is on disk before the endpoint answers), write transactions taken with `BEGIN
+ * commit is on disk before the endpoint answers; a group-commit batch's log is fsynced off the
+ * event loop by `WalSync`, see `inDurableTransaction`), write transactions taken with `BEGIN
  * IMMEDIATE` (see `inTransaction`).
  */
 /**
@@ -44,7 +46,18 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): C
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: cachingStatements(database) }),
   });
-  const connection: Connection = { engine: 'sqlite', db, close: () => db.destroy() };
+  const wal = new WalSync(`${file}-wal`);
+  const connection: Connection = {
+    engine: 'sqlite',
+    db,
+    synced: () => wal.sync(),
+    assertFlushable: () => wal.assertHealthy(),
+    close: async () => {
+      // The flushes in flight end first (SQLite deletes the log once the last connection closes).
+      await wal.close();
+      await db.destroy();
+    },
+  };
   sqliteFiles.set(file, { connection, users: 1 });
   return releasing(file, connection);
 }
@@ -76,12 +89,86 @@ function cachingStatements(database: Database.Database) {
   };
 }
 
+/**
+ * fsyncs of SQLite's write-ahead log on libuv's thread pool, so that the event loop keeps
+ * serving requests while the disk flushes. Calls that arrive while an fsync is in flight share
+ * the next one (which starts after it, hence after their commits): one fsync covers every
+ * commit before it. The log file keeps its inode while a connection is open (SQLite deletes it
+ * only when the last connection closes; checkpoints reuse or truncate it).
+ *
+ * A failed fsync (or a log that cannot be opened) is final for this connection: the frames of
+ * that commit may be lost while later ones reach the disk, and SQLite's recovery stops at the
+ * first missing frame, so no later commit could be called durable either. Every later `sync`
+ * rejects with the same error, and no later batch is written (the endpoint answers 503), until
+ * the store is opened again (the process restarts).
+ */
+export class WalSync {
+  readonly #path: string;
+  #file: Promise<FileHandle> | undefined;
+  #current: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
+  #failure: unknown;
+  #failed = false;
+
+  constructor(path: string) {
+    this.#path = path;
+  }
+
+  assertHealthy(): void {
+    if (this.#failed) throw this.#failure;
+  }
+
+  /** Resolves once an fsync that started after this call has completed. */
+  sync(): Promise<void> {
+    if (this.#failed) return Promise.reject(this.#failure);
+    if (!this.#current) return this.#start();
+    this.#next ??= this.#current
+      .catch(() => undefined)
+      .then(() => {
+        this.#next = undefined;
+        return this.#start();
+      });
+    return this.#next;
+  }
+
+  #start(): Promise<void> {
+    if (this.#failed) return Promise.reject(this.#failure);
+    const current = (async () => {
+      this.#file ??= open(this.#path, 'r');
+      await (await this.#file).sync();
+    })();
+    this.#current = current;
+    current.then(
+      () => this.#settled(current),
+      (error: unknown) => {
+        this.#failed = true;
+        this.#failure = error;
+        this.#settled(current);
+      },
+    );
+    return current;
+  }
+
+  #settled(finished: Promise<void>): void {
+    if (this.#current === finished) this.#current = undefined;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.#current, this.#next]);
+    const file = this.#file;
+    this.#file = undefined;
+    await (await file?.catch(() => undefined))?.close();
+  }
+}
+
 /** A handle on the shared connection whose `close` closes it with its last user. */
 function releasing(file: string, connection: Connection): Connection {
   let closed = false;
   return {
     engine: connection.engine,
     db: connection.db,
+    synced: () => connection.synced(),
+    assertFlushable: () => connection.assertFlushable(),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 import type { Engine } from './connection.ts';
 import {
-  incrementCounter,
+  BatchCounters,
   NOTIFICATION_COUNTER,
   SITE_BUDGET_COUNTER,
   windowStart,
@@ -15,7 +15,8 @@ import {
   type LeadOrigin,
   type NewMail,
 } from './leads.ts';
-import { checkRate, type RatePolicy } from './rate-hits.ts';
+import { preparedQuery } from './prepared.ts';
+import { BatchRateCounts, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -83,25 +84,62 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(1, Math.ceil((at - now) / 1000));
 }
 
-/** Runs inside the batch's transaction, after `lockBatch`. */
+/**
+ * What the submissions of one batch share inside its transaction: the rate-limit counts and the
+ * counters, each read once per batch and kept up to date in memory (see `BatchRateCounts`,
+ * `BatchCounters`). `finish` writes what is still in memory; run it before the commit.
+ */
+export class SubmissionBatch {
+  readonly rates = new BatchRateCounts();
+  readonly counters = new BatchCounters();
+
+  /** `bounds`: SQLite's early-check bounds (see `RateBounds`), updated with this batch's counts. */
+  async finish(db: Kysely<Tables>, bounds?: RateBounds): Promise<void> {
+    await this.counters.flush(db);
+    if (bounds) this.rates.publish(bounds);
+  }
+}
+
+const firstDuplicate = preparedQuery(
+  (db, p: { key: string; telephone: string; message: string; since: number }) =>
+    db
+      .selectFrom('leads')
+      .select('id')
+      .where('email_key', '=', p.key)
+      .where('telephone', '=', p.telephone)
+      .where('message', '=', p.message)
+      .where('created_at', '>', p.since)
+      .orderBy('created_at')
+      .limit(1),
+);
+
+const recentConfirmation = preparedQuery((db, p: { key: string; since: number }) =>
+  db
+    .selectFrom('outbox')
+    .innerJoin('leads', 'leads.id', 'outbox.lead_id')
+    .select('outbox.id')
+    .where('leads.email_key', '=', p.key)
+    .where('outbox.kind', '=', 'confirmation')
+    .where('outbox.status', '!=', 'withheld')
+    .where('outbox.created_at', '>', p.since)
+    .limit(1),
+);
+
+/** Runs inside the batch's transaction, after `lockBatch`; `batch.finish` before the commit. */
 export async function submitOne(
   db: Kysely<Tables>,
   input: SubmissionInput,
+  batch: SubmissionBatch,
 ): Promise<SubmitVerdict> {
   const { now, flood } = input;
   if (input.rate) {
-    const verdict = await checkRate(db, input.rate, now);
+    const verdict = await batch.rates.check(db, input.rate, now);
     if (!verdict.allowed) {
       return { allowed: false, limit: 'client', retryAfterSeconds: verdict.retryAfterSeconds };
     }
   }
   const countHit = async () => {
-    if (input.rate) {
-      await db
-        .insertInto('rate_limit_hits')
-        .values({ client_key: input.rate.key, at: now })
-        .execute();
-    }
+    if (input.rate) await batch.rates.record(db, input.rate, now);
   };
   if (input.store === false) {
     await countHit();
@@ -109,16 +147,13 @@ export async function submitOne(
   }
   const key = emailKey(input.lead.email);
   if (flood?.duplicateWindowMs) {
-    const first = await db
-      .selectFrom('leads')
-      .select('id')
-      .where('email_key', '=', key)
-      .where('telephone', '=', input.lead.telephone)
-      .where('message', '=', input.lead.message)
-      .where('created_at', '>', now - flood.duplicateWindowMs)
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
+    const { rows } = await firstDuplicate(db, {
+      key,
+      telephone: input.lead.telephone,
+      message: input.lead.message,
+      since: now - flood.duplicateWindowMs,
+    });
+    const first = rows[0];
     if (first) {
       // It still counts against the client's limit: resending one body is no way around it.
       await countHit();
@@ -127,7 +162,7 @@ export async function submitOne(
   }
   if (flood?.siteBudget) {
     const { limit, windowMs } = flood.siteBudget;
-    const counted = await incrementCounter(db, SITE_BUDGET_COUNTER, now, windowMs, limit);
+    const counted = await batch.counters.increment(db, SITE_BUDGET_COUNTER, now, windowMs, limit);
     if (counted === undefined) {
       const retryAfterSeconds = secondsUntil(windowStart(now, windowMs) + windowMs, now);
       return { allowed: false, limit: 'site', retryAfterSeconds };
@@ -139,7 +174,7 @@ export async function submitOne(
   for (const mail of input.mails) {
     if (mail.kind === 'notification' && flood?.notifications) {
       const { limit, windowMs, alertMessageId } = flood.notifications;
-      const count = (await incrementCounter(db, NOTIFICATION_COUNTER, now, windowMs)) ?? 0;
+      const count = (await batch.counters.increment(db, NOTIFICATION_COUNTER, now, windowMs)) ?? 0;
       if (count <= limit) {
         mails.push(mail);
       } else {
@@ -148,17 +183,11 @@ export async function submitOne(
         if (count === limit + 1) mails.push({ kind: 'alert', messageId: alertMessageId });
       }
     } else if (mail.kind === 'confirmation' && flood?.confirmationIntervalMs) {
-      const recent = await db
-        .selectFrom('outbox')
-        .innerJoin('leads', 'leads.id', 'outbox.lead_id')
-        .select('outbox.id')
-        .where('leads.email_key', '=', key)
-        .where('outbox.kind', '=', 'confirmation')
-        .where('outbox.status', '!=', 'withheld')
-        .where('outbox.created_at', '>', now - flood.confirmationIntervalMs)
-        .limit(1)
-        .executeTakeFirst();
-      mails.push(recent ? { ...mail, withheldReason: 'confirmation-recent' } : mail);
+      const { rows } = await recentConfirmation(db, {
+        key,
+        since: now - flood.confirmationIntervalMs,
+      });
+      mails.push(rows[0] ? { ...mail, withheldReason: 'confirmation-recent' } : mail);
     } else {
       mails.push(mail);
     }
