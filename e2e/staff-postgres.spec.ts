@@ -68,4 +68,11 @@ test('sign in by the e-mailed link and see the requests, on PostgreSQL', async (
   await tab.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill('personne');
   await tab.getByRole('button', { name: 'Filtrer' }).click();
   await expect(tab.getByRole('heading', { name: 'Aucune demande' })).toBeVisible();
+  // Typed while a search loads, a term stays (the form is not rebuilt under the typing).
+  await expect(tab.getByLabel('Recherche (nom, e-mail, téléphone, adresse)')).toHaveValue(
+    'personne',
+  );
+  await tab.getByRole('button', { name: 'Effacer les filtres' }).click();
+  await expect(tab.getByRole('heading', { name: '1 demande' })).toBeVisible();
+  await expect(tab.getByLabel('Recherche (nom, e-mail, téléphone, adresse)')).toHaveValue('');
 });

@@ -117,6 +117,9 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
   const [busy, setBusy] = useState(false);
+  // The filter form keeps what was typed while a search loads; only a reset remounts it, once
+  // the unfiltered list is in, so that its fields show no filter.
+  const [formKey, setFormKey] = useState(0);
   const [error, setError] = useState<string>();
   const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
@@ -170,9 +173,9 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
             {text.filtersTitle}
           </h2>
           <form
-            key={JSON.stringify(filter)}
+            key={formKey}
             onSubmit={submit}
-            onReset={() => void load({})}
+            onReset={() => void load({}).then(() => setFormKey((key) => key + 1))}
             className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           >
             <div className="sm:col-span-2">
