@@ -68,6 +68,26 @@ function formatMetric(name: keyof typeof METRICS, value: number): string {
   return `${(value / 1000).toFixed(2)} s`;
 }
 
+/** Lighthouse attempts per run: a run whose trace failed (e.g. NO_NAVSTART) is taken again. */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of `path`, retried when Lighthouse could not measure the page. */
+async function audit(port: number, path: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${path}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result.lhr;
+    if (attempt >= ATTEMPTS) throw new Error(`${path}: ${failure.code}: ${failure.message}`);
+    console.warn(`${path}: Lighthouse could not measure the page (${failure.code}); again`);
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
   // Node itself runs the server (not npx), so killing this child stops the server too.
@@ -109,14 +129,7 @@ async function main() {
     for (const path of PATHS) {
       const runs: RunFigures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`no Lighthouse result for ${path}`);
-        const { lhr } = result;
+        const lhr = await audit(chrome.port, path);
         if (REPORT_DIR) {
           mkdirSync(REPORT_DIR, { recursive: true });
           const name = `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
