@@ -55,6 +55,7 @@ describe('group commit on SQLite: the disk flush', () => {
 
   it('refuses the batch whose flush failed, and every later one, until it is reopened', async () => {
     store = await openLeadStore({ dataDir });
+    expect(() => store!.assertWritable()).not.toThrow();
     // The log can no longer be opened for its fsync: SQLite still writes to the file it holds.
     rmSync(join(dataDir, `${DATABASE_FILE}-wal`));
     const failed = await Promise.allSettled(
@@ -62,6 +63,8 @@ describe('group commit on SQLite: the disk flush', () => {
     );
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     await expect(store.submit(submission('c', Date.now()))).rejects.toThrow();
+    // What /healthz asks: the instance says it can no longer store anything.
+    expect(() => store!.assertWritable()).toThrow();
     // Never part of a batch: both of it or neither, and never the later request.
     const ids = (await store.listLeads()).map((lead) => lead.id).sort();
     expect([[], ['a', 'b']]).toContainEqual(ids);

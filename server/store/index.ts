@@ -166,6 +166,15 @@ export class LeadStore {
 
   #closed = false;
 
+  /**
+   * Throws when this store can no longer make a commit durable (SQLite: a flush of its log
+   * failed, and every submission is refused until a restart): `/healthz` reports it, so that a
+   * service manager or load balancer takes the instance out.
+   */
+  assertWritable(): void {
+    this.#live().assertFlushable();
+  }
+
   /** The connection, unless this store was closed. */
   #live(): Connection {
     if (this.#closed) throw new Error('the store is closed');
