@@ -92,17 +92,23 @@ export async function inTransaction<T>(
   work: (trx: Kysely<Tables>) => Promise<T>,
 ): Promise<T> {
   if (connection.engine === 'postgres') return connection.db.transaction().execute(work);
-  return connection.db.connection().execute(async (db) => {
-    await db.executeQuery(BEGIN_IMMEDIATE);
-    try {
-      const result = await work(db);
-      await db.executeQuery(COMMIT);
-      return result;
-    } catch (error) {
-      await db.executeQuery(ROLLBACK).catch(() => undefined);
-      throw error;
-    }
-  });
+  return connection.db.connection().execute((db) => sqliteTransaction(db, work));
+}
+
+/** SQLite: `work` between `BEGIN IMMEDIATE` and `COMMIT`, rolled back when it throws. */
+async function sqliteTransaction<T>(
+  db: Kysely<Tables>,
+  work: (trx: Kysely<Tables>) => Promise<T>,
+): Promise<T> {
+  await db.executeQuery(BEGIN_IMMEDIATE);
+  try {
+    const result = await work(db);
+    await db.executeQuery(COMMIT);
+    return result;
+  } catch (error) {
+    await db.executeQuery(ROLLBACK).catch(() => undefined);
+    throw error;
+  }
 }
 
 const SYNCHRONOUS_NORMAL = CompiledQuery.raw('PRAGMA synchronous = NORMAL');
@@ -126,15 +132,7 @@ export async function inDurableTransaction<T>(
   const result = await connection.db.connection().execute(async (db) => {
     await db.executeQuery(SYNCHRONOUS_NORMAL);
     try {
-      await db.executeQuery(BEGIN_IMMEDIATE);
-      try {
-        const value = await work(db);
-        await db.executeQuery(COMMIT);
-        return value;
-      } catch (error) {
-        await db.executeQuery(ROLLBACK).catch(() => undefined);
-        throw error;
-      }
+      return await sqliteTransaction(db, work);
     } finally {
       await db.executeQuery(SYNCHRONOUS_FULL);
     }
