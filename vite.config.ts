@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 import { parseBuildEnv } from './config/build-env.ts';
 import { iconSprite } from './scripts/vite/icon-sprite-plugin.ts';
-import { shellChunkGroup } from './scripts/vite/shell-chunk.ts';
+import { shellChunkBanner, shellChunkGroup } from './scripts/vite/shell-chunk.ts';
 
 export default defineConfig({
   plugins: [tailwindcss(), iconSprite(), reactRouter()],
@@ -19,6 +19,7 @@ export default defineConfig({
       output: {
         // What every page loads anyway, in one chunk (scripts/vite/shell-chunk.ts).
         codeSplitting: { groups: [shellChunkGroup()] },
+        postBanner: shellChunkBanner,
       },
     },
   },

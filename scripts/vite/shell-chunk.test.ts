@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { type ModuleGraph, SHELL_CHUNK, shellChunkGroup, staticClosure } from './shell-chunk';
+import {
+  COMPILE_HINT,
+  type ModuleGraph,
+  SHELL_CHUNK,
+  shellChunkBanner,
+  shellChunkGroup,
+  staticClosure,
+} from './shell-chunk';
 
 function graph(edges: Record<string, string[]>): ModuleGraph {
   return {
@@ -55,5 +62,12 @@ describe('shellChunkGroup', () => {
       '/site/app/carousel.tsx': [],
     });
     expect(group.name('/site/app/carousel.tsx', server)).toBe(SHELL_CHUNK);
+  });
+});
+
+describe('shellChunkBanner', () => {
+  it('gives the shell chunk, and it alone, the compile hint', () => {
+    expect(shellChunkBanner({ name: SHELL_CHUNK })).toBe(COMPILE_HINT);
+    expect(shellChunkBanner({ name: 'home' })).toBe('');
   });
 });
