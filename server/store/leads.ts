@@ -200,6 +200,46 @@ export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | un
   return sourcePage ? { ...toLead(lead), sourcePage } : toLead(lead);
 }
 
+/** One e-mail's delivery state, as the CLI and the staff inbox show it. */
+export type MailDelivery = LeadWithDelivery['delivery'][number];
+
+/** An outbox row's delivery state. */
+export function toDelivery(mail: {
+  kind: MailKind;
+  status: OutboxStatus;
+  attempts: number;
+  sent_at: number | null;
+  withheld_reason: WithheldReason | null;
+}): MailDelivery {
+  return {
+    kind: mail.kind,
+    status: mail.status,
+    attempts: mail.attempts,
+    sentAt: mail.sent_at,
+    withheldReason: mail.withheld_reason,
+  };
+}
+
+/** The delivery state of each lead's e-mails, in the order they were queued: of `leadIds`, or of every lead. */
+export async function deliveryByLead(
+  db: Kysely<Tables>,
+  leadIds?: readonly string[],
+): Promise<Map<string, MailDelivery[]>> {
+  const byLead = new Map<string, MailDelivery[]>();
+  if (leadIds?.length === 0) return byLead;
+  let query = db
+    .selectFrom('outbox')
+    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
+    .orderBy('id');
+  if (leadIds) query = query.where('lead_id', 'in', leadIds);
+  for (const mail of await query.execute()) {
+    const list = byLead.get(mail.lead_id) ?? [];
+    list.push(toDelivery(mail));
+    byLead.set(mail.lead_id, list);
+  }
+  return byLead;
+}
+
 /** Every lead, newest first, with the delivery status of its e-mails. */
 export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]> {
   const leads = await db
@@ -208,23 +248,7 @@ export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]>
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const mails = await db
-    .selectFrom('outbox')
-    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
-    .orderBy('id')
-    .execute();
-  const byLead = new Map<string, LeadWithDelivery['delivery']>();
-  for (const mail of mails) {
-    const list = byLead.get(mail.lead_id) ?? [];
-    list.push({
-      kind: mail.kind,
-      status: mail.status,
-      attempts: mail.attempts,
-      sentAt: mail.sent_at,
-      withheldReason: mail.withheld_reason,
-    });
-    byLead.set(mail.lead_id, list);
-  }
+  const byLead = await deliveryByLead(db);
   return leads.map((row) => ({ ...toLead(row), delivery: byLead.get(row.id) ?? [] }));
 }
 

@@ -10,7 +10,7 @@ import type {
   MailState,
 } from '../../staff/contract.ts';
 import { PAGE_SIZE } from '../../staff/contract.ts';
-import { emailKey } from './leads.ts';
+import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
 import {
   LEAD_STATUSES,
   type AuditAction,
@@ -195,32 +195,6 @@ function filtered(db: Kysely<Tables>, filter: InboxFilter) {
   return query;
 }
 
-async function deliveryOf(
-  db: Kysely<Tables>,
-  leadIds: readonly string[],
-): Promise<Map<string, MailState[]>> {
-  const byLead = new Map<string, MailState[]>();
-  if (leadIds.length === 0) return byLead;
-  const mails = await db
-    .selectFrom('outbox')
-    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
-    .where('lead_id', 'in', leadIds)
-    .orderBy('id')
-    .execute();
-  for (const mail of mails) {
-    const list = byLead.get(mail.lead_id) ?? [];
-    list.push({
-      kind: mail.kind,
-      status: mail.status,
-      attempts: mail.attempts,
-      withheldReason: mail.withheld_reason,
-      sentAt: mail.sent_at,
-    });
-    byLead.set(mail.lead_id, list);
-  }
-  return byLead;
-}
-
 const ROW_COLUMNS = [
   'leads.id',
   'leads.created_at',
@@ -279,7 +253,7 @@ export async function searchInbox(
     .orderBy('leads.id', 'desc');
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
   const rows = await query.execute();
-  const delivery = await deliveryOf(
+  const delivery = await deliveryByLead(
     db,
     rows.map((row) => row.id),
   );
@@ -348,13 +322,7 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
     .orderBy('at')
     .orderBy('id')
     .execute();
-  const delivery: MailState[] = mails.map((mail) => ({
-    kind: mail.kind,
-    status: mail.status,
-    attempts: mail.attempts,
-    sentAt: mail.sent_at,
-    withheldReason: mail.withheld_reason,
-  }));
+  const delivery: MailState[] = mails.map(toDelivery);
   return {
     ...toRow({ ...row, status: row.status, source_page: row.source_page }, delivery),
     adresse: row.adresse,
