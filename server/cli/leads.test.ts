@@ -10,22 +10,9 @@ import { openLeadStore } from '../store/open';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { hashSecret } from '../staff/auth';
 import { csvCell, runLeadsCommand } from './leads';
+import { sampleLead as lead } from '../../test-support/lead-input';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-function lead(overrides: Partial<LeadInput> = {}): LeadInput {
-  return {
-    clientType: 'professionnel',
-    nom: 'Lefèvre',
-    prenom: 'Zoé',
-    adresse: '1 place de l’Église, 69001 Lyon',
-    telephone: '06 12 34 56 78',
-    email: 'zoe@entreprise.example',
-    produit: 'Climatisation',
-    message: 'Bonjour',
-    ...overrides,
-  };
-}
 
 describe('csvCell', () => {
   it.each([

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { type LeadStore, type FloodPolicy, type LeadInput, type SubmissionInput } from '.';
 import { openLeadStore } from './open';
+import { sampleLead as lead } from '../../test-support/lead-input';
 
 /**
  * The flood rules of the store (issue 17) and its group commit, on both engines, with two
@@ -14,20 +15,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 // The middle of a minute (and of a 10-minute window): no test straddles a window boundary.
 const T0 = Date.UTC(2026, 10, 23, 12, 5, 30);
-
-function lead(overrides: Partial<LeadInput> = {}): LeadInput {
-  return {
-    clientType: 'professionnel',
-    nom: 'Lefèvre',
-    prenom: 'Zoé',
-    adresse: '1 place de l’Église, 69001 Lyon',
-    telephone: '06 12 34 56 78',
-    email: 'zoe@entreprise.example',
-    produit: 'Climatisation',
-    message: 'Bonjour',
-    ...overrides,
-  };
-}
 
 function policy(id: string, overrides: Partial<FloodPolicy> = {}): FloodPolicy {
   return {

@@ -5,6 +5,7 @@ import { LeadStore, RETENTION_MS, type LeadInput, type NewMail, type StoreConfig
 import { openLeadStore } from './open';
 import { MIGRATIONS } from './migrations';
 import { openPostgresJs } from './postgres-js';
+import { sampleLead } from '../../test-support/lead-input';
 
 /**
  * The store's contract, run unchanged on both engines: what the endpoint, the outbox worker,
@@ -14,17 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 function lead(overrides: Partial<LeadInput> = {}): LeadInput {
-  return {
-    clientType: 'professionnel',
-    nom: 'Lefèvre',
-    prenom: 'Zoé',
-    adresse: '1 place de l’Église, 69001 Lyon',
-    telephone: '06 12 34 56 78',
-    email: 'zoe@entreprise.example',
-    produit: 'Climatisation',
-    message: 'Bonjour « chauffage » 🔥',
-    ...overrides,
-  };
+  return sampleLead({ message: 'Bonjour « chauffage » 🔥', ...overrides });
 }
 
 const consent = (givenAt: number) => ({ text: 'J’accepte…', version: '2026-11-01', givenAt });
