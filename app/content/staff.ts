@@ -2,6 +2,7 @@
  * The French copy of the staff inbox (/equipe). Imported only by the staff route, so none of it
  * is in a public page's scripts.
  */
+import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contact/field-labels';
 import type {
   AuditAction,
   LeadStatus,
@@ -40,11 +41,11 @@ export const staffText = {
     filtersTitle: 'Rechercher et filtrer',
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
     status: 'Statut',
-    product: 'Produit',
-    clientType: 'Type de client',
+    product: LEAD_FIELD_LABELS.produit,
+    clientType: LEAD_FIELD_LABELS.clientType,
     from: 'Reçues à partir du',
     to: 'Reçues jusqu’au',
-    sourcePage: 'Page d’origine (chemin, ex. /contact)',
+    sourcePage: `${SOURCE_PAGE_LABEL} (chemin, ex. /contact)`,
     any: 'Tous',
     apply: 'Filtrer',
     reset: 'Effacer les filtres',
@@ -75,15 +76,8 @@ export const staffText = {
     received: 'Reçue le',
     fieldsTitle: 'La demande',
     fields: {
-      prenom: 'Prénom',
-      nom: 'Nom',
-      email: 'E-mail',
-      telephone: 'Téléphone',
-      adresse: 'Adresse',
-      produit: 'Produit',
-      clientType: 'Type de client',
-      message: 'Message',
-      sourcePage: 'Page d’origine',
+      ...LEAD_FIELD_LABELS,
+      sourcePage: SOURCE_PAGE_LABEL,
       campaign: 'Campagne (utm)',
     },
     none: '—',

@@ -3,6 +3,7 @@
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
 import { formatPostalAddress, siteConfig } from '../../config/site.ts';
+import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contact/field-labels.ts';
 import type { LeadField } from '../../contact/lead-contract.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';
 
@@ -59,18 +60,11 @@ export const notificationCopy: NotificationCopy = {
   noMessage: 'Aucun message',
   replyHint: 'Répondez à cet e-mail pour écrire directement au demandeur.',
   labels: {
-    nom: 'Nom',
-    prenom: 'Prénom',
-    email: 'E-mail',
-    telephone: 'Téléphone',
-    adresse: 'Adresse',
-    produit: 'Produit',
-    clientType: 'Type de client',
-    message: 'Message',
+    ...LEAD_FIELD_LABELS,
     consent: 'Consentement',
     receivedAt: 'Reçue le',
     reference: 'Référence',
-    sourcePage: 'Page d’origine',
+    sourcePage: SOURCE_PAGE_LABEL,
   },
   consentGiven: (version) =>
     `Accepté (texte du ${version})${NBSP}: recontact par téléphone ou e-mail au sujet de cette demande`,
