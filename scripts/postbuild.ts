@@ -82,22 +82,23 @@ function inlineCriticalCss(): number {
  * all of its font faces: a page without them would otherwise paint with a fallback font.
  */
 function slimDeferredStylesheets(): number {
-  const stylesheets = new Map<string, string>();
+  const stylesheets = new Map<string, { css: string; faces: string }>();
   for (const file of listFiles(CLIENT_DIR)) {
     if (extname(file) !== '.html') continue;
-    for (const [, href = '', css = ''] of readFileSync(file, 'utf8').matchAll(INLINED_CSS)) {
+    for (const [, href = '', inline = ''] of readFileSync(file, 'utf8').matchAll(INLINED_CSS)) {
       let stylesheet = stylesheets.get(href);
       if (stylesheet === undefined) {
-        stylesheet = readFileSync(join(CLIENT_DIR, href), 'utf8');
+        const css = readFileSync(join(CLIENT_DIR, href), 'utf8');
+        stylesheet = { css, faces: fontFaces(css) };
         stylesheets.set(href, stylesheet);
       }
-      if (fontFaces(css) !== fontFaces(stylesheet)) {
+      if (fontFaces(inline) !== stylesheet.faces) {
         throw new Error(`${file}: its inline CSS lacks font faces of ${href}`);
       }
     }
   }
-  for (const [href, stylesheet] of stylesheets) {
-    writeFileSync(join(CLIENT_DIR, href), deferredStylesheet(stylesheet));
+  for (const [href, { css }] of stylesheets) {
+    writeFileSync(join(CLIENT_DIR, href), deferredStylesheet(css));
   }
   return stylesheets.size;
 }
