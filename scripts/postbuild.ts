@@ -9,6 +9,7 @@
  *   BACKEND_URL with the baked one at startup);
  * - precompress every text asset (brotli and gzip) so the server never compresses on a request.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -18,7 +19,13 @@ import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '../config/build-e
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
 import { deferUntilFirstPaint } from './lib/after-first-paint';
-import { criticalCss, deferredStylesheet, fontFaces, pageFacts } from './lib/critical-css';
+import {
+  deferredStylesheet,
+  fontFaces,
+  pageFacts,
+  siteClasses,
+  splitStylesheet,
+} from './lib/critical-css';
 
 const CLIENT_DIR = join(process.cwd(), 'build', 'client');
 
@@ -49,31 +56,60 @@ function precompress(): number {
   return count;
 }
 
-const INLINE_CSS_PLACEHOLDER = /<style data-inline-css="(\/assets\/[\w.-]+\.css)"><\/style>/g;
+/** React Router's page for client-rendered paths: nothing to paint before its scripts run. */
+const SPA_FALLBACK_FILE = '__spa-fallback.html';
 
-/** Fills each page's stylesheet placeholder with the CSS rules that page uses. */
-function inlineCriticalCss(): number {
+const INLINE_CSS_PLACEHOLDER = /<style data-inline-css="(\/assets\/[\w.-]+\.css)"><\/style>/g;
+const AFTER_PAINT_STYLESHEET = /<script data-after-first-paint="(\/assets\/[\w.-]+\.css)">/;
+
+/** `/assets/app-x.css` → `/assets/app-x-rest-<hash of the rest>.css`. */
+function restHref(href: string, rest: string): string {
+  const hash = createHash('sha256').update(rest).digest('base64url').slice(0, 10);
+  return href.replace(/\.css$/, `-rest-${hash}.css`);
+}
+
+/**
+ * Fills each page's stylesheet placeholder with the CSS rules its first paint needs, writes the
+ * rest of the stylesheet for that page (pages with the same rest share one file) and points the
+ * page's after-first-paint loader at it. The SPA fallback paints nothing before its scripts run:
+ * it keeps the full stylesheet after its inline CSS (the two together cascade like the full one).
+ */
+function inlineCriticalCss(): { pages: number; rests: number } {
   const stylesheets = new Map<string, string>();
+  const rests = new Set<string>();
+  const files = listFiles(CLIENT_DIR).filter((file) => extname(file) === '.html');
+  const site = siteClasses(files.map((file) => readFileSync(file, 'utf8')));
   let pages = 0;
-  for (const file of listFiles(CLIENT_DIR)) {
-    if (extname(file) !== '.html') continue;
+  for (const file of files) {
     const html = readFileSync(file, 'utf8');
     const facts = pageFacts(html);
+    let rest: string | undefined;
     const replaced = html.replace(INLINE_CSS_PLACEHOLDER, (_match, href: string) => {
       let css = stylesheets.get(href);
       if (css === undefined) {
         css = readFileSync(join(CLIENT_DIR, href), 'utf8');
         stylesheets.set(href, css);
       }
-      const critical = criticalCss(css, facts).replace(/<\/style/gi, '<\\/style');
+      const split = splitStylesheet(css, facts, site);
+      if (!file.endsWith(SPA_FALLBACK_FILE)) {
+        rest = restHref(href, split.rest);
+        if (!rests.has(rest)) writeFileSync(join(CLIENT_DIR, rest), split.rest);
+        rests.add(rest);
+      }
+      const critical = split.critical.replace(/<\/style/gi, '<\\/style');
       return `<style data-inline-css="${href}">${critical}</style>`;
     });
-    if (replaced !== html) {
-      writeFileSync(file, replaced);
-      pages += 1;
-    }
+    if (replaced === html) continue;
+    const restFile = rest;
+    writeFileSync(
+      file,
+      restFile === undefined
+        ? replaced
+        : replaced.replace(AFTER_PAINT_STYLESHEET, `<script data-after-first-paint="${restFile}">`),
+    );
+    pages += 1;
   }
-  return pages;
+  return { pages, rests: rests.size };
 }
 
 /**
@@ -104,9 +140,6 @@ function slimDeferredStylesheets(): number {
 }
 
 const INLINED_CSS = /<style data-inline-css="(\/assets\/[\w.-]+\.css)">(.*?)<\/style>/gs;
-
-/** React Router's page for client-rendered paths: nothing to paint before its scripts run. */
-const SPA_FALLBACK_FILE = '__spa-fallback.html';
 
 /** Defers each page's stylesheet request and hydration to after its first paint. */
 function deferAfterFirstPaint(): { pages: number; modules: number } {
@@ -160,7 +193,8 @@ const deferred = deferAfterFirstPaint();
 writeSitemapAndRobots();
 const compressed = precompress();
 console.log(
-  `postbuild: critical CSS inlined into ${inlined} pages; stylesheet and hydration after the ` +
+  `postbuild: critical CSS inlined into ${inlined.pages} pages (${inlined.rests} rest ` +
+    'stylesheets); stylesheet and hydration after the ' +
     `first paint on ${deferred.pages} pages (at most ${deferred.modules} modules); ` +
     'sitemap.xml and robots.txt written',
 );

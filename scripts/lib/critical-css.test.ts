@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import {
   classesInHtml,
-  criticalCss,
   deferredStylesheet,
   fontFaces,
+  type PageFacts,
   pageFacts,
+  siteClasses,
+  splitStylesheet,
   withoutHiddenElements,
 } from './critical-css';
 
@@ -31,6 +33,9 @@ describe('pageFacts', () => {
 });
 
 const page = (html: string) => pageFacts(`<html><body>${html}</body></html>`);
+/** The inline CSS of a page alone on its site (classes it lacks are in no prerendered page). */
+const criticalCss = (css: string, facts: PageFacts) =>
+  splitStylesheet(css, facts, siteClasses([])).critical;
 
 describe('criticalCss', () => {
   const css = `
@@ -100,14 +105,16 @@ describe('criticalCss', () => {
     expect(withForm).toContain('::-webkit-search-decoration');
   });
 
-  it('drops rules that only set transitions', () => {
+  it('drops rules that only set transitions, unless they set an (inherited) custom property', () => {
     const out = criticalCss(
       `.transition { transition-property: color; transition-duration: var(--tw-duration, .15s) }
        .duration-200 { --tw-duration: .2s; transition-duration: .2s }
        .fade { opacity: 0; transition: opacity .2s }`,
       page('<p class="transition duration-200 fade"></p>'),
     );
-    expect(out).toBe('.fade{opacity:0;transition:opacity .2s}');
+    expect(out).toBe(
+      '.duration-200{--tw-duration:.2s;transition-duration:.2s}.fade{opacity:0;transition:opacity .2s}',
+    );
   });
 
   it('drops custom properties nothing references, transitively', () => {
@@ -123,6 +130,54 @@ describe('criticalCss', () => {
     expect(out).toContain('--font-sans:Inter');
     expect(out).toContain('--default-font:var(--font-sans)');
     expect(out).toContain('var(--slide)');
+  });
+});
+
+describe('splitStylesheet', () => {
+  const css = `@layer properties {
+      @supports ((-webkit-hyphens: none) and (not (margin-trim: inline))) {
+        *, ::before { --tw-shadow: 0 0 #0000; --tw-ring: 0 0 #0000 }
+      }
+    }
+    @layer theme { :root, :host { --color-a: red; --color-b: blue; --mix: var(--color-b) } }
+    @layer utilities {
+      .a { color: var(--color-a) }
+      .b:hover { color: var(--color-b) }
+      .c { background-color: var(--mix); box-shadow: var(--tw-ring) }
+    }`;
+
+  it('leaves the rest nothing to declare on :root or on every element', () => {
+    const { critical, rest } = splitStylesheet(css, page('<p class="a b"></p>'), siteClasses([]));
+    expect(critical).toContain('--color-a:red');
+    expect(critical).not.toContain('--color-b');
+    // Tailwind's fallback whole, even what only the rest uses.
+    expect(critical).toContain('--tw-ring:0 0 #0000');
+    expect(critical).not.toContain('.b:hover');
+    expect(rest).not.toMatch(/:root|\*|--color-a/);
+    // The theme's values that only the rest uses are written out in its rules.
+    expect(rest).toContain('.b:hover{color:blue}');
+    expect(rest).toContain('.c{background-color:blue;box-shadow:var(--tw-ring)}');
+  });
+
+  it('inlines a rule of the rest that comes first and can style the same element', () => {
+    const utilities = `@layer utilities {
+      .grid { display: grid } .hidden { display: none } .flex { display: flex } .red { color: red }
+    }`;
+    const home = '<p class="flex red"></p>';
+    // On another page, one element is both hidden and flex: in the full stylesheet flex wins.
+    const site = siteClasses([home, '<div class="hidden flex"></div><div class="grid"></div>']);
+    const { critical, rest } = splitStylesheet(utilities, page(home), site);
+    expect(critical).toBe(
+      '@layer utilities{.hidden{display:none}.flex{display:flex}.red{color:red}}',
+    );
+    // No element has grid and flex together: grid can wait.
+    expect(rest).toBe('@layer utilities{.grid{display:grid}}');
+  });
+
+  it('declares the layer order first when the inline CSS lacks a layer', () => {
+    const layered = '@layer base { p { margin: 0 } } @layer utilities { .x { color: red } }';
+    const { critical } = splitStylesheet(layered, page('<div></div>'), siteClasses([]));
+    expect(critical).toBe('@layer base,utilities;');
   });
 });
 
