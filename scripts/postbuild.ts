@@ -101,6 +101,9 @@ function inlineCriticalCss(): { pages: number; rests: number } {
     });
     if (replaced === html) continue;
     const restFile = rest;
+    if (restFile !== undefined && !AFTER_PAINT_STYLESHEET.test(replaced)) {
+      throw new Error(`${file}: no after-first-paint loader to point at ${restFile}`);
+    }
     writeFileSync(
       file,
       restFile === undefined

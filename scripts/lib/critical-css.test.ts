@@ -174,6 +174,17 @@ describe('splitStylesheet', () => {
     expect(rest).toBe('@layer utilities{.grid{display:grid}}');
   });
 
+  it('leaves a rule of another layer, nested or not, in the rest: the layer order decides', () => {
+    const layered = `@layer base { .hidden { display: none } @layer inner { .grid { display: grid } } }
+      @layer utilities { .flex { display: flex } }`;
+    const home = '<p class="flex"></p>';
+    const site = siteClasses([home, '<div class="hidden grid flex"></div>']);
+    const { critical, rest } = splitStylesheet(layered, page(home), site);
+    expect(critical).toBe('@layer base{@layer inner;}@layer utilities{.flex{display:flex}}');
+    expect(rest).toContain('.hidden{display:none}');
+    expect(rest).toContain('.grid{display:grid}');
+  });
+
   it('declares the layer order first when the inline CSS lacks a layer', () => {
     const layered = '@layer base { p { margin: 0 } } @layer utilities { .x { color: red } }';
     const { critical } = splitStylesheet(layered, page('<div></div>'), siteClasses([]));

@@ -336,7 +336,8 @@ function analyse(css: string, page: PageFacts, site: SiteClasses): RuleFacts[] {
         'layer-block'(rule) {
           anonymousLayers += rule.value.name ? 0 : 1;
           const name = rule.value.name?.join('.') ?? `<anonymous ${anonymousLayers}>`;
-          layers.push(layers.length > 0 ? `${layers.join('.')}.${name}` : name);
+          const outer = layers.at(-1);
+          layers.push(outer === undefined ? name : `${outer}.${name}`);
         },
         supports(rule) {
           if (isPropertyFallback(rule.value.rules)) fallbackDepth += 1;
