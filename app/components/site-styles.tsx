@@ -6,8 +6,9 @@
  * inlined rules stay in place.
  *
  * The empty script after it is filled by the same step (scripts/lib/after-first-paint.ts, ADR
- * 0010) with a loader that, once the page has painted, requests the full stylesheet (interactive
- * states, what client-side navigation needs) and starts hydration. It does not wait for any
+ * 0010) with a loader that, once the page has painted, requests the rest of the stylesheet for
+ * that page (interactive and scripted states, what client-side navigation needs; ADR 0018; the
+ * full stylesheet on the SPA fallback page) and starts hydration. It does not wait for any
  * module: hover and focus styles never depend on hydration. The server allows the script by its
  * hash (server/security-headers.ts). In development (no post-build step) it is a plain stylesheet
  * link.

@@ -1,7 +1,8 @@
 /**
- * Moves what a prerendered page does not need for its first paint to just after it: the full
- * stylesheet (the page carries its critical CSS inline) and React Router's hydration scripts (its
- * `<link rel="modulepreload">` list and its inline module script). See ADR 0010.
+ * Moves what a prerendered page does not need for its first paint to just after it: the rest of
+ * its stylesheet (the page carries its critical CSS inline; ADR 0018) and React Router's
+ * hydration scripts (its `<link rel="modulepreload">` list and its inline module script). See
+ * ADR 0010.
  *
  * The root renders an empty `<script data-after-first-paint="/assets/app-….css">` placeholder
  * (app/components/site-styles.tsx); this post-build step:

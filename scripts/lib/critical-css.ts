@@ -726,8 +726,9 @@ export function fontFaces(css: string): string {
 }
 
 /**
- * The stylesheet requested after the first paint, without what every page's inline CSS has
- * already given the document:
+ * The full stylesheet as the SPA fallback page requests it after its first paint (prerendered
+ * pages request their rest instead, see splitStylesheet), without what every page's inline CSS
+ * has already given the document:
  * - its `@font-face` rules: declared a second time, the same font becomes a new face that the
  *   browser loads again and lays every text out anew for (measured: a full-page layout in the
  *   task that applies the stylesheet, 40-160 ms with Lighthouse's 4x CPU slowdown);
