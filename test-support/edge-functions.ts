@@ -47,6 +47,9 @@ export async function startEdgeFunction(
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // DENO_BIN is npm's launcher, which runs the real binary as its child: its own process
+      // group lets stop() end both, not leave the binary serving after the test.
+      detached: true,
     },
   );
   const output: string[] = [];
@@ -79,9 +82,9 @@ export async function startEdgeFunction(
     output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.pid === undefined) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        process.kill(-child.pid, 'SIGTERM');
       }),
   };
 }
