@@ -317,13 +317,29 @@ function isRootSelector(selector: Selector): boolean {
   );
 }
 
+/** What one walk through the stylesheet tells the split. */
+interface Analysis {
+  /** Per style rule, in source order (see RuleFacts). */
+  facts: RuleFacts[];
+  /** Custom properties declared by the theme's `:root` rules. */
+  onRoot: Set<string>;
+  /** Custom properties declared by any other rule. */
+  elsewhere: Set<string>;
+  /** Custom properties referenced with `var()` in any declaration. */
+  referenced: Set<string>;
+}
+
 /**
  * Which selector of which rule the page inlines: those that can match its first paint, then
- * every one that must come before an inlined one to keep the stylesheet's cascade (below).
+ * every one that must come before an inlined one to keep the stylesheet's cascade (below); and
+ * where the stylesheet declares and references its custom properties.
  */
-function analyse(css: string, page: PageFacts, site: SiteClasses): RuleFacts[] {
+function analyse(css: string, page: PageFacts, site: SiteClasses): Analysis {
   const hasFormControls = FORM_CONTROLS.some((name) => page.elements.has(name));
   const facts: RuleFacts[] = [];
+  const onRoot = new Set<string>();
+  const elsewhere = new Set<string>();
+  const referenced = new Set<string>();
   const layers: string[] = [];
   let anonymousLayers = 0;
   let fallbackDepth = 0;
@@ -352,6 +368,11 @@ function analyse(css: string, page: PageFacts, site: SiteClasses): RuleFacts[] {
             rule.value.selectors.every(isRootSelector) &&
             all.length > 0 &&
             all.every((d) => d.property === 'custom' && isCustomProperty(d.value.name));
+          for (const declaration of all) {
+            if (declaration.property === 'custom' && isCustomProperty(declaration.value.name)) {
+              (rootVariables ? onRoot : elsewhere).add(declaration.value.name);
+            }
+          }
           const inlineAll = fallbackDepth > 0 || rootVariables;
           // Transitions play only on a change, so they can wait; but a custom property there
           // (Tailwind's `--tw-duration`) is inherited: arriving later, it would restyle the
@@ -372,6 +393,9 @@ function analyse(css: string, page: PageFacts, site: SiteClasses): RuleFacts[] {
           });
         },
       },
+      Declaration(declaration) {
+        variableReferences(declaration.value, referenced);
+      },
       // lightningcss 1.33 calls only the catch-all form of exit visitors.
       RuleExit(rule) {
         if (rule.type === 'layer-block') layers.pop();
@@ -380,7 +404,7 @@ function analyse(css: string, page: PageFacts, site: SiteClasses): RuleFacts[] {
     },
   });
   keepCascadeOrder(facts, site);
-  return facts;
+  return { facts, onRoot, elsewhere, referenced };
 }
 
 /** What the subject of a selector (after its last combinator) requires of an element. */
@@ -515,49 +539,6 @@ function selectRules(
   });
 }
 
-/** Every custom property `css` references with `var()`, in any declaration. */
-function referencedProperties(css: string): Set<string> {
-  const referenced = new Set<string>();
-  transform({
-    filename: 'site.css',
-    code: Buffer.from(css),
-    errorRecovery: true,
-    visitor: {
-      Declaration(declaration) {
-        variableReferences(declaration.value, referenced);
-      },
-    },
-  });
-  return referenced;
-}
-
-/** Custom properties declared in `css`, split by where: Tailwind's theme on `:root`, or elsewhere. */
-function declaredProperties(css: string, facts: RuleFacts[]) {
-  const onRoot = new Set<string>();
-  const elsewhere = new Set<string>();
-  let index = 0;
-  transform({
-    filename: 'site.css',
-    code: Buffer.from(css),
-    errorRecovery: true,
-    visitor: {
-      Rule: {
-        style(rule) {
-          const into = facts[index]?.rootVariables ? onRoot : elsewhere;
-          index += 1;
-          const { declarations = [], importantDeclarations = [] } = rule.value.declarations;
-          for (const declaration of [...declarations, ...importantDeclarations]) {
-            if (declaration.property === 'custom' && isCustomProperty(declaration.value.name)) {
-              into.add(declaration.value.name);
-            }
-          }
-        },
-      },
-    },
-  });
-  return { onRoot, elsewhere };
-}
-
 /** `--name: value` of the theme's custom properties, as minified CSS text. */
 function rootValues(css: string, facts: RuleFacts[]): Map<string, string> {
   const roots = selectRules(css, facts, (rule) => rule.rootVariables);
@@ -629,19 +610,14 @@ export interface StylesheetSplit {
  *   deferredStylesheet).
  */
 export function splitStylesheet(css: string, page: PageFacts, site: SiteClasses): StylesheetSplit {
-  const facts = analyse(css, page, site);
+  const { facts, onRoot, elsewhere, referenced: referencedAnywhere } = analyse(css, page, site);
   const selected = selectRules(css, facts, (rule, s) => rule.critical[s] === true);
-  const { onRoot, elsewhere } = declaredProperties(css, facts);
-  const referencedAnywhere = referencedProperties(css);
-  const needed = neededProperties(
-    selected,
-    page,
-    (name) => !onRoot.has(name) || elsewhere.has(name),
-  );
+  // A theme property that nothing but `:root` declares can be written out in the rest's rules.
+  const themeOnly = (name: string) => onRoot.has(name) && !elsewhere.has(name);
+  const needed = neededProperties(selected, page, (name) => !themeOnly(name));
   const keep = (name: string) =>
     needed.has(name) ||
-    ((!onRoot.has(name) || elsewhere.has(name)) &&
-      (referencedAnywhere.has(name) || page.referencedProperties.has(name)));
+    (!themeOnly(name) && (referencedAnywhere.has(name) || page.referencedProperties.has(name)));
   const critical = transformCss(selected, {
     Declaration: {
       custom(property) {
@@ -650,7 +626,7 @@ export function splitStylesheet(css: string, page: PageFacts, site: SiteClasses)
     },
     Rule: WITHOUT_PROPERTY_REGISTRATIONS,
   });
-  const substituted = new Set([...onRoot].filter((name) => !elsewhere.has(name) && !keep(name)));
+  const substituted = new Set([...onRoot].filter((name) => themeOnly(name) && !keep(name)));
   const values = resolveValues(rootValues(css, facts), substituted);
   const rest = transformCss(
     selectRules(
