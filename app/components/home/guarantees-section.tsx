@@ -15,6 +15,8 @@ import {
 } from '../ui/icons';
 import { FeatureCard } from './feature-card';
 import { SectionHeading } from './section-heading';
+import { cn } from '../ui/class-names';
+import { renderWhenNear } from './render-when-near';
 
 /** One icon per guarantee card, in the order of `guaranteeCards`. */
 const guaranteeIcons: readonly IconComponent[] = [
@@ -30,7 +32,10 @@ const guaranteeIcons: readonly IconComponent[] = [
 
 export function GuaranteesSection() {
   return (
-    <section aria-labelledby="guarantees-title" className="bg-white py-20 sm:py-24">
+    <section
+      aria-labelledby="guarantees-title"
+      className={cn('bg-white py-20 sm:py-24', renderWhenNear.guarantees)}
+    >
       <Container>
         <SectionHeading
           id="guarantees-title"

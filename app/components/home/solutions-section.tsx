@@ -3,13 +3,18 @@ import { Container } from '../ui/container';
 import { SectionHeading } from './section-heading';
 import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids';
 import { SolutionsCarousel } from './solutions-carousel';
+import { cn } from '../ui/class-names';
+import { renderWhenNear } from './render-when-near';
 
 export function SolutionsSection() {
   return (
     <section
       id={SOLUTIONS_SECTION_ID}
       aria-labelledby={SOLUTIONS_HEADING_ID}
-      className="border-y border-slate-200 bg-slate-50 py-20 sm:py-24"
+      className={cn(
+        'border-y border-slate-200 bg-slate-50 py-20 sm:py-24',
+        renderWhenNear.solutions,
+      )}
     >
       <Container>
         <SectionHeading

@@ -4,6 +4,7 @@ import { clientNames, trustText } from '../../content/home';
 import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
 import { Pause, Play } from '../ui/icons';
+import { renderWhenNear } from './render-when-near';
 
 /** Wordmark styles, cycled so the names read like distinct brands rather than a plain list. */
 const wordmarkStyles = [
@@ -47,7 +48,10 @@ function NameList({ copy }: { copy: 'main' | 'duplicate' }) {
 export function TrustMarquee() {
   const [paused, setPaused] = useState(false);
   return (
-    <section aria-labelledby="trust-title" className="bg-slate-50 py-16 sm:py-20">
+    <section
+      aria-labelledby="trust-title"
+      className={cn('bg-slate-50 py-16 sm:py-20', renderWhenNear.trust)}
+    >
       <Container className="flex flex-col items-center text-center">
         <h2 id="trust-title" className="text-2xl font-bold tracking-tight text-brand-950">
           {trustText.title}
