@@ -93,8 +93,11 @@ export function Header() {
     );
   };
 
+  // Opaque, without a backdrop blur: the blur was recomputed by the compositor for every frame,
+  // on every page and during every scroll (60-100 ms of CPU in the home page's first second,
+  // competing with the main thread; ADR 0019), for a header that shows white at rest anyway.
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <Container className="flex h-18 items-center justify-between gap-4">
         <Logo />
         <div ref={containerRef} className="relative hidden lg:block">
