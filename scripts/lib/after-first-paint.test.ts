@@ -103,7 +103,7 @@ describe('the loader, run in a document', () => {
     paint = undefined;
   });
 
-  it('requests nothing before the first contentful paint, then everything at once', () => {
+  it('requests nothing before the first contentful paint, then everything in three tasks', () => {
     vi.useFakeTimers();
     vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
     runLoader();
@@ -114,7 +114,17 @@ describe('the loader, run in a document', () => {
     expect(added().preloads).toEqual([]);
 
     paint?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
-    vi.advanceTimersByTime(0);
+    // One task each: the stylesheet, the module preloads, the module script.
+    vi.advanceTimersToNextTimer();
+    expect(added()).toEqual({
+      stylesheets: ['/assets/app-9.css'],
+      preloads: [],
+      moduleScripts: [],
+    });
+    vi.advanceTimersToNextTimer();
+    expect(added().preloads).toHaveLength(3);
+    expect(added().moduleScripts).toEqual([]);
+    vi.advanceTimersToNextTimer();
     expect(added()).toEqual({
       stylesheets: ['/assets/app-9.css'],
       preloads: ['/assets/manifest-1.js', '/assets/entry.client-3.js', '/assets/root-2.js'],
@@ -129,14 +139,19 @@ describe('the loader, run in a document', () => {
     vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
     runLoader();
     vi.advanceTimersByTime(FALLBACK_DELAY_MS - 1);
-    expect(added().moduleScripts).toEqual([]);
+    expect(added().stylesheets).toEqual([]);
     vi.advanceTimersByTime(1);
+    expect(added().stylesheets).toEqual(['/assets/app-9.css']);
+    vi.runAllTimers();
     expect(added().moduleScripts).toEqual([MODULE_SCRIPT]);
   });
 
-  it('loads everything at once where paint timing is missing', () => {
+  it('loads everything without waiting where paint timing is missing', () => {
+    vi.useFakeTimers();
     vi.stubGlobal('PerformanceObserver', undefined);
     runLoader();
+    expect(added().stylesheets).toEqual(['/assets/app-9.css']);
+    vi.runAllTimers();
     expect(added().preloads).toHaveLength(3);
     expect(added().moduleScripts).toEqual([MODULE_SCRIPT]);
   });
