@@ -11,7 +11,7 @@ import {
   CONTACT_THANKS_PATH,
   type LeadField,
 } from '../contact/lead-contract';
-import { expect, test as base } from './fixtures';
+import { expect, holdScripts, test as base } from './fixtures';
 import { E2E_SMTP_PORT, waitForMail } from './support/mailbox';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
@@ -239,22 +239,6 @@ test.describe('without JavaScript', () => {
     expect(storedLeads(own.dataDir).some((lead) => lead.email === values.email)).toBe(false);
   });
 });
-
-/** Holds the site's scripts back, as a slow connection would, until `release` is called. */
-async function holdScripts(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  return async () => {
-    release();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-  };
-}
 
 test('submitted before hydration (scripts held back), the form works as without JavaScript', async ({
   page,

@@ -48,3 +48,19 @@ export const VIEWPORTS = {
   tablet: { width: 800, height: 1000 },
   desktop: { width: 1280, height: 900 },
 } as const;
+
+/** Holds the site's scripts back, as a slow connection would, until `release` is called. */
+export async function holdScripts(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  };
+}

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { STICKY_HEADER_OFFSET_PX } from '../app/content/constants';
 import { claims, clientNames, heroText, solutionsText } from '../app/content/home';
 import { businessSolutions } from '../app/content/solutions/catalog';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { expect, gotoHydrated, holdScripts, test, VIEWPORTS } from './fixtures';
 
 const total = businessSolutions.length;
 
@@ -413,6 +413,21 @@ test.describe('home carousel on a touch screen', () => {
 
     // The page itself never scrolls sideways.
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+
+  test('a swipe made before the scripts run stays, and the dots follow it once they run', async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await carousel(page).scrollIntoViewIfNeeded();
+    await swipe(page, 'left');
+    await expect.poll(async () => (await shownSlides(page)).inFrame).toEqual([1]);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    await release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expectPage(page, 1, 1);
   });
 
   for (const motion of ['reduce', 'no-preference'] as const) {

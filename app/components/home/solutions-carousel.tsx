@@ -68,6 +68,8 @@ export function SolutionsCarousel() {
   // Where a scroll started by the buttons, dots or keys is heading (null once there, or once the
   // visitor scrolls by hand): until then, the in-between positions are not a page choice.
   const scrollTarget = useRef<number | null>(null);
+  // Whether the scroller has been brought to a page yet (see the first effect).
+  const measured = useRef(false);
 
   // When a resize changes the page size, realign to the page holding the first visible card and
   // remember it, so further resizes start from what the visitor saw (state update during render).
@@ -86,9 +88,15 @@ export function SolutionsCarousel() {
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller || !size) return;
-    const left = cardOffset(scroller, index);
     const resized = scrolledSize.current !== size;
     scrolledSize.current = size;
+    // The first page of a scroller just rendered: nothing to move, and nothing to measure (a
+    // forced layout in the middle of hydration). A swipe made before hydration is adopted below.
+    if (!measured.current) {
+      measured.current = true;
+      if (index === 0) return;
+    }
+    const left = cardOffset(scroller, index);
     if (left === undefined) return;
     // Already there, and no scroll of ours under way that would carry it elsewhere.
     if (scrollTarget.current === null && Math.abs(scroller.scrollLeft - left) < 1) return;
@@ -133,7 +141,20 @@ export function SolutionsCarousel() {
     scroller.addEventListener('scroll', onScroll, { passive: true });
     scroller.addEventListener('scrollend', settle);
     for (const name of handEvents) scroller.addEventListener(name, byHand, { passive: true });
+    // The scroller works before hydration: adopt the page of a swipe made meanwhile. Only once
+    // the scroller is on screen: the browser has laid it out then (until then its section is
+    // skipped, see render-when-near.ts), so reading its position forces no layout.
+    const shown =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            shown?.disconnect();
+            settle();
+          })
+        : undefined;
+    shown?.observe(scroller);
     return () => {
+      shown?.disconnect();
       clearTimeout(timer);
       scroller.removeEventListener('scroll', onScroll);
       scroller.removeEventListener('scrollend', settle);
