@@ -94,7 +94,7 @@ export function Header() {
   };
 
   // Opaque, without a backdrop blur: the blur was recomputed by the compositor for every frame,
-  // on every page and during every scroll (60-100 ms of CPU in the home page's first second,
+  // on every page and during every scroll (55-100 ms of CPU in the home page's first second,
   // competing with the main thread; ADR 0019), for a header that shows white at rest anyway.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
