@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
 
 /**
  * Byte budgets of each route kind's first load (quality bar; bytes, not time): JavaScript
@@ -32,7 +32,7 @@ async function firstLoad(page: Page, path: string): Promise<FirstLoad> {
     transferred.set(response.url(), Number(response.headers()['content-length'] ?? 0));
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   const all = [...transferred.entries()];
   return {
     js: all.filter(([url]) => url.endsWith('.js')).reduce((sum, [, bytes]) => sum + bytes, 0),
@@ -98,7 +98,7 @@ for (const { kind, path } of ROUTE_KINDS) {
   test(`${kind} page (${path}) loads no chunk it does not use`, async ({ page }) => {
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(path, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     const entries = (await page.coverage.stopJSCoverage()).filter((entry) =>
       new URL(entry.url).pathname.startsWith('/assets/'),
     );

@@ -11,7 +11,7 @@ import {
   CONTACT_THANKS_PATH,
   type LeadField,
 } from '../contact/lead-contract';
-import { expect, holdScripts, test as base } from './fixtures';
+import { expect, holdScripts, test as base, waitForHydration } from './fixtures';
 import { E2E_SMTP_PORT, waitForMail } from './support/mailbox';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
@@ -341,7 +341,7 @@ test('no submission path puts a typed value in a URL or in a server log line', a
   ] as Array<[Submit, Partial<Visitor>, (page: Page) => ReturnType<Page['getByRole']>, string]>) {
     const page = await withScript.newPage();
     await page.goto(`${own.url}/contact`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await fillForm(page, newVisitor(overrides));
     await submit(page);
     if (text) await expect(outcome(page)).toContainText(text);

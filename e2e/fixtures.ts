@@ -37,9 +37,14 @@ export const test = base.extend<{
 export { expect };
 
 /** Waits until React has hydrated the page (the app marks <html> once its effects ran). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Opens `path` and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   return response;
 }
 

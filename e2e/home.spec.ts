@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { STICKY_HEADER_OFFSET_PX } from '../app/content/constants';
 import { claims, clientNames, heroText, solutionsText } from '../app/content/home';
 import { businessSolutions } from '../app/content/solutions/catalog';
-import { expect, gotoHydrated, holdScripts, test, VIEWPORTS } from './fixtures';
+import { expect, gotoHydrated, holdScripts, test, VIEWPORTS, waitForHydration } from './fixtures';
 
 const total = businessSolutions.length;
 
@@ -426,7 +426,7 @@ test.describe('home carousel on a touch screen', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
     await release();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await expectPage(page, 1, 1);
   });
 

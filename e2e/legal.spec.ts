@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { expect, gotoHydrated, test, VIEWPORTS, waitForHydration } from './fixtures';
 
 const LEGAL_PAGES = [
   { path: '/mentions-legales', title: 'Mentions légales' },
@@ -144,7 +144,7 @@ test('the privacy policy shows its revision date, retention periods and cookie f
   const origins = new Set<string>();
   page.on('request', (request) => origins.add(new URL(request.url()).origin));
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   expect(await context.cookies()).toEqual([]);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 400));
