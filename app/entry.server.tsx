@@ -22,11 +22,6 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ): Promise<Response> {
-  if (request.method.toUpperCase() === 'HEAD') {
-    return Promise.resolve(
-      new Response(null, { status: responseStatusCode, headers: responseHeaders }),
-    );
-  }
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
