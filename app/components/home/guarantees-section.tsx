@@ -1,4 +1,5 @@
 import { commitments, guaranteeCards, guaranteeFigures, guaranteesText } from '../../content/home';
+import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
 import {
   Award,
@@ -14,9 +15,8 @@ import {
   Umbrella,
 } from '../ui/icons';
 import { FeatureCard } from './feature-card';
-import { SectionHeading } from './section-heading';
-import { cn } from '../ui/class-names';
 import { renderWhenNear } from './render-when-near';
+import { SectionHeading } from './section-heading';
 
 /** One icon per guarantee card, in the order of `guaranteeCards`. */
 const guaranteeIcons: readonly IconComponent[] = [

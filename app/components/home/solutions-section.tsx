@@ -1,10 +1,10 @@
 import { solutionsText } from '../../content/home';
+import { cn } from '../ui/class-names';
 import { Container } from '../ui/container';
+import { renderWhenNear } from './render-when-near';
 import { SectionHeading } from './section-heading';
 import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids';
 import { SolutionsCarousel } from './solutions-carousel';
-import { cn } from '../ui/class-names';
-import { renderWhenNear } from './render-when-near';
 
 export function SolutionsSection() {
   return (
