@@ -3,7 +3,8 @@
  *
  * In a temporary folder outside the project (so that Node cannot fall back to the project's
  * node_modules) it lays out what a deployment has: package.json, package-lock.json, .npmrc,
- * build/ and node_modules pruned with `npm prune --omit=dev`. Then it starts
+ * build/ and node_modules pruned with `npm prune --omit=dev`, and checks that no dev package and
+ * none of the build tools (typescript, tsx, esbuild, vite) is left. Then it starts
  * `node build/server/main.js`, checks that a page and /healthz answer 200, that a valid lead is
  * accepted and written as .eml files, that the staff CLI bundle lists it, and that SIGTERM stops
  * the server with status 0.
@@ -23,6 +24,8 @@ import { CONTACT_ENDPOINT_PATH } from '../contact/paths';
 import { validRequest } from '../test-support/harness';
 
 const ROOT = process.cwd();
+/** What only the build uses; a production install must hold none of them. */
+const BUILD_TOOLS = ['typescript', 'tsx', 'esbuild', 'vite', 'vitest', '@react-router/dev'];
 const started = performance.now();
 
 /** Thrown (not process.exit) so that the temporary folder and the server are cleaned up. */
@@ -118,10 +121,11 @@ async function main() {
     if (pruned.status !== 0) fail('npm prune --omit=dev failed');
     const leftovers = remainingDevPackages(dir);
     if (leftovers.length > 0) fail(`dev packages left after pruning: ${leftovers.join(', ')}`);
-    for (const tool of ['tsx', 'esbuild', 'vite', 'vitest']) {
-      if (existsSync(join(dir, 'node_modules', tool))) fail(`${tool} is still installed`);
-    }
-    step('npm prune --omit=dev: no dev package left');
+    // The build tools above all: an optional peer of a runtime package (TypeScript, of
+    // @react-router/node) is kept by npm even though nothing imports it at run time.
+    const buildTools = BUILD_TOOLS.filter((tool) => existsSync(join(dir, 'node_modules', tool)));
+    if (buildTools.length > 0) fail(`build tools still installed: ${buildTools.join(', ')}`);
+    step(`npm prune --omit=dev: no dev package left, none of ${BUILD_TOOLS.join(', ')}`);
 
     const dataDir = join(dir, 'data');
     // Only what a service manager would set: no NODE_OPTIONS or loader inherited from tsx.
