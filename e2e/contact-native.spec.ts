@@ -92,6 +92,35 @@ const test = base.extend<object, { own: ServerProcess }>({
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('with SITE_URL unset, on a port other than 3000, the visitor stays on the address they typed', async ({
+    page,
+  }) => {
+    // As `PORT=… npm start` with nothing configured (an empty value is "not set").
+    const bare = await startServerProcess({ SITE_URL: '', LOG_LEVEL: 'warn' });
+    try {
+      expect(new URL(bare.url).port).not.toBe('3000');
+      const localhost = bare.url.replace('127.0.0.1', 'localhost');
+      for (const origin of [bare.url, localhost]) {
+        const values = visitor();
+        await page.goto(`${origin}/contact`);
+        await fillForm(page, values);
+        await submitButton(page).click();
+        await page.waitForURL(`${origin}${CONTACT_THANKS_PATH}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(contactThanksText.title);
+        expect(storedLeads(bare.dataDir).some((lead) => lead.email === values.email)).toBe(true);
+      }
+      await page.goto(`${bare.url}/contact`);
+      await fillForm(page, visitor({ telephone: '123456' }));
+      await submitButton(page).click();
+      await page.waitForURL(`${bare.url}${CONTACT_ERROR_PATHS.invalid}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        contactErrorText.invalid.title,
+      );
+    } finally {
+      await bare.stop();
+    }
+  });
+
   test('a valid request lands on /contact/merci, reaches the company with every field and is stored with its consent', async ({
     page,
     own,

@@ -289,6 +289,48 @@ describe('redirect targets and other sites', () => {
   });
 });
 
+describe('without SITE_URL', () => {
+  let own: TestServer;
+  beforeAll(async () => {
+    // As `PORT=any npm start` with nothing configured: the site's origins are the server's own.
+    own = await startTestServer({ siteUrl: undefined });
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('sends a post from one of its origins back to that origin', async () => {
+    for (const origin of [own.url, own.url.replace('127.0.0.1', 'localhost')]) {
+      const answer = await postForm(formBody(), { Origin: origin }, own);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.location).toBe(`${origin}${CONTACT_THANKS_PATH}`);
+    }
+    const invalid = await postForm(formBody({ email: '' }), {}, own);
+    expect(invalid.headers.location).toBe(`${own.origin}${CONTACT_ERROR_PATHS.invalid}`);
+  });
+
+  it('answers a post without Origin with a relative Location, whatever Host or X-Forwarded-Host say', async () => {
+    const answer = await send(own.endpoint, {
+      headers: {
+        'Content-Type': FORM_TYPE,
+        'Sec-Fetch-Site': 'same-origin',
+        Host: 'evil.example',
+        'X-Forwarded-Host': 'evil.example',
+        Forwarded: 'host=evil.example;proto=http',
+      },
+      body: formBody(),
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe(CONTACT_THANKS_PATH);
+  });
+
+  it('still refuses a post from another site, with no redirect', async () => {
+    const answer = await postForm(formBody(), { Origin: 'https://evil.example' }, own);
+    expect(answer.status).toBe(403);
+    expect(answer.headers.location).toBeUndefined();
+  });
+});
+
 describe('GET', () => {
   it('is refused with 405, and its query string is logged nowhere', async () => {
     const answer = await send(`${server.endpoint}?nom=Fuitenom&email=fuite%40example.fr`, {

@@ -65,8 +65,13 @@ export interface ContactEndpointDeps {
   logger: Logger;
   /** The origins a browser may call from (read on each request: the port may be known late). */
   origins: () => readonly string[];
-  /** The public site's URL: the base of the redirects that answer a native post. */
-  siteUrl: string;
+  /**
+   * SITE_URL, when set: the base of the redirects that answer a native post. Unset: a native
+   * post from one of the site's origins is sent back to that origin, any other to a relative
+   * `Location` (the origin the form was served from); never to an origin named by `Host` or
+   * `X-Forwarded-*`.
+   */
+  siteUrl?: string;
   /** Header naming the client address when behind a proxy; unset = the socket address. */
   trustProxy?: string;
   /** Admission control: lead requests in progress at once (default 64). */
@@ -142,7 +147,11 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
   const { leads, logger } = deps;
   const isSiteOrigin = (origin: string | undefined) =>
     origin !== undefined && deps.origins().includes(origin);
-  const pageUrl = (path: string) => new URL(path, deps.siteUrl).href;
+  const pageUrl = (c: Context, path: string) => {
+    if (deps.siteUrl) return new URL(path, deps.siteUrl).href;
+    const origin = c.req.header('origin');
+    return isSiteOrigin(origin) ? `${origin}${path}` : path;
+  };
 
   const refusals = deps.refusalLog ?? new RefusalLog(logger);
   const maxInProgress = deps.maxRequestsInProgress ?? DEFAULT_MAX_REQUESTS_IN_PROGRESS;
@@ -160,7 +169,7 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
       refusal.fields ? Object.keys(refusal.fields) : undefined,
     );
     if (refusal.page && requestEncoding(c.req.header('content-type')) === 'form') {
-      return c.redirect(pageUrl(CONTACT_ERROR_PATHS[refusal.page]), 303);
+      return c.redirect(pageUrl(c, CONTACT_ERROR_PATHS[refusal.page]), 303);
     }
     const body: ContactRefused = { error: refusal.error };
     if (refusal.fields) body.fields = refusal.fields;
@@ -317,7 +326,7 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
           // Acknowledged like the first: the same answer, the same id.
           if (outcome.status === 'duplicate')
             refusals.record('duplicate', 200, undefined, 'lead_duplicate');
-          if (encoding === 'form') return c.redirect(pageUrl(CONTACT_THANKS_PATH), 303);
+          if (encoding === 'form') return c.redirect(pageUrl(c, CONTACT_THANKS_PATH), 303);
           const body: ContactAccepted = { ok: true, id: outcome.id };
           return c.json(body);
         }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { siteConfig } from '../config/site';
-import { allowedOrigins, EnvError, parseEnv } from './env';
+import { allowedOrigins, EnvError, parseEnv, publicSiteUrl } from './env';
 
 describe('parseEnv', () => {
   it('has working defaults for everything', () => {
@@ -148,5 +148,18 @@ describe('allowedOrigins', () => {
     expect(allowedOrigins(parseEnv({ SITE_ORIGINS: 'https://a.example' }))).toEqual([
       'https://a.example',
     ]);
+  });
+});
+
+describe('publicSiteUrl', () => {
+  it('is SITE_URL when set, otherwise the server itself on the port it listens on', () => {
+    expect(publicSiteUrl(parseEnv({ SITE_URL: 'https://www.example.fr' }), 8080)).toBe(
+      'https://www.example.fr',
+    );
+    expect(publicSiteUrl(parseEnv({ PORT: '3456' }))).toBe('http://localhost:3456');
+    expect(publicSiteUrl(parseEnv({}), 41234)).toBe('http://localhost:41234');
+    expect(publicSiteUrl(parseEnv({ SITE_ORIGINS: 'https://a.example' }))).toBe(
+      'https://a.example',
+    );
   });
 });

@@ -216,6 +216,15 @@ export function allowedOrigins(env: ServerEnv, port: number = env.PORT): string[
   return origins;
 }
 
+/**
+ * The site's address in links that leave the page (staff sign-in e-mails): SITE_URL when set,
+ * otherwise the first origin the server answers on (`http://localhost:<port>` by default), so
+ * that a server started on any port links to itself rather than to port 3000.
+ */
+export function publicSiteUrl(env: ServerEnv, port: number = env.PORT): string {
+  return env.SITE_URL ?? allowedOrigins(env, port)[0] ?? `http://localhost:${port}`;
+}
+
 export function resolveFromCwd(path: string): string {
   return isAbsolute(path) ? path : resolve(process.cwd(), path);
 }

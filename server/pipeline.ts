@@ -49,8 +49,12 @@ export interface PipelineOptions {
   refusalDelayMs?: number;
   trustProxy?: string;
   origins: () => readonly string[];
-  /** The public site's URL, where a native form post is redirected to. */
-  siteUrl: string;
+  /**
+   * SITE_URL as set: the base of the redirects after a native post and of sign-in links.
+   * Unset: redirects stay on the page's origin (see `ContactEndpointDeps.siteUrl`) and links
+   * use the server's first origin.
+   */
+  siteUrl?: string;
   outbox?: Pick<
     OutboxOptions,
     'pollIntervalMs' | 'baseDelayMs' | 'maxDelayMs' | 'batchSize' | 'leaseMs'
@@ -102,7 +106,7 @@ export function pipelineOptionsFromEnv(
     refusalDelayMs: env.REFUSAL_DELAY_MS,
     trustProxy: env.TRUST_PROXY,
     origins,
-    siteUrl: env.SITE_URL ?? siteConfig.siteUrl,
+    siteUrl: env.SITE_URL,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
     staffEmails: env.STAFF_EMAILS,
     recordCampaigns: env.RECORD_CAMPAIGNS,
@@ -210,7 +214,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         transport,
         logger,
         staffEmails: options.staffEmails ?? [],
-        siteUrl: options.siteUrl,
+        siteUrl: () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl,
         origins: options.origins,
         trustProxy: options.trustProxy,
         mailFrom: options.mailFrom,

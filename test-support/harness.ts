@@ -26,8 +26,8 @@ export interface TestServer {
   endpoint: string;
   origin: string;
   dataDir: string;
-  /** The configured public site (SITE_URL): where native posts are redirected. */
-  siteUrl: string;
+  /** The configured public site (SITE_URL): where native posts are redirected; unset: none. */
+  siteUrl: string | undefined;
   pipeline: LeadPipeline;
   logs: LogRecord[];
   close(): Promise<void>;
@@ -106,7 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     endpoint: `${url}${CONTACT_ENDPOINT_PATH}`,
     origin: url,
-    siteUrl: options.siteUrl ?? TEST_SITE_URL,
+    siteUrl: 'siteUrl' in options ? options.siteUrl : TEST_SITE_URL,
     dataDir,
     pipeline,
     logs,

@@ -9,7 +9,7 @@
  * Reads DATABASE_URL and DATA_DIR like the server: PostgreSQL when DATABASE_URL is set, else the
  * SQLite file under DATA_DIR (default ./data). Imports no HTTP code.
  */
-import { EnvError, parseEnv, resolveFromCwd } from '../env';
+import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '../env';
 import { siteConfig } from '../../config/site';
 import { deliverySummary, toCsv } from '../leads/csv';
 import { issueSignInLink, staffKeys } from '../staff/auth';
@@ -191,7 +191,7 @@ async function main() {
   try {
     const env = parseEnv(process.env);
     config = { dataDir: resolveFromCwd(env.DATA_DIR), databaseUrl: env.DATABASE_URL };
-    staff = { staffEmails: env.STAFF_EMAILS, siteUrl: env.SITE_URL ?? siteConfig.siteUrl };
+    staff = { staffEmails: env.STAFF_EMAILS, siteUrl: publicSiteUrl(env) };
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);

@@ -46,8 +46,11 @@ export interface StaffApiDeps {
   logger: Logger;
   /** Who may sign in (STAFF_EMAILS). Empty: nobody, the inbox is closed. */
   staffEmails: readonly string[];
-  /** The public site's URL: the base of sign-in links; https there makes the cookie Secure. */
-  siteUrl: string;
+  /**
+   * The site's URL: the base of sign-in links; https there makes the cookie Secure. A function:
+   * without SITE_URL it is the server's own origin, known once it listens.
+   */
+  siteUrl: () => string;
   origins: () => readonly string[];
   trustProxy?: string;
   mailFrom: string;
@@ -89,7 +92,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   const { store, logger } = deps;
   const now = deps.now ?? Date.now;
   const staff = staffKeys(deps.staffEmails);
-  const cookie = cookieSettings(deps.siteUrl, STAFF_API_PREFIX);
+  const cookie = cookieSettings(deps.siteUrl(), STAFF_API_PREFIX);
 
   const fail = (c: Context, status: 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503, error: string) =>
     c.json({ error }, status);
@@ -200,7 +203,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
       logger.warn('staff_sign_in_link_not_sent', { reason: 'no SMTP_URL nor MAIL_API_URL' });
       return;
     }
-    const link = await issueSignInLink(store, deps.siteUrl, email, now());
+    const link = await issueSignInLink(store, deps.siteUrl(), email, now());
     const copy = signInMail(escapeHtml(link));
     await deps.transport.send(
       {

@@ -45,7 +45,7 @@ function app(overrides: Partial<StaffApiDeps> = {}) {
     transport: createEmlTransport(join(dir, 'mail'), createMemoryLogger(logs)),
     logger: createMemoryLogger(logs),
     staffEmails: [STAFF],
-    siteUrl: ORIGIN,
+    siteUrl: () => ORIGIN,
     origins: () => [ORIGIN],
     mailFrom: 'no-reply@calora-energies.example',
     messageDomain: 'calora-energies.example',
