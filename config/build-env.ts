@@ -45,9 +45,7 @@ export function parseBuildEnv(source: Record<string, string | undefined>): Publi
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
     );
-    throw new BuildEnvError(
-      `Invalid build settings (see README.md, "Build-time settings"):\n${lines.join('\n')}`,
-    );
+    throw new BuildEnvError(`Invalid build settings (see docs/settings.md):\n${lines.join('\n')}`);
   }
   return result.data;
 }

@@ -4,7 +4,7 @@
  * Defaults are plainly fictional (a phone number from the range ARCEP reserves for fiction,
  * addresses under the reserved `.example` domain). Replace them here for a real deployment;
  * the deployment-specific values (site URL, backend, portal, menus) are environment settings,
- * see README.md.
+ * see docs/settings.md.
  */
 import { booleanFromSpelling, isBooleanSpelling } from './boolean-setting.ts';
 import type { PublicSettings } from './build-env.ts';

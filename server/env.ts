@@ -8,7 +8,8 @@ import { siteConfig } from '../config/site.ts';
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the
  * server with a message naming the variable, instead of failing later on a request.
- * Every setting is documented, with its default, in `.env.example` and the README.
+ * Every setting is documented, with its default, in `.env.example` and docs/settings.md (a test,
+ * server/settings-docs.test.ts, keeps both in step with this schema).
  */
 const portSchema = z.coerce.number().int().min(0).max(65_535);
 

@@ -1,5 +1,5 @@
 -- Written by hand (not generated): calls the outbox-worker Edge Function every minute.
--- It reads two Vault entries, created once per project (see README.md, "Supabase"):
+-- It reads two Vault entries, created once per project (see docs/deployment.md, shape 4):
 --   project_url          https://<ref>.supabase.co
 --   outbox_worker_secret the same value as the function's OUTBOX_WORKER_SECRET, if set
 -- pg_net sends the call; a missed or failed call is harmless: the next minute's call, or a send
