@@ -79,6 +79,10 @@ async function changesUnderFullStylesheet(page: Page): Promise<string[]> {
 }
 
 test.beforeEach(async ({ page }) => {
+  // Each test reads every computed property of every element and pseudo-element twice: the
+  // home page's took 15 s alone and over 30 s (the default limit) on a busy machine. A harness
+  // limit, not a speed requirement.
+  test.slow();
   // No animation or transition between the two readings.
   await page.emulateMedia({ reducedMotion: 'reduce' });
 });
