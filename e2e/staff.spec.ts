@@ -255,6 +255,16 @@ test.describe('staff inbox', () => {
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`${tag}-Durand`) })).toBeVisible();
 
+    // The erased request's page: said inside the staff chrome, with the API's message.
+    await page.goto(`${baseURL}/equipe/demandes/${first}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(page.getByRole('main')).toContainText(
+      'Cette demande n’existe pas ou a été effacée.',
+    );
+    await expectNoPublicChrome(page);
+    await page.getByRole('link', { name: 'Retour aux demandes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+
     // Sign out: the session is over on the server, the inbox sends back to the sign-in page.
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(page).toHaveURL(`${baseURL}/equipe/connexion`);
