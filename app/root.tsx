@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useMatches,
+  useRouteError,
+} from 'react-router';
 
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
@@ -12,6 +20,7 @@ import { SiteShell } from './components/site-shell';
 import { ButtonLink } from './components/ui/button';
 import { Container } from './components/ui/container';
 import { shellText } from './content/shell';
+import { drawsOwnChrome } from './route-handle';
 import type { Route } from './+types/root';
 
 export const links: Route.LinksFunction = () => [
@@ -41,12 +50,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Every page inside the public site's shell, except the routes that draw their own chrome (the
+ * staff pages): they get the bare outlet, so that no staff code sits in the root chunk.
+ */
 export default function App() {
-  return (
-    <SiteShell>
-      <Outlet context={visitOrigin} />
-    </SiteShell>
-  );
+  const outlet = <Outlet context={visitOrigin} />;
+  return drawsOwnChrome(useMatches()) ? outlet : <SiteShell>{outlet}</SiteShell>;
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
+import { siteConfig } from '../config/site';
 import { CONSENT_TEXT } from '../contact/consent';
 import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
@@ -56,6 +57,37 @@ async function signIn(from: Page, baseURL: string, email: string): Promise<Page>
   await page.getByRole('button', { name: 'Me connecter' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
   return page;
+}
+
+/**
+ * The staff chrome, not the public one: the staff bar (the company, "Demandes" marked as
+ * `current`, the signed-in address, sign-out), and none of the public header's links, footer or
+ * floating buttons.
+ */
+async function expectStaffChrome(page: Page, email: string, current: 'page' | 'true') {
+  const bar = page.getByRole('banner');
+  await expect(bar).toContainText(siteConfig.companyName);
+  const nav = bar.getByRole('navigation', { name: 'Pages de l’espace équipe' });
+  await expect(nav.getByRole('link', { name: 'Demandes' })).toHaveAttribute(
+    'aria-current',
+    current,
+  );
+  await expect(bar).toContainText(email);
+  await expect(bar.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  await expectNoPublicChrome(page);
+}
+
+async function expectNoPublicChrome(page: Page) {
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  // The public header's client area and quote, its solution menus, the floating buttons.
+  for (const name of ['Espace Client', 'Devis gratuit', 'Professionnels', 'Contactez-nous']) {
+    await expect(page.getByText(name)).toHaveCount(0);
+    await expect(page.getByRole('link', { name })).toHaveCount(0);
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  }
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByText(siteConfig.phone.display)).toHaveCount(0);
 }
 
 async function sessionCookie(context: BrowserContext) {
@@ -156,6 +188,7 @@ test.describe('staff inbox', () => {
     expect(cookie!.value).toMatch(/^[\w-]{43}$/);
 
     await expect(page.getByRole('heading', { name: 'Compteurs' })).toBeVisible();
+    await expectStaffChrome(page, FLOW, 'page');
 
     // Search by name, then narrow by product.
     await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(tag);
@@ -174,6 +207,7 @@ test.describe('staff inbox', () => {
     await expect(page.getByRole('region', { name: 'Consentement' })).toContainText('Version');
     const related = page.getByRole('region', { name: /Autres demandes de cette personne/ });
     await expect(related.getByRole('link')).toHaveCount(1);
+    await expectStaffChrome(page, FLOW, 'true');
 
     // Status change with a note, shown in the notes and the audit trail.
     await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
@@ -221,6 +255,16 @@ test.describe('staff inbox', () => {
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`${tag}-Durand`) })).toBeVisible();
 
+    // The erased request's page: said inside the staff chrome, with the API's message.
+    await page.goto(`${baseURL}/equipe/demandes/${first}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(page.getByRole('main')).toContainText(
+      'Cette demande n’existe pas ou a été effacée.',
+    );
+    await expectNoPublicChrome(page);
+    await page.getByRole('link', { name: 'Retour aux demandes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+
     // Sign out: the session is over on the server, the inbox sends back to the sign-in page.
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(page).toHaveURL(`${baseURL}/equipe/connexion`);
@@ -230,6 +274,46 @@ test.describe('staff inbox', () => {
     expect(stale.status()).toBe(401);
     await page.goto(`${baseURL}/equipe`);
     await expect(page).toHaveURL(`${baseURL}/equipe/connexion`);
+  });
+
+  test('the sign-in page and the staff 404 have the staff chrome; public 404s keep the site’s', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/equipe/connexion');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion à l’espace équipe');
+    // Only the company's name: no navigation, no account.
+    await expect(page.getByRole('banner')).toContainText(siteConfig.companyName);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Se déconnecter' })).toHaveCount(0);
+    await expectNoPublicChrome(page);
+    // The skip link leads to the main content.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Aller au contenu principal' });
+    await expect(skip).toBeFocused();
+    await skip.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+
+    // An unknown staff path: the staff chrome and its own 404, with the way back.
+    await page.goto('/equipe/nulle-part');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Pages de l’espace équipe' })
+        .getByRole('link', { name: 'Demandes' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link')).toHaveText('Retour aux demandes');
+    await expectNoPublicChrome(page);
+
+    // An unknown public path still has the site's header, footer and 404 screen.
+    problems.allowConsoleError(/nulle-part|status of 404/);
+    await gotoHydrated(page, '/nulle-part');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Devis gratuit' }),
+    ).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
   });
 
   test('staff pages are no-store and noindex', async ({ request }) => {
@@ -248,7 +332,7 @@ test.describe('staff inbox', () => {
 });
 
 test.describe('staff pages have no WCAG violation', () => {
-  // Several pages and four axe runs per test (and a sign-in before them): more than the default
+  // Several pages and five axe runs per test (and a sign-in before them): more than the default
   // 30 s when the machine is busy.
   // Serial: one sign-in for both viewports (sign-ins count against the per-client limit, 10 per
   // 15 minutes, which the whole file shares).
@@ -294,6 +378,10 @@ test.describe('staff pages have no WCAG violation', () => {
       await expect(signInPage.getByRole('heading', { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page: signInPage }).withTags(WCAG_TAGS).analyze();
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      await signInPage.goto(`${baseURL}/equipe/nulle-part`);
+      await expect(signInPage.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+      const notFound = await new AxeBuilder({ page: signInPage }).withTags(WCAG_TAGS).analyze();
+      expect(notFound.violations.map((violation) => violation.id)).toEqual([]);
       await signedOut.close();
       await context.close();
     });

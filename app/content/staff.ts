@@ -3,13 +3,34 @@
  * is in a public page's scripts.
  */
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contact/field-labels';
-import type {
-  AuditAction,
-  LeadStatus,
-  MailKind,
-  MailState,
-  OutboxStatus,
+import {
+  STAFF_PAGE_PREFIX,
+  type AuditAction,
+  type LeadStatus,
+  type MailKind,
+  type MailState,
+  type OutboxStatus,
 } from '../../staff/contract';
+
+/** One page of the staff bar's navigation. */
+export interface StaffNavEntry {
+  label: string;
+  /** The page's path, under `/equipe`. */
+  to: string;
+  /**
+   * Paths that belong to this entry's section (a request's page belongs to "Demandes"): the
+   * entry is shown as current there too, `aria-current="true"` rather than `"page"`.
+   */
+  sectionPrefix?: string;
+}
+
+/**
+ * The staff bar's navigation, in order. A page of the staff app gets its entry here once it
+ * exists (e.g. `{ label: 'Intégrations', to: '/equipe/integrations' }`).
+ */
+export const STAFF_NAV: readonly StaffNavEntry[] = [
+  { label: 'Demandes', to: STAFF_PAGE_PREFIX, sectionPrefix: `${STAFF_PAGE_PREFIX}/demandes/` },
+];
 
 export const staffText = {
   metaTitle: 'Espace équipe',
@@ -25,11 +46,22 @@ export const staffText = {
     linkSubmit: 'Me connecter',
     noScript: 'L’espace équipe a besoin de JavaScript.',
   },
-  header: {
+  chrome: {
+    skipLink: 'Aller au contenu principal',
+    area: 'Espace équipe',
+    navLabel: 'Pages de l’espace équipe',
     signedInAs: 'Connecté(e) :',
     signOut: 'Se déconnecter',
-    inbox: 'Demandes',
   },
+  notFound: {
+    title: 'Page introuvable',
+    text: 'Cette page de l’espace équipe n’existe pas, ou plus.',
+  },
+  failure: {
+    title: 'Une erreur est survenue',
+    text: 'La page n’a pas pu s’afficher. Rechargez-la ou revenez aux demandes.',
+  },
+  backToInbox: 'Retour aux demandes',
   inbox: {
     title: 'Demandes reçues',
     countersTitle: 'Compteurs',
@@ -65,14 +97,12 @@ export const staffText = {
     previous: 'Page précédente',
     next: 'Page suivante',
     pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
-    loading: 'Chargement…',
   },
   clientTypes: { particulier: 'Particulier', professionnel: 'Professionnel' } as Record<
     string,
     string
   >,
   lead: {
-    back: 'Retour aux demandes',
     received: 'Reçue le',
     fieldsTitle: 'La demande',
     fields: {

@@ -1,13 +1,23 @@
-import { data, redirect, useLoaderData } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLoaderData,
+  useRouteError,
+} from 'react-router';
 
 import { InboxScreen, type InboxData } from '../components/staff/inbox-screen';
 import { LeadScreen } from '../components/staff/lead-screen';
 import { SignInScreen, takeTokenFromFragment } from '../components/staff/sign-in-screen';
 import { rememberedFilter } from '../components/staff/filter-memory';
 import { getJson, postJson, StaffApiError } from '../components/staff/staff-api';
+import { StaffShell } from '../components/staff/staff-shell';
 import { staffText } from '../content/staff';
+import type { RouteHandle } from '../route-handle';
 import {
   STAFF_API,
+  STAFF_PAGE_PREFIX,
   STAFF_SIGN_IN_PAGE,
   type Counters,
   type InboxPage,
@@ -20,7 +30,10 @@ import type { Route } from './+types/staff';
  * The staff inbox, `/equipe/*`: one client-rendered route (a splat, so never prerendered, never in
  * the sitemap), its code in its own chunk that no public page loads. The server answers these
  * paths with the SPA fallback page, `no-store` and `noindex`; the data comes from the staff API.
+ * It draws its own chrome (`StaffShell`): the root route leaves the public shell out for it.
  */
+export const handle: RouteHandle = { ownChrome: true };
+
 export const meta: Route.MetaFunction = () => [
   { title: staffText.metaTitle },
   { name: 'robots', content: 'noindex, nofollow' },
@@ -70,18 +83,54 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
   throw data(null, { status: 404 });
 }
 
-export function HydrateFallback() {
-  return <p className="mx-auto max-w-6xl px-4 py-12 text-slate-700">{staffText.inbox.loading}</p>;
-}
-
 export default function StaffRoute() {
   const loaded = useLoaderData<typeof clientLoader>();
   switch (loaded.screen) {
     case 'sign-in':
-      return <SignInScreen key={loaded.linkToken ?? ''} linkToken={loaded.linkToken} />;
+      return (
+        <StaffShell>
+          <SignInScreen key={loaded.linkToken ?? ''} linkToken={loaded.linkToken} />
+        </StaffShell>
+      );
     case 'inbox':
-      return <InboxScreen key="inbox" me={loaded.me} initial={loaded} />;
+      return (
+        <StaffShell me={loaded.me}>
+          <InboxScreen key="inbox" initial={loaded} />
+        </StaffShell>
+      );
     default:
-      return <LeadScreen key={loaded.lead.id} me={loaded.me} initial={loaded.lead} />;
+      return (
+        <StaffShell me={loaded.me}>
+          <LeadScreen key={loaded.lead.id} initial={loaded.lead} />
+        </StaffShell>
+      );
   }
+}
+
+/**
+ * An unknown staff path, a request that no longer exists, or a failure: said inside the staff
+ * chrome (navigation, no account: who is signed in is not known here).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const text = notFound ? staffText.notFound : staffText.failure;
+  // A request that no longer exists comes with the API's own French message.
+  const detail =
+    notFound && typeof error.data === 'string' && error.data !== '' ? error.data : text.text;
+  return (
+    <StaffShell navigation>
+      <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
+        <p className="mt-3 max-w-prose text-lg text-slate-700">{detail}</p>
+        <Link
+          to={STAFF_PAGE_PREFIX}
+          className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+        >
+          {staffText.backToInbox}
+        </Link>
+      </div>
+    </StaffShell>
+  );
 }

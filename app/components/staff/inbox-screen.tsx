@@ -16,12 +16,10 @@ import {
   type InboxFilter,
   type InboxPage,
   type LeadStatus,
-  type StaffIdentity,
 } from '../../../staff/contract';
 import { StaffButton, StaffInput, StaffMessage, StaffSelect } from './controls';
 import { rememberFilter } from './filter-memory';
 import { download, postJson } from './staff-api';
-import { StaffBar } from './staff-bar';
 import { consumeFlash } from './flash';
 
 const text = staffText.inbox;
@@ -113,7 +111,7 @@ function CountersPanel({ counters }: { counters: Counters }) {
 }
 
 /** `/equipe`: counters, search and filters, the list (newest first, paginated), CSV export. */
-export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: InboxData }) {
+export function InboxScreen({ initial }: { initial: InboxData }) {
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
   const [busy, setBusy] = useState(false);
@@ -157,177 +155,170 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
   };
 
   return (
-    <>
-      <StaffBar me={me} />
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
-        {flash ? (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
+      {flash ? (
+        <div className="mt-4">
+          <StaffMessage tone="info">{flash}</StaffMessage>
+        </div>
+      ) : null}
+      <CountersPanel counters={initial.counters} />
+
+      <section aria-labelledby="filters-title" className="mt-8">
+        <h2 id="filters-title" className="text-xl font-semibold text-brand-950">
+          {text.filtersTitle}
+        </h2>
+        <form
+          key={formKey}
+          onSubmit={submit}
+          onReset={() => void load({}).then(() => setFormKey((key) => key + 1))}
+          className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          <div className="sm:col-span-2">
+            <StaffInput
+              label={text.search}
+              name="q"
+              type="search"
+              maxLength={100}
+              defaultValue={filter.q}
+            />
+          </div>
+          <StaffSelect label={text.status} name="status" defaultValue={filter.status ?? ''}>
+            <option value="">{text.any}</option>
+            {LEAD_STATUS_VALUES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </StaffSelect>
+          <StaffSelect label={text.product} name="produit" defaultValue={filter.produit ?? ''}>
+            <option value="">{text.any}</option>
+            {page.products.map((product) => (
+              <option key={product} value={product}>
+                {product}
+              </option>
+            ))}
+          </StaffSelect>
+          <StaffSelect
+            label={text.clientType}
+            name="clientType"
+            defaultValue={filter.clientType ?? ''}
+          >
+            <option value="">{text.any}</option>
+            {Object.entries(staffText.clientTypes).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </StaffSelect>
+          <StaffInput label={text.from} name="from" type="date" defaultValue={filter.from} />
+          <StaffInput label={text.to} name="to" type="date" defaultValue={filter.to} />
+          <StaffInput
+            label={text.sourcePage}
+            name="sourcePage"
+            maxLength={200}
+            defaultValue={filter.sourcePage}
+          />
+          <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
+            <StaffButton type="submit" disabled={busy}>
+              {text.apply}
+            </StaffButton>
+            <StaffButton type="reset" tone="outline" disabled={busy}>
+              {text.reset}
+            </StaffButton>
+            <StaffButton tone="outline" onClick={() => void exportCsv()}>
+              {text.exportCsv}
+            </StaffButton>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="results-title" className="mt-8">
+        <h2 id="results-title" className="text-xl font-semibold text-brand-950" aria-live="polite">
+          {text.results(page.total)}
+        </h2>
+        {error ? (
           <div className="mt-4">
-            <StaffMessage tone="info">{flash}</StaffMessage>
+            <StaffMessage tone="error">{error}</StaffMessage>
           </div>
         ) : null}
-        <CountersPanel counters={initial.counters} />
-
-        <section aria-labelledby="filters-title" className="mt-8">
-          <h2 id="filters-title" className="text-xl font-semibold text-brand-950">
-            {text.filtersTitle}
-          </h2>
-          <form
-            key={formKey}
-            onSubmit={submit}
-            onReset={() => void load({}).then(() => setFormKey((key) => key + 1))}
-            className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-          >
-            <div className="sm:col-span-2">
-              <StaffInput
-                label={text.search}
-                name="q"
-                type="search"
-                maxLength={100}
-                defaultValue={filter.q}
-              />
-            </div>
-            <StaffSelect label={text.status} name="status" defaultValue={filter.status ?? ''}>
-              <option value="">{text.any}</option>
-              {LEAD_STATUS_VALUES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </StaffSelect>
-            <StaffSelect label={text.product} name="produit" defaultValue={filter.produit ?? ''}>
-              <option value="">{text.any}</option>
-              {page.products.map((product) => (
-                <option key={product} value={product}>
-                  {product}
-                </option>
-              ))}
-            </StaffSelect>
-            <StaffSelect
-              label={text.clientType}
-              name="clientType"
-              defaultValue={filter.clientType ?? ''}
-            >
-              <option value="">{text.any}</option>
-              {Object.entries(staffText.clientTypes).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </StaffSelect>
-            <StaffInput label={text.from} name="from" type="date" defaultValue={filter.from} />
-            <StaffInput label={text.to} name="to" type="date" defaultValue={filter.to} />
-            <StaffInput
-              label={text.sourcePage}
-              name="sourcePage"
-              maxLength={200}
-              defaultValue={filter.sourcePage}
-            />
-            <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
-              <StaffButton type="submit" disabled={busy}>
-                {text.apply}
-              </StaffButton>
-              <StaffButton type="reset" tone="outline" disabled={busy}>
-                {text.reset}
-              </StaffButton>
-              <StaffButton tone="outline" onClick={() => void exportCsv()}>
-                {text.exportCsv}
-              </StaffButton>
-            </div>
-          </form>
-        </section>
-
-        <section aria-labelledby="results-title" className="mt-8">
-          <h2
-            id="results-title"
-            className="text-xl font-semibold text-brand-950"
-            aria-live="polite"
-          >
-            {text.results(page.total)}
-          </h2>
-          {error ? (
-            <div className="mt-4">
-              <StaffMessage tone="error">{error}</StaffMessage>
-            </div>
-          ) : null}
-          {page.rows.length > 0 ? (
-            <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
-              <table className="w-full min-w-[44rem] text-left text-sm">
-                <caption className="sr-only">{text.caption}</caption>
-                <thead className="bg-slate-50 text-slate-800">
-                  <tr>
-                    {COLUMN_ORDER.map((column) => (
-                      <th key={column} scope="col" className="px-3 py-2">
-                        {text.columns[column]}
+        {page.rows.length > 0 ? (
+          <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <caption className="sr-only">{text.caption}</caption>
+              <thead className="bg-slate-50 text-slate-800">
+                <tr>
+                  {COLUMN_ORDER.map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2">
+                      {text.columns[column]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {page.rows.map((row) => {
+                  const name = `${row.prenom} ${row.nom}`;
+                  return (
+                    <tr key={row.id} className="border-t border-slate-200 align-top">
+                      <th scope="row" className="px-3 py-2 font-medium">
+                        <Link
+                          to={`/equipe/demandes/${row.id}`}
+                          className="text-brand-800 underline"
+                          aria-label={text.open(name)}
+                        >
+                          {name}
+                        </Link>
                       </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((row) => {
-                    const name = `${row.prenom} ${row.nom}`;
-                    return (
-                      <tr key={row.id} className="border-t border-slate-200 align-top">
-                        <th scope="row" className="px-3 py-2 font-medium">
-                          <Link
-                            to={`/equipe/demandes/${row.id}`}
-                            className="text-brand-800 underline"
-                            aria-label={text.open(name)}
-                          >
-                            {name}
-                          </Link>
-                        </th>
-                        <td className="px-3 py-2">
-                          <span title={formatDateTime(row.createdAt)}>
-                            {formatAge(row.createdAt, now)}
-                          </span>
-                          <span className="block text-slate-700">
-                            {formatDateTime(row.createdAt)}
-                          </span>
-                        </td>
-                        <td className="px-3 py-2 break-all">
-                          {row.email}
-                          <span className="block whitespace-nowrap">{row.telephone}</span>
-                        </td>
-                        <td className="px-3 py-2">{row.produit || '—'}</td>
-                        <td className="px-3 py-2">{STATUS_LABELS[row.status]}</td>
-                        <td className="px-3 py-2">
-                          <ul>
-                            {row.delivery.map((mail) => (
-                              <li key={mail.kind}>
-                                {staffText.lead.mailKind[mail.kind]} : {deliveryLabel(mail)}
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          {pages > 1 ? (
-            <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
-              <StaffButton
-                tone="outline"
-                disabled={busy || page.page <= 1}
-                onClick={() => void load({ ...filter, page: page.page - 1 })}
-              >
-                {text.previous}
-              </StaffButton>
-              <span className="text-slate-800">{text.pageOf(page.page, pages)}</span>
-              <StaffButton
-                tone="outline"
-                disabled={busy || page.page >= pages}
-                onClick={() => void load({ ...filter, page: page.page + 1 })}
-              >
-                {text.next}
-              </StaffButton>
-            </nav>
-          ) : null}
-        </section>
-      </div>
-    </>
+                      <td className="px-3 py-2">
+                        <span title={formatDateTime(row.createdAt)}>
+                          {formatAge(row.createdAt, now)}
+                        </span>
+                        <span className="block text-slate-700">
+                          {formatDateTime(row.createdAt)}
+                        </span>
+                      </td>
+                      <td className="px-3 py-2 break-all">
+                        {row.email}
+                        <span className="block whitespace-nowrap">{row.telephone}</span>
+                      </td>
+                      <td className="px-3 py-2">{row.produit || '—'}</td>
+                      <td className="px-3 py-2">{STATUS_LABELS[row.status]}</td>
+                      <td className="px-3 py-2">
+                        <ul>
+                          {row.delivery.map((mail) => (
+                            <li key={mail.kind}>
+                              {staffText.lead.mailKind[mail.kind]} : {deliveryLabel(mail)}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {pages > 1 ? (
+          <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
+            <StaffButton
+              tone="outline"
+              disabled={busy || page.page <= 1}
+              onClick={() => void load({ ...filter, page: page.page - 1 })}
+            >
+              {text.previous}
+            </StaffButton>
+            <span className="text-slate-800">{text.pageOf(page.page, pages)}</span>
+            <StaffButton
+              tone="outline"
+              disabled={busy || page.page >= pages}
+              onClick={() => void load({ ...filter, page: page.page + 1 })}
+            >
+              {text.next}
+            </StaffButton>
+          </nav>
+        ) : null}
+      </section>
+    </div>
   );
 }

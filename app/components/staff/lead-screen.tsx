@@ -16,12 +16,10 @@ import {
   STAFF_PAGE_PREFIX,
   type LeadDetail,
   type LeadStatus,
-  type StaffIdentity,
 } from '../../../staff/contract';
 import { StaffButton, StaffMessage, StaffSelect, StaffTextArea } from './controls';
 import { setFlash } from './flash';
 import { postJson } from './staff-api';
-import { StaffBar } from './staff-bar';
 
 const text = staffText.lead;
 
@@ -57,7 +55,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, status, notes, audit, erase. */
-export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadDetail }) {
+export function LeadScreen({ initial }: { initial: LeadDetail }) {
   const navigate = useNavigate();
   const [lead, setLead] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -115,184 +113,181 @@ export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadDe
     });
 
   return (
-    <>
-      <StaffBar me={me} />
-      <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-        <Link to={STAFF_PAGE_PREFIX} className="text-brand-800 underline">
-          {text.back}
-        </Link>
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-brand-950">{name}</h1>
-          <p className="mt-2 text-slate-700">
-            {text.received} {formatDateTime(lead.createdAt)} · {STATUS_LABELS[lead.status]}
-          </p>
-        </div>
-        <div aria-live="polite" className="space-y-3">
-          {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
-          {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
-        </div>
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <Link to={STAFF_PAGE_PREFIX} className="text-brand-800 underline">
+        {staffText.backToInbox}
+      </Link>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{name}</h1>
+        <p className="mt-2 text-slate-700">
+          {text.received} {formatDateTime(lead.createdAt)} · {STATUS_LABELS[lead.status]}
+        </p>
+      </div>
+      <div aria-live="polite" className="space-y-3">
+        {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
+        {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
+      </div>
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Section id="fields-title" title={text.fieldsTitle}>
-            <dl className="divide-y divide-slate-100">
-              <Fact label={text.fields.prenom}>{lead.prenom}</Fact>
-              <Fact label={text.fields.nom}>{lead.nom}</Fact>
-              <Fact label={text.fields.email}>
-                <a href={`mailto:${lead.email}`} className="text-brand-800 underline">
-                  {lead.email}
-                </a>
-              </Fact>
-              <Fact label={text.fields.telephone}>
-                <a
-                  href={`tel:${lead.telephone.replace(/[^\d+]/g, '')}`}
-                  className="text-brand-800 underline"
-                >
-                  {lead.telephone}
-                </a>
-              </Fact>
-              <Fact label={text.fields.adresse}>{lead.adresse}</Fact>
-              <Fact label={text.fields.produit}>{lead.produit || text.none}</Fact>
-              <Fact label={text.fields.clientType}>
-                {staffText.clientTypes[lead.clientType] ?? lead.clientType}
-              </Fact>
-              <Fact label={text.fields.message}>{lead.message || text.none}</Fact>
-              <Fact label={text.fields.sourcePage}>{lead.sourcePage ?? text.none}</Fact>
-              {campaign ? <Fact label={text.fields.campaign}>{campaign}</Fact> : null}
-            </dl>
-          </Section>
-
-          <Section id="consent-title" title={text.consentTitle}>
-            <p className="text-sm text-slate-700">{text.consentIntro}</p>
-            <blockquote className="mt-3 border-l-4 border-brand-200 pl-4 text-slate-900">
-              {lead.consent.text}
-            </blockquote>
-            <dl className="mt-3 divide-y divide-slate-100">
-              <Fact label={text.consentVersion}>{lead.consent.version}</Fact>
-              <Fact label={text.consentAt}>{formatDateTime(lead.consent.givenAt)}</Fact>
-              <Fact label={text.consentPage}>{lead.sourcePage ?? text.none}</Fact>
-            </dl>
-          </Section>
-        </div>
-
-        <Section id="status-title" title={text.statusTitle}>
-          <form onSubmit={saveStatus} className="grid gap-4 sm:grid-cols-2">
-            <StaffSelect
-              key={lead.status}
-              label={text.statusLabel}
-              name="status"
-              defaultValue={lead.status}
-            >
-              {LEAD_STATUS_VALUES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </StaffSelect>
-            <div className="sm:col-span-2">
-              <StaffTextArea label={text.noteLabel} name="note" maxLength={4000} />
-            </div>
-            <div>
-              <StaffButton type="submit" disabled={busy}>
-                {text.save}
-              </StaffButton>
-            </div>
-          </form>
-          <h3 className="mt-6 font-semibold text-slate-900">{text.notesTitle}</h3>
-          {lead.notes.length === 0 ? (
-            <p className="mt-2 text-slate-700">{text.notesNone}</p>
-          ) : (
-            <ul className="mt-2 space-y-3">
-              {lead.notes.map((note, index) => (
-                <li key={index} className="border-l-4 border-slate-200 pl-3">
-                  <p className="text-sm text-slate-700">
-                    {formatDateTime(note.at)} · {note.author}
-                  </p>
-                  <p className="whitespace-pre-line text-slate-900">{note.text}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-          <h3 className="mt-6 font-semibold text-slate-900">{text.auditTitle}</h3>
-          {lead.audit.length === 0 ? (
-            <p className="mt-2 text-slate-700">{text.auditNone}</p>
-          ) : (
-            <ol className="mt-2 space-y-1 text-sm">
-              {lead.audit.map((entry, index) => (
-                <li key={index}>
-                  {formatDateTime(entry.at)} · {entry.actor} · {AUDIT_LABELS[entry.action]}{' '}
-                  {auditDetail(entry.action, entry.detail)}
-                </li>
-              ))}
-            </ol>
-          )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section id="fields-title" title={text.fieldsTitle}>
+          <dl className="divide-y divide-slate-100">
+            <Fact label={text.fields.prenom}>{lead.prenom}</Fact>
+            <Fact label={text.fields.nom}>{lead.nom}</Fact>
+            <Fact label={text.fields.email}>
+              <a href={`mailto:${lead.email}`} className="text-brand-800 underline">
+                {lead.email}
+              </a>
+            </Fact>
+            <Fact label={text.fields.telephone}>
+              <a
+                href={`tel:${lead.telephone.replace(/[^\d+]/g, '')}`}
+                className="text-brand-800 underline"
+              >
+                {lead.telephone}
+              </a>
+            </Fact>
+            <Fact label={text.fields.adresse}>{lead.adresse}</Fact>
+            <Fact label={text.fields.produit}>{lead.produit || text.none}</Fact>
+            <Fact label={text.fields.clientType}>
+              {staffText.clientTypes[lead.clientType] ?? lead.clientType}
+            </Fact>
+            <Fact label={text.fields.message}>{lead.message || text.none}</Fact>
+            <Fact label={text.fields.sourcePage}>{lead.sourcePage ?? text.none}</Fact>
+            {campaign ? <Fact label={text.fields.campaign}>{campaign}</Fact> : null}
+          </dl>
         </Section>
 
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Section id="related-title" title={text.relatedTitle}>
-            {lead.related.length === 0 ? (
-              <p className="text-slate-700">{text.relatedNone}</p>
-            ) : (
-              <ul className="space-y-2">
-                {lead.related.map((other) => (
-                  <li key={other.id}>
-                    <Link to={`/equipe/demandes/${other.id}`} className="text-brand-800 underline">
-                      {formatDateTime(other.createdAt)} · {other.produit || text.none}
-                    </Link>{' '}
-                    · {STATUS_LABELS[other.status]}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
-
-          <Section id="mails-title" title={text.mailsTitle}>
-            <ul className="space-y-3">
-              {lead.mails.map((mail) => (
-                <li key={mail.kind}>
-                  <p className="font-medium text-slate-900">
-                    {text.mailKind[mail.kind]} : {deliveryLabel(mail)}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    {text.mailAttempts(mail.attempts)}
-                    {mail.sentAt ? ` · ${formatDateTime(mail.sentAt)}` : ''}
-                    {mail.lastError ? ` · ${text.mailLastError} : ${mail.lastError}` : ''}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            {lead.mails.some(isFailing) ? (
-              <StaffButton className="mt-4" tone="outline" disabled={busy} onClick={retry}>
-                {text.retry}
-              </StaffButton>
-            ) : null}
-          </Section>
-        </div>
-
-        <Section id="erase-title" title={text.eraseTitle}>
-          <p className="text-slate-700">{text.eraseIntro}</p>
-          <StaffButton className="mt-4" tone="danger" onClick={() => dialog.current?.showModal()}>
-            {text.erase}
-          </StaffButton>
-          <dialog
-            ref={dialog}
-            aria-labelledby="erase-confirm-title"
-            className="m-auto max-w-md rounded-card p-6 backdrop:bg-slate-900/50"
-          >
-            <h2 id="erase-confirm-title" className="text-xl font-semibold text-brand-950">
-              {text.eraseConfirmTitle}
-            </h2>
-            <p className="mt-3 text-slate-800">{text.eraseConfirm(personCount)}</p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <StaffButton tone="danger" disabled={busy} onClick={erase}>
-                {text.eraseYes}
-              </StaffButton>
-              <StaffButton tone="outline" onClick={() => dialog.current?.close()}>
-                {text.eraseNo}
-              </StaffButton>
-            </div>
-          </dialog>
+        <Section id="consent-title" title={text.consentTitle}>
+          <p className="text-sm text-slate-700">{text.consentIntro}</p>
+          <blockquote className="mt-3 border-l-4 border-brand-200 pl-4 text-slate-900">
+            {lead.consent.text}
+          </blockquote>
+          <dl className="mt-3 divide-y divide-slate-100">
+            <Fact label={text.consentVersion}>{lead.consent.version}</Fact>
+            <Fact label={text.consentAt}>{formatDateTime(lead.consent.givenAt)}</Fact>
+            <Fact label={text.consentPage}>{lead.sourcePage ?? text.none}</Fact>
+          </dl>
         </Section>
       </div>
-    </>
+
+      <Section id="status-title" title={text.statusTitle}>
+        <form onSubmit={saveStatus} className="grid gap-4 sm:grid-cols-2">
+          <StaffSelect
+            key={lead.status}
+            label={text.statusLabel}
+            name="status"
+            defaultValue={lead.status}
+          >
+            {LEAD_STATUS_VALUES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </StaffSelect>
+          <div className="sm:col-span-2">
+            <StaffTextArea label={text.noteLabel} name="note" maxLength={4000} />
+          </div>
+          <div>
+            <StaffButton type="submit" disabled={busy}>
+              {text.save}
+            </StaffButton>
+          </div>
+        </form>
+        <h3 className="mt-6 font-semibold text-slate-900">{text.notesTitle}</h3>
+        {lead.notes.length === 0 ? (
+          <p className="mt-2 text-slate-700">{text.notesNone}</p>
+        ) : (
+          <ul className="mt-2 space-y-3">
+            {lead.notes.map((note, index) => (
+              <li key={index} className="border-l-4 border-slate-200 pl-3">
+                <p className="text-sm text-slate-700">
+                  {formatDateTime(note.at)} · {note.author}
+                </p>
+                <p className="whitespace-pre-line text-slate-900">{note.text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="mt-6 font-semibold text-slate-900">{text.auditTitle}</h3>
+        {lead.audit.length === 0 ? (
+          <p className="mt-2 text-slate-700">{text.auditNone}</p>
+        ) : (
+          <ol className="mt-2 space-y-1 text-sm">
+            {lead.audit.map((entry, index) => (
+              <li key={index}>
+                {formatDateTime(entry.at)} · {entry.actor} · {AUDIT_LABELS[entry.action]}{' '}
+                {auditDetail(entry.action, entry.detail)}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section id="related-title" title={text.relatedTitle}>
+          {lead.related.length === 0 ? (
+            <p className="text-slate-700">{text.relatedNone}</p>
+          ) : (
+            <ul className="space-y-2">
+              {lead.related.map((other) => (
+                <li key={other.id}>
+                  <Link to={`/equipe/demandes/${other.id}`} className="text-brand-800 underline">
+                    {formatDateTime(other.createdAt)} · {other.produit || text.none}
+                  </Link>{' '}
+                  · {STATUS_LABELS[other.status]}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section id="mails-title" title={text.mailsTitle}>
+          <ul className="space-y-3">
+            {lead.mails.map((mail) => (
+              <li key={mail.kind}>
+                <p className="font-medium text-slate-900">
+                  {text.mailKind[mail.kind]} : {deliveryLabel(mail)}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {text.mailAttempts(mail.attempts)}
+                  {mail.sentAt ? ` · ${formatDateTime(mail.sentAt)}` : ''}
+                  {mail.lastError ? ` · ${text.mailLastError} : ${mail.lastError}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {lead.mails.some(isFailing) ? (
+            <StaffButton className="mt-4" tone="outline" disabled={busy} onClick={retry}>
+              {text.retry}
+            </StaffButton>
+          ) : null}
+        </Section>
+      </div>
+
+      <Section id="erase-title" title={text.eraseTitle}>
+        <p className="text-slate-700">{text.eraseIntro}</p>
+        <StaffButton className="mt-4" tone="danger" onClick={() => dialog.current?.showModal()}>
+          {text.erase}
+        </StaffButton>
+        <dialog
+          ref={dialog}
+          aria-labelledby="erase-confirm-title"
+          className="m-auto max-w-md rounded-card p-6 backdrop:bg-slate-900/50"
+        >
+          <h2 id="erase-confirm-title" className="text-xl font-semibold text-brand-950">
+            {text.eraseConfirmTitle}
+          </h2>
+          <p className="mt-3 text-slate-800">{text.eraseConfirm(personCount)}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <StaffButton tone="danger" disabled={busy} onClick={erase}>
+              {text.eraseYes}
+            </StaffButton>
+            <StaffButton tone="outline" onClick={() => dialog.current?.close()}>
+              {text.eraseNo}
+            </StaffButton>
+          </div>
+        </dialog>
+      </Section>
+    </div>
   );
 }

@@ -1,22 +1,63 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
-import { staffText } from '../../content/staff';
-import {
-  STAFF_API,
-  STAFF_PAGE_PREFIX,
-  STAFF_SIGN_IN_PAGE,
-  type StaffIdentity,
-} from '../../../staff/contract';
-import { StaffButton, StaffMessage } from './controls';
+import { siteConfig } from '../../../config/site';
+import { cn } from '../ui/class-names';
+import { STAFF_NAV, staffText, type StaffNavEntry } from '../../content/staff';
+import { STAFF_API, STAFF_SIGN_IN_PAGE, type StaffIdentity } from '../../../staff/contract';
+import { StaffMessage } from './controls';
 import { postJson, StaffApiError } from './staff-api';
 import { rememberFilter } from './filter-memory';
 
-/** Who is signed in, the way back to the list, and sign-out. */
-export function StaffBar({ me }: { me: StaffIdentity }) {
+const text = staffText.chrome;
+
+/** On a dark surface the site's focus ring (brand-500) is too faint: a light one instead. */
+const onDarkFocus = 'focus-visible:outline-accent-300';
+
+/** `"page"` on the entry's own page, `"true"` inside its section, nothing elsewhere. */
+export function currentState(entry: StaffNavEntry, pathname: string): 'page' | 'true' | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === entry.to) return 'page';
+  if (entry.sectionPrefix && path.startsWith(entry.sectionPrefix)) return 'true';
+  return undefined;
+}
+
+function StaffNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={text.navLabel}>
+      <ul className="flex flex-wrap gap-1">
+        {STAFF_NAV.map((entry) => {
+          const current = currentState(entry, pathname);
+          return (
+            <li key={entry.to}>
+              <Link
+                to={entry.to}
+                aria-current={current}
+                className={cn(
+                  'inline-flex min-h-11 items-center rounded-control px-3 font-medium',
+                  onDarkFocus,
+                  current
+                    ? 'bg-brand-800 text-white underline decoration-accent-300 decoration-2 underline-offset-8'
+                    : 'text-brand-100 hover:bg-brand-800 hover:text-white',
+                )}
+              >
+                {entry.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Who is signed in, and sign-out (back to the sign-in page, the remembered filter forgotten). */
+function Account({ me }: { me: StaffIdentity }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
   const signOut = async () => {
+    setError(undefined);
     try {
       await postJson(STAFF_API.signOut);
     } catch (failure) {
@@ -29,25 +70,49 @@ export function StaffBar({ me }: { me: StaffIdentity }) {
     await navigate(STAFF_SIGN_IN_PAGE, { replace: true });
   };
   return (
-    <nav aria-label="Espace équipe" className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <Link to={STAFF_PAGE_PREFIX} className="font-semibold text-brand-800 underline">
-          {staffText.header.inbox}
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="text-sm text-slate-700">
-            {staffText.header.signedInAs} <span className="font-medium">{me.email}</span>
-          </span>
-          <StaffButton tone="outline" onClick={() => void signOut()}>
-            {staffText.header.signOut}
-          </StaffButton>
-        </div>
-      </div>
+    // Phones: a row of its own under the name and the pages; wide screens: at the bar's end.
+    <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 lg:ml-auto lg:w-auto">
+      <p className="min-w-0 text-sm text-brand-100">
+        <span className="sr-only lg:not-sr-only">{text.signedInAs} </span>
+        <span className="font-medium break-all text-white">{me.email}</span>
+      </p>
+      <button
+        type="button"
+        onClick={() => void signOut()}
+        className={cn(
+          'inline-flex min-h-11 items-center justify-center rounded-control border border-brand-300 px-4 font-semibold text-white hover:bg-brand-800',
+          onDarkFocus,
+        )}
+      >
+        {text.signOut}
+      </button>
       {error ? (
-        <div className="mx-auto max-w-6xl px-4 pb-3 sm:px-6">
+        <div className="w-full">
           <StaffMessage tone="error">{error}</StaffMessage>
         </div>
       ) : null}
-    </nav>
+    </div>
+  );
+}
+
+/**
+ * The staff pages' bar: the company's name and "Espace équipe"; with `navigation`, the staff
+ * pages (`STAFF_NAV`); with `me`, the signed-in address and sign-out. The sign-in page shows
+ * neither.
+ */
+export function StaffBar({ me, navigation }: { me?: StaffIdentity; navigation: boolean }) {
+  return (
+    <header className="bg-brand-900 text-white">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2 sm:px-6">
+        <p className="flex min-h-11 items-center">
+          <span className="flex flex-col leading-tight sm:flex-row sm:items-baseline sm:gap-x-2">
+            <span className="text-lg font-bold tracking-tight">{siteConfig.companyName}</span>
+            <span className="text-sm text-brand-200">{text.area}</span>
+          </span>
+        </p>
+        {navigation ? <StaffNav /> : null}
+        {me ? <Account me={me} /> : null}
+      </div>
+    </header>
   );
 }
