@@ -3,8 +3,10 @@
  * is in a public page's scripts.
  */
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contact/field-labels';
+import { CALL_OUTCOME_LABELS } from './callback';
 import type {
   AuditAction,
+  CallOutcome,
   LeadStatus,
   MailKind,
   MailState,
@@ -54,6 +56,7 @@ export const staffText = {
       total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
     caption: 'Demandes, les plus récentes d’abord',
     columns: {
+      due: 'Rappel',
       received: 'Reçue',
       person: 'Personne',
       contact: 'Contact',
@@ -93,7 +96,9 @@ export const staffText = {
     mailKind: {
       notification: 'Notification à l’équipe',
       confirmation: 'Confirmation au client',
-    } as Record<MailKind, string>,
+      alert: 'Alerte d’afflux',
+      digest: 'Résumé du matin',
+    } satisfies Record<MailKind, string>,
     mailAttempts: (count: number) => (count <= 1 ? `${count} essai` : `${count} essais`),
     mailLastError: 'Dernière erreur',
     retry: 'Renvoyer maintenant',
@@ -135,6 +140,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
+  call: 'Appel enregistré',
   status: 'Statut changé',
   note: 'Note ajoutée',
   erase: 'Personne effacée',
@@ -151,6 +157,9 @@ export function auditDetail(action: AuditAction, detail: string): string {
       .split(' → ')
       .map((code) => STATUS_LABELS[code as LeadStatus] ?? code)
       .join(' → ');
+  }
+  if (action === 'call') {
+    return `(${CALL_OUTCOME_LABELS[detail as CallOutcome] ?? detail})`;
   }
   if (action === 'retry' || action === 'erase' || action === 'export') {
     return detail ? `(${detail})` : '';

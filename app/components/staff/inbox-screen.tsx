@@ -15,6 +15,7 @@ import {
   type Counters,
   type InboxFilter,
   type InboxPage,
+  type InboxView,
   type LeadStatus,
   type StaffIdentity,
 } from '../../../staff/contract';
@@ -23,12 +24,17 @@ import { rememberFilter } from './filter-memory';
 import { download, postJson } from './staff-api';
 import { StaffBar } from './staff-bar';
 import { consumeFlash } from './flash';
+import { DueCell } from './callback/due-cell';
+import { FirstCallCounters } from './callback/first-call-counters';
+import { InboxViews } from './callback/inbox-views';
+import { callbackText } from '../../content/callback';
 
 const text = staffText.inbox;
 
 /** The list's columns, in the order the table shows them. */
 const COLUMN_ORDER = [
   'person',
+  'due',
   'received',
   'contact',
   'product',
@@ -42,8 +48,11 @@ export interface InboxData {
   filter: InboxFilter;
 }
 
+/** The view the inbox opens on: the requests to call back, soonest due first. */
+export const DEFAULT_VIEW: InboxView = 'a-rappeler';
+
 /** The form's values as the API's filter: empty fields left out. */
-function filterFrom(form: HTMLFormElement, page = 1): InboxFilter {
+function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilter {
   const values = new FormData(form);
   const read = (name: string) => {
     const value = values.get(name);
@@ -57,6 +66,7 @@ function filterFrom(form: HTMLFormElement, page = 1): InboxFilter {
     from: read('from'),
     to: read('to'),
     sourcePage: read('sourcePage'),
+    vue,
     page,
   };
   return Object.fromEntries(
@@ -108,6 +118,7 @@ function CountersPanel({ counters }: { counters: Counters }) {
           </div>
         ))}
       </div>
+      <FirstCallCounters counters={counters} />
     </section>
   );
 }
@@ -124,6 +135,7 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
   const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
   const [now, setNow] = useState(() => Date.now());
+  const view = filter.vue ?? DEFAULT_VIEW;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
   const load = async (next: InboxFilter) => {
@@ -143,7 +155,7 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void load(filterFrom(event.currentTarget));
+    void load(filterFrom(event.currentTarget, view));
   };
 
   const exportCsv = async () => {
@@ -175,7 +187,9 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
           <form
             key={formKey}
             onSubmit={submit}
-            onReset={() => void load({}).then(() => setFormKey((key) => key + 1))}
+            onReset={() =>
+              void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1))
+            }
             className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           >
             <div className="sm:col-span-2">
@@ -245,6 +259,12 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
           >
             {text.results(page.total)}
           </h2>
+          <InboxViews
+            current={view}
+            overdue={page.overdue}
+            disabled={busy}
+            onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
+          />
           {error ? (
             <div className="mt-4">
               <StaffMessage tone="error">{error}</StaffMessage>
@@ -253,7 +273,7 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
           {page.rows.length > 0 ? (
             <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
               <table className="w-full min-w-[44rem] text-left text-sm">
-                <caption className="sr-only">{text.caption}</caption>
+                <caption className="sr-only">{callbackText.captions[view]}</caption>
                 <thead className="bg-slate-50 text-slate-800">
                   <tr>
                     {COLUMN_ORDER.map((column) => (
@@ -277,6 +297,9 @@ export function InboxScreen({ me, initial }: { me: StaffIdentity; initial: Inbox
                             {name}
                           </Link>
                         </th>
+                        <td className="px-3 py-2">
+                          <DueCell clock={row.clock} now={page.now} timeZone={page.timeZone} />
+                        </td>
                         <td className="px-3 py-2">
                           <span title={formatDateTime(row.createdAt)}>
                             {formatAge(row.createdAt, now)}

@@ -14,7 +14,7 @@ import {
   LEAD_STATUS_VALUES,
   STAFF_API,
   STAFF_PAGE_PREFIX,
-  type LeadDetail,
+  type LeadPage,
   type LeadStatus,
   type StaffIdentity,
 } from '../../../staff/contract';
@@ -22,6 +22,7 @@ import { StaffButton, StaffMessage, StaffSelect, StaffTextArea } from './control
 import { setFlash } from './flash';
 import { postJson } from './staff-api';
 import { StaffBar } from './staff-bar';
+import { CallPanel } from './callback/call-panel';
 
 const text = staffText.lead;
 
@@ -57,7 +58,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, status, notes, audit, erase. */
-export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadDetail }) {
+export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadPage }) {
   const navigate = useNavigate();
   const [lead, setLead] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -90,7 +91,7 @@ export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadDe
     const note = String(values.get('note') ?? '').trim();
     void act(async () => {
       setLead(
-        await postJson<LeadDetail>(STAFF_API.status(lead.id), {
+        await postJson<LeadPage>(STAFF_API.status(lead.id), {
           status: values.get('status') as LeadStatus,
           ...(note ? { note } : {}),
         }),
@@ -102,7 +103,7 @@ export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadDe
 
   const retry = () =>
     void act(async () => {
-      setLead(await postJson<LeadDetail>(STAFF_API.retry(lead.id)));
+      setLead(await postJson<LeadPage>(STAFF_API.retry(lead.id)));
       setInfo(text.retried);
     });
 
@@ -131,6 +132,8 @@ export function LeadScreen({ me, initial }: { me: StaffIdentity; initial: LeadDe
           {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
           {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
         </div>
+
+        <CallPanel lead={lead} onChange={setLead} />
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Section id="fields-title" title={text.fieldsTitle}>
