@@ -21,8 +21,6 @@ export const callbackText = {
       toutes: 'Toutes les demandes',
     } satisfies Record<InboxView, string>,
     overdueCount: (count: number) => `(${count})`,
-    overdueSpoken: (count: number) =>
-      count === 0 ? 'aucune demande' : count === 1 ? '1 demande' : `${count} demandes`,
   },
   captions: {
     'a-rappeler': 'Demandes à rappeler, la plus urgente d’abord',

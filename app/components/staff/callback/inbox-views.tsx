@@ -29,21 +29,18 @@ export function InboxViews({
             aria-pressed={pressed}
             disabled={disabled}
             onClick={() => onChoose(view)}
-            className={`inline-flex min-h-11 items-center gap-1 rounded-control border px-4 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
+            className={`inline-flex min-h-11 items-center rounded-control border px-4 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
               pressed
                 ? 'border-brand-700 bg-brand-700 text-white'
                 : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50'
             }`}
           >
-            {text.names[view]}
-            {view === 'en-retard' ? (
-              <>
-                <span aria-hidden="true" className="tabular-nums">
-                  {text.overdueCount(overdue)}
-                </span>
-                <span className="sr-only">, {text.overdueSpoken(overdue)}</span>
-              </>
-            ) : null}
+            <span>
+              {text.names[view]}
+              {view === 'en-retard' ? (
+                <span className="tabular-nums"> {text.overdueCount(overdue)}</span>
+              ) : null}
+            </span>
           </button>
         );
       })}
