@@ -485,7 +485,13 @@ export class LeadStore {
    */
   static async copy(source: LeadStore, target: LeadStore): Promise<CopyCounts> {
     const leads = await source.db.selectFrom('leads').selectAll().orderBy('created_at').execute();
-    const mails = await source.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    // A digest e-mail belongs to the source's `digests` day, not copied (see ADR 0020).
+    const mails = await source.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '!=', 'digest')
+      .orderBy('id')
+      .execute();
     const tracking = await source.db.selectFrom('lead_tracking').selectAll().execute();
     const counts: CopyCounts = {
       leads: { source: leads.length, copied: 0, alreadyThere: 0 },
