@@ -75,6 +75,8 @@ export interface PipelineOptions {
   clock?: () => number;
   /** How often the morning digest is looked at (default one minute). */
   digestLookEveryMs?: number;
+  /** False: no morning digest from this instance (tests without a controlled clock). */
+  digest?: boolean;
 }
 
 export interface LeadPipeline {
@@ -271,7 +273,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     start: () => {
       logger.info('outbox_started', { transport: transport.kind });
       worker.start();
-      digest.start();
+      if (options.digest !== false) digest.start();
       void purge();
       purgeTimer = setInterval(() => void purge(), options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
       purgeTimer.unref();
