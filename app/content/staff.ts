@@ -54,7 +54,6 @@ export const staffText = {
     exportCsv: 'Exporter en CSV',
     results: (total: number) =>
       total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
-    caption: 'Demandes, les plus récentes d’abord',
     columns: {
       due: 'Rappel',
       received: 'Reçue',

@@ -4,7 +4,8 @@ import type { CallRecord } from '../../staff/contract.ts';
 import { inTransaction, type Connection } from '../store/connection.ts';
 import { toOutbox, type OutboxRow } from '../store/mail-queue.ts';
 import type { Tables } from '../store/schema.ts';
-import { appendAudit, changeStatus, notYetCalled } from '../store/staff.ts';
+import { appendAudit, changeStatus } from '../store/staff.ts';
+import { notYetCalled } from './inbox-sql.ts';
 import type { CallOutcome } from './tables.ts';
 
 /**

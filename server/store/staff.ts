@@ -10,6 +10,7 @@ import type {
   MailState,
 } from '../../staff/contract.ts';
 import { PAGE_SIZE } from '../../staff/contract.ts';
+import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
 import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
 import {
   LEAD_STATUSES,
@@ -157,11 +158,6 @@ function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
-/** What the call-back clock adds to a search: the latest reception time now past due. */
-export interface InboxClockFilter {
-  overdueReceivedBy?: number;
-}
-
 /** The inbox's page as the store reads it; the call-back clock adds its facts (server/callback). */
 export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
   rows: InboxRow[];
@@ -214,13 +210,6 @@ function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilt
   if (filter.sourcePage) query = query.where('lead_tracking.source_page', '=', filter.sourcePage);
   return query;
 }
-
-/**
- * A request still to call back: no call recorded, and not closed (converted or lost) without one.
- * Written for `leads` joined with `lead_tracking`.
- */
-export const notYetCalled = sql`NOT EXISTS (SELECT 1 FROM lead_calls WHERE lead_calls.lead_id = leads.id)
-  AND coalesce(lead_tracking.status, 'nouveau') IN ('nouveau', 'en_cours')`;
 
 const ROW_COLUMNS = [
   'leads.id',
@@ -508,4 +497,4 @@ export async function counters(
   return { windows };
 }
 
-export { emailKey };
+export { emailKey, type InboxClockFilter };
