@@ -212,7 +212,7 @@ test.describe('staff inbox', () => {
     // Status change with a note, shown in the notes and the audit trail.
     await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
     await page.getByLabel('Note (facultative)').fill('Rappel prévu jeudi 10 h');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByRole('status')).toHaveText('Modification enregistrée.');
     const work = page.getByRole('region', { name: 'Statut et notes' });
     await expect(work).toContainText('Rappel prévu jeudi 10 h');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas.ts';
 import { siteConfig } from '../config/site.ts';
+import { CALLBACK_SETTINGS } from './callback/settings.ts';
 
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the
@@ -170,6 +171,8 @@ export const EnvSchema = z.object({
    * review.
    */
   RECORD_CAMPAIGNS: booleanSchema.default(false),
+  /** The call-back clock (server/callback/settings.ts): promise, working days, call hours, digest. */
+  ...CALLBACK_SETTINGS,
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;

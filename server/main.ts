@@ -34,13 +34,15 @@ async function start(env: ServerEnv, logger: Logger) {
   // With PORT=0 the real port is known once listening; CORS reads it on each request.
   let origins = allowedOrigins(env);
   // Throws StoreOpenError when the database cannot be reached or migrated.
-  const pipeline = await createLeadPipeline(
-    pipelineOptionsFromEnv(
+  const pipeline = await createLeadPipeline({
+    ...pipelineOptionsFromEnv(
       { ...env, DATA_DIR: resolveFromCwd(env.DATA_DIR) },
       logger,
       () => origins,
     ),
-  );
+    // The system clock: to run the whole server at another date, start it under faketime.
+    clock: Date.now,
+  });
   const app = createApp({
     site,
     logger,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Logger } from './logger.ts';
-import { buildAlert, buildMail, type MailSettings } from './mail/templates.ts';
+import { buildAlert, buildMail, type MailMessage, type MailSettings } from './mail/templates.ts';
 import { TransportError, type MailTransport } from './mail/mail-transport.ts';
 import type { LeadStore, OutboxRow } from './store/index.ts';
 
@@ -34,6 +34,11 @@ export interface OutboxOptions {
   notificationWindowMs?: number;
   /** NOTIFICATIONS_PER_10_MINUTES, quoted in the alert. */
   notificationLimit?: number;
+  /**
+   * Writes the morning digest of an outbox row of kind `digest` (server/callback/digest-mail.ts);
+   * undefined when it cannot. Without it (the Supabase worker) a digest row is given up.
+   */
+  digest?: (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined>;
   now?: () => number;
 }
 
@@ -53,12 +58,15 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number): n
 }
 
 /** The file name (without `.eml`) of one message in the file transport. */
-export function mailFileStem(row: Pick<OutboxRow, 'leadId' | 'kind'>): string {
-  return `${row.leadId}-${row.kind}`;
+export function mailFileStem(
+  row: Pick<OutboxRow, 'leadId' | 'kind'> & { digestDay?: string | null },
+): string {
+  return row.leadId === null ? `digest-${row.digestDay}` : `${row.leadId}-${row.kind}`;
 }
 
 export class OutboxWorker {
-  private readonly options: Required<Omit<OutboxOptions, 'now'>> & { now: () => number };
+  private readonly options: Required<Omit<OutboxOptions, 'now' | 'digest'>> &
+    Pick<OutboxOptions, 'digest'> & { now: () => number };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -191,6 +199,15 @@ export class OutboxWorker {
     );
   }
 
+  /** The message of a claimed row, or undefined when what it reports is gone. */
+  private async compose(row: OutboxRow, settings: MailSettings): Promise<MailMessage | undefined> {
+    if (row.kind === 'digest') return this.options.digest?.(row, settings);
+    const lead = row.leadId === null ? undefined : await this.options.store.getLead(row.leadId);
+    if (!lead) return undefined;
+    if (row.kind === 'alert') return this.alert(row, settings);
+    return buildMail(row.kind, lead, settings, row.messageId);
+  }
+
   private async sendDue(): Promise<number> {
     const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs, leaseMs } = this.options;
     for (const [id, sentAt] of this.unrecorded) {
@@ -209,18 +226,16 @@ export class OutboxWorker {
         this.again = !this.stopped;
         break;
       }
-      const lead = await store.getLead(row.leadId);
-      if (!lead) {
-        // Cannot happen with the foreign key's cascade; never leave a row due forever.
-        await store.markFailed(row.id, this.token, now(), 'lead_missing');
+      const message = await this.compose(row, mail);
+      if (!message) {
+        // A lead cannot be missing with the foreign key's cascade, nor a digest's writer on a
+        // server; never leave a row due forever.
+        const code = row.kind === 'digest' ? 'digest_unavailable' : 'lead_missing';
+        await store.markFailed(row.id, this.token, now(), code);
         continue;
       }
       const attempts = row.attempts + 1;
       try {
-        const message =
-          row.kind === 'alert'
-            ? await this.alert(row, mail)
-            : buildMail(row.kind, lead, mail, row.messageId);
         await transport.send(message, mailFileStem(row));
       } catch (error) {
         const failure =

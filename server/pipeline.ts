@@ -18,6 +18,11 @@ import { OutboxWorker, type OutboxOptions } from './outbox';
 import { RateLimiter } from './rate-limit';
 import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
+import { DEFAULT_CALENDAR, type CallbackCalendar } from './callback/calendar';
+import { DigestScheduler, digestWriter } from './callback/digest';
+import { CallbackService } from './callback/service';
+import { calendarFromEnv } from './callback/settings';
+import { formatDueTime } from '../staff/callback-format';
 import { runPurge } from './retention';
 import { type LeadStore } from './store';
 import { openLeadStore } from './store/open';
@@ -65,6 +70,17 @@ export interface PipelineOptions {
   staffEmails?: readonly string[];
   /** Store the campaign tags sent with a request (RECORD_CAMPAIGNS, off by default). */
   recordCampaigns?: boolean;
+  /** The call-back clock's calendar (promise, working days, call hours, digest time). */
+  calendar?: CallbackCalendar;
+  /**
+   * The time (ms since the epoch) for everything that depends on it: the real clock (`Date.now`)
+   * in production, never a setting; tests pass one they control.
+   */
+  clock?: () => number;
+  /** How often the morning digest is looked at (default one minute). */
+  digestLookEveryMs?: number;
+  /** False: no morning digest from this instance (tests without a controlled clock). */
+  digest?: boolean;
 }
 
 export interface LeadPipeline {
@@ -72,6 +88,9 @@ export interface LeadPipeline {
   leads: LeadService;
   worker: OutboxWorker;
   transport: MailTransport;
+  /** The call-back clock and its morning digest. */
+  callback: CallbackService;
+  digest: DigestScheduler;
   /** Refusals, counted and logged in aggregate. */
   refusalLog: RefusalLog;
   register: (app: Hono) => void;
@@ -110,6 +129,7 @@ export function pipelineOptionsFromEnv(
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
     staffEmails: env.STAFF_EMAILS,
     recordCampaigns: env.RECORD_CAMPAIGNS,
+    calendar: calendarFromEnv(env),
   };
 }
 
@@ -158,11 +178,22 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   });
   const limiter = new RateLimiter(store, options.rateLimitPerHour);
   const transport = createTransport(options);
+  const clock = options.clock ?? Date.now;
+  const calendar = options.calendar ?? DEFAULT_CALENDAR;
+  const callback = new CallbackService(store, calendar, clock);
+  /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
+  const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
   const worker = new OutboxWorker({
     store,
     transport,
     logger,
-    mail: { from: options.mailFrom, to: options.mailTo },
+    now: clock,
+    digest: digestWriter(store, callback, linkBase),
+    mail: {
+      from: options.mailFrom,
+      to: options.mailTo,
+      dueTime: (receivedAt) => formatDueTime(callback.dueAt(receivedAt), calendar.timeZone),
+    },
     notificationWindowMs: NOTIFICATION_WINDOW_MS,
     notificationLimit: options.notificationsPer10Minutes ?? 20,
     ...options.outbox,
@@ -180,6 +211,15 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       notificationsPer10Minutes: options.notificationsPer10Minutes ?? 20,
     },
     onStored: () => worker.kick(),
+    now: clock,
+  });
+  const digest = new DigestScheduler({
+    store,
+    callback,
+    logger,
+    messageDomain: companyMailDomain(),
+    onQueued: () => worker.kick(),
+    lookEveryMs: options.digestLookEveryMs,
   });
   let purgeTimer: NodeJS.Timeout | undefined;
 
@@ -197,6 +237,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     leads,
     worker,
     transport,
+    callback,
+    digest,
     refusalLog,
     register: (app) => {
       registerContactEndpoint(app, {
@@ -214,12 +256,14 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         transport,
         logger,
         staffEmails: options.staffEmails ?? [],
-        siteUrl: () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl,
+        siteUrl: linkBase,
         origins: options.origins,
         trustProxy: options.trustProxy,
         mailFrom: options.mailFrom,
         messageDomain: companyMailDomain(),
         onRetry: () => worker.kick(),
+        now: clock,
+        callback,
       });
     },
     healthCheck: async () => {
@@ -235,6 +279,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     start: () => {
       logger.info('outbox_started', { transport: transport.kind });
       worker.start();
+      if (options.digest !== false) digest.start();
       void purge();
       purgeTimer = setInterval(() => void purge(), options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
       purgeTimer.unref();
@@ -242,6 +287,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     close: async () => {
       clearInterval(purgeTimer);
       refusalLog.flush();
+      await digest.stop();
       await worker.stop();
       transport.close();
       await store.close();

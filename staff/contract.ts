@@ -11,7 +11,9 @@ import type {
   WithheldReason,
 } from '../server/store/schema.ts';
 
-export type { AuditAction, LeadStatus, MailKind, OutboxStatus };
+import type { CallOutcome } from '../server/callback/tables.ts';
+
+export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus };
 
 export const STAFF_PAGE_PREFIX = '/equipe';
 export const STAFF_SIGN_IN_PAGE = '/equipe/connexion';
@@ -30,7 +32,23 @@ export const STAFF_API = {
   status: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/statut`,
   erase: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/effacer`,
   retry: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/renvoyer`,
+  call: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/appels`,
 } as const;
+
+export const CALL_OUTCOME_VALUES = [
+  'joint',
+  'pas_de_reponse',
+  'messagerie',
+  'numero_errone',
+] as const satisfies readonly CallOutcome[];
+
+/**
+ * The inbox's views: the requests still to call back (no call recorded, status new or in
+ * progress), soonest due first; those of them past their due time; every request, newest first
+ * (what the API lists without a view).
+ */
+export const INBOX_VIEWS = ['a-rappeler', 'en-retard', 'toutes'] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
 
 export const LEAD_STATUS_VALUES = [
   'nouveau',
@@ -51,6 +69,8 @@ export interface InboxFilter {
   from?: string;
   to?: string;
   sourcePage?: string;
+  /** Unset: every request, newest first (the staff pages send `a-rappeler` by default). */
+  vue?: InboxView;
   page?: number;
 }
 
@@ -77,8 +97,21 @@ export interface InboxRow {
   delivery: MailState[];
 }
 
+/** The call-back clock of one request: its due time and its first call (server's clock). */
+export interface RowClock {
+  dueAt: number;
+  firstCallAt: number | null;
+  /** Working time from reception to the first call (« rappelé en 2 h 14 »). */
+  firstCallAfterMs: number | null;
+}
+
 export interface InboxPage {
-  rows: InboxRow[];
+  rows: Array<InboxRow & { clock: RowClock }>;
+  /** The server's time when it answered, and the company's time zone. */
+  now: number;
+  timeZone: string;
+  /** Requests to call back that are past their due time (the « En retard » view). */
+  overdue: number;
   total: number;
   page: number;
   pageSize: number;
@@ -99,6 +132,34 @@ export interface LeadDetail extends InboxRow {
   audit: Array<{ at: number; actor: string; action: AuditAction; detail: string }>;
 }
 
+export interface CallRecord {
+  at: number;
+  outcome: CallOutcome;
+  note: string;
+  staff: string;
+}
+
+/** A request's page with its call-back clock, its calls and the call window at `now`. */
+export interface LeadPage extends LeadDetail {
+  clock: RowClock;
+  now: number;
+  timeZone: string;
+  calls: CallRecord[];
+  callsLast30Days: number;
+  /** Whether `now` is inside the call hours; else when they open next. */
+  window: { open: true; closesAt: number } | { open: false; nextOpensAt: number };
+}
+
+/** The first-call counters of one window, in working time. */
+export interface FirstCallWindow {
+  days: number;
+  /** Median working time to the first call of the requests called; null when none. */
+  medianMs: number | null;
+  /** Called within the promise ÷ (called + past due without a call); null when both are 0. */
+  withinPromiseShare: number | null;
+  considered: number;
+}
+
 export interface CounterWindow {
   days: number;
   total: number;
@@ -110,6 +171,8 @@ export interface CounterWindow {
 
 export interface Counters {
   windows: CounterWindow[];
+  firstCall: FirstCallWindow[];
+  promiseHours: number;
 }
 
 export interface StaffIdentity {

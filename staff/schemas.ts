@@ -1,7 +1,7 @@
 /** The staff API's request bodies, checked by the server (server/staff/api.ts) only. */
 import { z } from 'zod';
 
-import { LEAD_STATUS_VALUES, type InboxFilter } from './contract';
+import { CALL_OUTCOME_VALUES, INBOX_VIEWS, LEAD_STATUS_VALUES, type InboxFilter } from './contract';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -14,6 +14,7 @@ export const InboxFilterSchema = z.strictObject({
   from: z.string().regex(DAY).optional(),
   to: z.string().regex(DAY).optional(),
   sourcePage: z.string().trim().max(200).optional(),
+  vue: z.enum(INBOX_VIEWS).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
 });
 
@@ -21,6 +22,11 @@ export const SignInRequestSchema = z.strictObject({ email: z.string().trim().max
 export const SessionRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
 export const StatusChangeSchema = z.strictObject({
   status: z.enum(LEAD_STATUS_VALUES),
+  note: z.string().trim().max(4_000).optional(),
+});
+
+export const CallRecordSchema = z.strictObject({
+  outcome: z.enum(CALL_OUTCOME_VALUES),
   note: z.string().trim().max(4_000).optional(),
 });
 

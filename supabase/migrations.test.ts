@@ -79,11 +79,13 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
         ORDER BY grantee, table_name, privilege_type`,
     );
     expect(grants).toEqual(
-      ['lead_notes', 'lead_tracking', 'leads', 'outbox', 'staff_audit'].map((table_name) => ({
-        grantee: 'authenticated',
-        table_name,
-        privilege_type: 'SELECT',
-      })),
+      ['lead_calls', 'lead_notes', 'lead_tracking', 'leads', 'outbox', 'staff_audit'].map(
+        (table_name) => ({
+          grantee: 'authenticated',
+          table_name,
+          privilege_type: 'SELECT',
+        }),
+      ),
     );
     const sequences = await adminQuery<{ count: string }>(
       `SELECT count(*) FROM information_schema.role_usage_grants

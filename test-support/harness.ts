@@ -79,6 +79,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     refusalDelayMs: 0,
     smtpTimeoutMs: 2_000,
     siteUrl: TEST_SITE_URL,
+    // The morning digest depends on the time of day: only for tests that set the clock.
+    digest: options.clock !== undefined,
     ...options,
     outbox: { pollIntervalMs: 100, baseDelayMs: 50, maxDelayMs: 400, ...options.outbox },
     dataDir,

@@ -3,9 +3,11 @@
  * is in a public page's scripts.
  */
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contact/field-labels';
+import { CALL_OUTCOME_LABELS } from './callback';
 import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
+  type CallOutcome,
   type LeadStatus,
   type MailKind,
   type MailState,
@@ -84,8 +86,8 @@ export const staffText = {
     exportCsv: 'Exporter en CSV',
     results: (total: number) =>
       total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
-    caption: 'Demandes, les plus récentes d’abord',
     columns: {
+      due: 'Rappel',
       received: 'Reçue',
       person: 'Personne',
       contact: 'Contact',
@@ -123,7 +125,9 @@ export const staffText = {
     mailKind: {
       notification: 'Notification à l’équipe',
       confirmation: 'Confirmation au client',
-    } as Record<MailKind, string>,
+      alert: 'Alerte d’afflux',
+      digest: 'Résumé du matin',
+    } satisfies Record<MailKind, string>,
     mailAttempts: (count: number) => (count <= 1 ? `${count} essai` : `${count} essais`),
     mailLastError: 'Dernière erreur',
     retry: 'Renvoyer maintenant',
@@ -165,6 +169,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
+  call: 'Appel enregistré',
   status: 'Statut changé',
   note: 'Note ajoutée',
   erase: 'Personne effacée',
@@ -181,6 +186,9 @@ export function auditDetail(action: AuditAction, detail: string): string {
       .split(' → ')
       .map((code) => STATUS_LABELS[code as LeadStatus] ?? code)
       .join(' → ');
+  }
+  if (action === 'call') {
+    return `(${CALL_OUTCOME_LABELS[detail as CallOutcome] ?? detail})`;
   }
   if (action === 'retry' || action === 'erase' || action === 'export') {
     return detail ? `(${detail})` : '';

@@ -7,7 +7,7 @@ import {
   useRouteError,
 } from 'react-router';
 
-import { InboxScreen, type InboxData } from '../components/staff/inbox-screen';
+import { DEFAULT_VIEW, InboxScreen, type InboxData } from '../components/staff/inbox-screen';
 import { LeadScreen } from '../components/staff/lead-screen';
 import { SignInScreen, takeTokenFromFragment } from '../components/staff/sign-in-screen';
 import { rememberedFilter } from '../components/staff/filter-memory';
@@ -21,7 +21,7 @@ import {
   STAFF_SIGN_IN_PAGE,
   type Counters,
   type InboxPage,
-  type LeadDetail,
+  type LeadPage,
   type StaffIdentity,
 } from '../../staff/contract';
 import type { Route } from './+types/staff';
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = () => [
 type Screen =
   | { screen: 'sign-in'; linkToken?: string }
   | ({ screen: 'inbox'; me: StaffIdentity } & InboxData)
-  | { screen: 'lead'; me: StaffIdentity; lead: LeadDetail };
+  | { screen: 'lead'; me: StaffIdentity; lead: LeadPage };
 
 /** 401 from the API: to the sign-in page. */
 async function signedIn<T>(load: () => Promise<T>): Promise<T> {
@@ -62,7 +62,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
   if (path === 'connexion') return { screen: 'sign-in', linkToken: takeTokenFromFragment() };
   if (path === '') {
     return signedIn(async () => {
-      const filter = rememberedFilter();
+      const filter = { vue: DEFAULT_VIEW, ...rememberedFilter() };
       const [me, page, counters] = await Promise.all([
         getJson<StaffIdentity>(STAFF_API.session),
         postJson<InboxPage>(STAFF_API.search, filter),
@@ -76,7 +76,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
     const id = match[1];
     return signedIn(async () => {
       const me = await getJson<StaffIdentity>(STAFF_API.session);
-      const lead = await getJson<LeadDetail>(STAFF_API.lead(id));
+      const lead = await getJson<LeadPage>(STAFF_API.lead(id));
       return { screen: 'lead', me, lead };
     });
   }

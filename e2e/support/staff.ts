@@ -9,6 +9,7 @@ export const STAFF_E2E_EMAILS = [
   'lien@calora-energies.example',
   'axe@calora-energies.example',
   'postgres@calora-energies.example',
+  'rappel@calora-energies.example',
 ] as const;
 
 /** How many mails `email` has received so far. */

@@ -29,6 +29,9 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   // Staff sign-in secrets (token and session digests): never through Supabase's APIs.
   staff_sign_in_tokens: 'none',
   staff_sessions: 'none',
+  // The call-back clock: the call log is staff's; a digest row holds lead ids only, server-side.
+  lead_calls: 'staff-read',
+  digests: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

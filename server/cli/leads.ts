@@ -6,10 +6,14 @@
  *   purge            delete what is past the retention periods of the privacy policy
  *   sign-in-link <email>  print a staff sign-in link (15 min, single use) for a listed address
  *   copy-to-postgres copy the SQLite file of DATA_DIR into the PostgreSQL of DATABASE_URL
+ *   due              the requests overdue or due today (the morning digest's list)
  * Reads DATABASE_URL and DATA_DIR like the server: PostgreSQL when DATABASE_URL is set, else the
  * SQLite file under DATA_DIR (default ./data). Imports no HTTP code.
  */
+import { DEFAULT_CALENDAR, type CallbackCalendar } from '../callback/calendar';
+import { calendarFromEnv } from '../callback/settings';
 import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '../env';
+import { dueList } from './due';
 import { siteConfig } from '../../config/site';
 import { deliverySummary, toCsv } from '../leads/csv';
 import { issueSignInLink, staffKeys } from '../staff/auth';
@@ -33,7 +37,9 @@ const USAGE = `usage: npm run leads -- <command>
                    print a sign-in link to the staff inbox (valid 15 minutes, once) for an
                    address listed in STAFF_EMAILS
   copy-to-postgres copy every request and e-mail from the SQLite file of DATA_DIR into the
-                   PostgreSQL database of DATABASE_URL (idempotent; pending mail stays pending)`;
+                   PostgreSQL database of DATABASE_URL (idempotent; pending mail stays pending)
+  due              list the requests not yet called back that are overdue or due today,
+                   soonest first (the morning digest's list)`;
 
 function listTable(leads: readonly LeadWithDelivery[]): string {
   if (leads.length === 0) return 'No requests.\n';
@@ -106,6 +112,10 @@ async function copyToPostgres(config: StoreConfig, rest: readonly string[]): Pro
 export interface StaffSettings {
   staffEmails: readonly string[];
   siteUrl: string;
+  /** The call-back clock's calendar (`due`); default: the default settings. */
+  calendar?: CallbackCalendar;
+  /** The time `due` reasons about; default: the system clock. */
+  now?: () => number;
 }
 
 export async function runLeadsCommand(
@@ -119,7 +129,7 @@ export async function runLeadsCommand(
     stdout: '',
     stderr: `${message ? `${message}\n` : ''}${USAGE}\n`,
   });
-  const commands = ['list', 'export', 'forget', 'purge', 'copy-to-postgres', 'sign-in-link'];
+  const commands = ['list', 'export', 'forget', 'purge', 'copy-to-postgres', 'sign-in-link', 'due'];
   if (!command || !commands.includes(command)) {
     return usage(command ? `unknown command: ${command}` : undefined);
   }
@@ -161,6 +171,12 @@ export async function runLeadsCommand(
         if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
         return { code: 0, stdout: toCsv(await store.listLeads()), stderr: '' };
       }
+      case 'due': {
+        if (rest.length > 0) return usage('due takes no argument');
+        const now = (staff.now ?? Date.now)();
+        const calendar = staff.calendar ?? DEFAULT_CALENDAR;
+        return { code: 0, stdout: await dueList(store, calendar, now, staff.siteUrl), stderr: '' };
+      }
       case 'forget': {
         const email = rest[0];
         if (rest.length !== 1 || !email || !email.includes('@')) {
@@ -191,7 +207,11 @@ async function main() {
   try {
     const env = parseEnv(process.env);
     config = { dataDir: resolveFromCwd(env.DATA_DIR), databaseUrl: env.DATABASE_URL };
-    staff = { staffEmails: env.STAFF_EMAILS, siteUrl: publicSiteUrl(env) };
+    staff = {
+      staffEmails: env.STAFF_EMAILS,
+      siteUrl: publicSiteUrl(env),
+      calendar: calendarFromEnv(env),
+    };
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);

@@ -36,12 +36,24 @@ const LEAD_COLUMNS: ReadonlyArray<Column<LeadWithDelivery>> = [
   ['envoi', (lead) => deliverySummary(lead)],
 ];
 
-export type StaffCsvRow = LeadWithDelivery & { status: LeadStatus };
+export type StaffCsvRow = LeadWithDelivery & {
+  status: LeadStatus;
+  /** The call-back clock: due time, first call (null: none) and number of calls. */
+  dueAt: number;
+  firstCallAt: number | null;
+  calls: number;
+};
 
 const STAFF_COLUMNS: ReadonlyArray<Column<StaffCsvRow>> = [
   ...LEAD_COLUMNS,
   ['statut', (lead) => lead.status],
   ['page_origine', (lead) => lead.sourcePage ?? ''],
+  ['rappel_avant', (lead) => new Date(lead.dueAt).toISOString()],
+  [
+    'premier_appel',
+    (lead) => (lead.firstCallAt === null ? '' : new Date(lead.firstCallAt).toISOString()),
+  ],
+  ['appels', (lead) => String(lead.calls)],
 ];
 
 /**

@@ -17,7 +17,10 @@ export interface NotificationCopy {
   noMessage: string;
   replyHint: string;
   /** A label per lead field of the contract, and for the facts the server adds. */
-  labels: Record<LeadField | 'consent' | 'receivedAt' | 'reference' | 'sourcePage', string>;
+  labels: Record<
+    LeadField | 'consent' | 'receivedAt' | 'dueAt' | 'reference' | 'sourcePage',
+    string
+  >;
   consentGiven: (version: string) => string;
 }
 
@@ -63,6 +66,7 @@ export const notificationCopy: NotificationCopy = {
     ...LEAD_FIELD_LABELS,
     consent: 'Consentement',
     receivedAt: 'Reçue le',
+    dueAt: 'À rappeler avant',
     reference: 'Référence',
     sourcePage: SOURCE_PAGE_LABEL,
   },

@@ -8,6 +8,8 @@ export type { MailMessage } from './mail-transport.ts';
 export interface MailSettings {
   from: string;
   to: string;
+  /** The call-back clock's due time of a request, written out (the notification states it). */
+  dueTime?: (receivedAt: number) => string;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -60,6 +62,9 @@ export function buildNotification(
     [copy.labels.consent, copy.consentGiven(lead.consent.version)],
     ...(lead.sourcePage ? [[copy.labels.sourcePage, lead.sourcePage] as [string, string]] : []),
     [copy.labels.receivedAt, dateFormat.format(new Date(lead.createdAt))],
+    ...(settings.dueTime
+      ? [[copy.labels.dueAt, settings.dueTime(lead.createdAt)] as [string, string]]
+      : []),
     [copy.labels.reference, lead.id],
   ];
   const message = lead.message || copy.noMessage;
@@ -201,6 +206,7 @@ export function buildMail(
   messageId: string,
 ): MailMessage {
   if (kind === 'alert') throw new Error('an alert is built with buildAlert');
+  if (kind === 'digest') throw new Error('a digest is built by server/callback/digest-mail.ts');
   return kind === 'notification'
     ? buildNotification(lead, settings, messageId)
     : buildConfirmation(lead, settings, messageId);

@@ -7,7 +7,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 
 import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../staff/contract';
+import { DEFAULT_CALENDAR } from '../callback/calendar';
+import { CallbackService } from '../callback/service';
 import {
+  CallRecordSchema,
   InboxFilterSchema,
   SessionRequestSchema,
   SignInRequestSchema,
@@ -58,6 +61,8 @@ export interface StaffApiDeps {
   /** Wakes the outbox worker after "retry now". */
   onRetry: () => void;
   now?: () => number;
+  /** The call-back clock (due times, call log, counters); default: the default calendar on `now`. */
+  callback?: CallbackService;
 }
 
 const WINDOW_15_MIN = 15 * 60 * 1000;
@@ -93,6 +98,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   const now = deps.now ?? Date.now;
   const staff = staffKeys(deps.staffEmails);
   const cookie = cookieSettings(deps.siteUrl(), STAFF_API_PREFIX);
+  const callback = deps.callback ?? new CallbackService(store, DEFAULT_CALENDAR, now);
 
   const fail = (c: Context, status: 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503, error: string) =>
     c.json({ error }, status);
@@ -290,18 +296,30 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   app.post(STAFF_API.search, requireStaff, limitSize, async (c) => {
     const body = await readJson(c, InboxFilterSchema);
     if (!body.ok) return body.response;
-    return c.json(await store.searchInbox(body.value));
+    return c.json(await callback.inboxPage(body.value));
   });
 
   app.post(STAFF_API.exportCsv, requireStaff, limitSize, async (c) => {
     const body = await readJson(c, InboxFilterSchema);
     if (!body.ok) return body.response;
-    const rows = (await store.searchInbox({ ...body.value, page: 1 }, 0)).rows;
+    const rows = (await callback.inboxPage({ ...body.value, page: 1 }, 0)).rows;
     const leads = await store.listLeads();
     const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    const calls = await callback.callCounts(rows.map((row) => row.id));
     const selected = rows.flatMap((row) => {
       const lead = byId.get(row.id);
-      return lead ? [{ ...lead, status: row.status, sourcePage: row.sourcePage ?? undefined }] : [];
+      return lead
+        ? [
+            {
+              ...lead,
+              status: row.status,
+              sourcePage: row.sourcePage ?? undefined,
+              dueAt: row.clock.dueAt,
+              firstCallAt: row.clock.firstCallAt,
+              calls: calls.get(row.id)?.count ?? 0,
+            },
+          ]
+        : [];
     });
     await store.recordExport(c.get('staff').email, selected.length, now());
     const day = new Date(now()).toISOString().slice(0, 10);
@@ -311,7 +329,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     });
   });
 
-  app.get(STAFF_API.counters, requireStaff, async (c) => c.json(await store.counters(now())));
+  app.get(STAFF_API.counters, requireStaff, async (c) => c.json(await callback.counters()));
 
   const leadId = (c: Context) => {
     const id = c.req.param('id');
@@ -320,9 +338,20 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
 
   app.get(`${STAFF_API_PREFIX}/demandes/:id`, requireStaff, async (c) => {
     const id = leadId(c);
-    const detail = id ? await store.leadDetail(id) : undefined;
+    const detail = id ? await callback.leadPage(id) : undefined;
     if (!detail) return fail(c, 404, STAFF_ERRORS.notFound);
     return c.json(detail);
+  });
+
+  app.post(`${STAFF_API_PREFIX}/demandes/:id/appels`, requireStaff, limitSize, async (c) => {
+    const id = leadId(c);
+    if (!id) return fail(c, 404, STAFF_ERRORS.notFound);
+    const body = await readJson(c, CallRecordSchema);
+    if (!body.ok) return body.response;
+    const { outcome, note } = body.value;
+    const recorded = await callback.recordCall(id, outcome, note ?? '', c.get('staff').email);
+    if (!recorded) return fail(c, 404, STAFF_ERRORS.notFound);
+    return c.json(await callback.leadPage(id));
   });
 
   app.post(`${STAFF_API_PREFIX}/demandes/:id/statut`, requireStaff, limitSize, async (c) => {
@@ -338,7 +367,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
       now: now(),
     });
     if (!changed) return fail(c, 404, STAFF_ERRORS.notFound);
-    return c.json(await store.leadDetail(id));
+    return c.json(await callback.leadPage(id));
   });
 
   app.post(`${STAFF_API_PREFIX}/demandes/:id/effacer`, requireStaff, async (c) => {
@@ -355,7 +384,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     const count = id ? await store.retryMailNow(id, c.get('staff').email, now()) : undefined;
     if (count === undefined || !id) return fail(c, 404, STAFF_ERRORS.notFound);
     deps.onRetry();
-    return c.json(await store.leadDetail(id));
+    return c.json(await callback.leadPage(id));
   });
 
   // Anything else under the prefix: 401 without a session (nothing to learn), 404 with one.

@@ -26,7 +26,8 @@ import {
 import type { Kysely } from 'kysely';
 import * as staff from './staff.ts';
 import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
-import type { Counters, InboxFilter, InboxPage, LeadDetail } from '../../staff/contract.ts';
+import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts';
+import { CallbackStore } from '../callback/store.ts';
 import { GroupCommit } from './group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
@@ -342,8 +343,12 @@ export class LeadStore {
     });
   }
 
-  searchInbox(filter: InboxFilter, pageSize?: number): Promise<InboxPage> {
-    return staff.searchInbox(this.db, filter, pageSize);
+  searchInbox(
+    filter: InboxFilter,
+    pageSize?: number,
+    clock?: staff.InboxClockFilter,
+  ): Promise<staff.StoreInboxPage> {
+    return staff.searchInbox(this.db, filter, pageSize, clock);
   }
 
   leadDetail(id: string): Promise<LeadDetail | undefined> {
@@ -403,8 +408,13 @@ export class LeadStore {
     });
   }
 
-  counters(now: number): Promise<Counters> {
+  counters(now: number): Promise<Pick<Counters, 'windows'>> {
     return staff.counters(this.db, now);
+  }
+
+  /** The call-back clock's queries (server/callback/store.ts) on this store's connection. */
+  callbackStore(): CallbackStore {
+    return new CallbackStore(this.#live());
   }
 
   /** The audit entries not tied to a lead (sign-ins, erasures), newest first. */
@@ -475,7 +485,13 @@ export class LeadStore {
    */
   static async copy(source: LeadStore, target: LeadStore): Promise<CopyCounts> {
     const leads = await source.db.selectFrom('leads').selectAll().orderBy('created_at').execute();
-    const mails = await source.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    // A digest e-mail belongs to the source's `digests` day, not copied (see ADR 0022).
+    const mails = await source.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '!=', 'digest')
+      .orderBy('id')
+      .execute();
     const tracking = await source.db.selectFrom('lead_tracking').selectAll().execute();
     const counts: CopyCounts = {
       leads: { source: leads.length, copied: 0, alreadyThere: 0 },

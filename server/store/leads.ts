@@ -233,6 +233,8 @@ export async function deliveryByLead(
     .orderBy('id');
   if (leadIds) query = query.where('lead_id', 'in', leadIds);
   for (const mail of await query.execute()) {
+    // A digest belongs to no lead.
+    if (mail.lead_id === null) continue;
     const list = byLead.get(mail.lead_id) ?? [];
     list.push(toDelivery(mail));
     byLead.set(mail.lead_id, list);

@@ -12,7 +12,9 @@ import type { MailKind, OutboxStatus, OutboxTable, Tables } from './schema.ts';
  */
 export interface OutboxRow {
   id: number;
-  leadId: string;
+  /** Null for a digest, which has `digestDay` instead. */
+  leadId: string | null;
+  digestDay: string | null;
   kind: MailKind;
   messageId: string;
   status: OutboxStatus;
@@ -33,6 +35,7 @@ export function toOutbox(row: Selectable<OutboxTable>): OutboxRow {
   return {
     id: row.id,
     leadId: row.lead_id,
+    digestDay: row.digest_day,
     kind: row.kind,
     messageId: row.message_id,
     status: row.status,

@@ -1,12 +1,14 @@
 import type { Generated } from 'kysely';
 
 import type { LeadFields } from '../../contact/lead-contract.ts';
+import type { DigestsTable, LeadCallsTable } from '../callback/tables.ts';
 
 /**
  * The tables as Kysely sees them (see migrations.ts). Times are milliseconds since the epoch on
  * both engines (`INTEGER` in SQLite, `BIGINT` in PostgreSQL, read back as numbers).
  */
-export type MailKind = 'notification' | 'confirmation' | 'alert';
+/** `digest`: the morning digest of the call-back clock (no lead: `digest_day` names its day). */
+export type MailKind = 'notification' | 'confirmation' | 'alert' | 'digest';
 /** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
 
@@ -32,7 +34,8 @@ export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
 
 export interface OutboxTable {
   id: Generated<number>;
-  lead_id: string;
+  /** Null exactly for a digest (migration 5). */
+  lead_id: string | null;
   kind: MailKind;
   message_id: string;
   status: Generated<OutboxStatus>;
@@ -48,6 +51,8 @@ export interface OutboxTable {
   claim_token: string | null;
   /** Set exactly when `status` is `withheld`. */
   withheld_reason: Generated<WithheldReason | null>;
+  /** The local day of a digest (its row in `digests`); null for every other kind. */
+  digest_day: Generated<string | null>;
 }
 
 /**
@@ -110,7 +115,8 @@ export interface LeadNotesTable {
   text: string;
 }
 
-export type AuditAction = 'status' | 'note' | 'erase' | 'retry' | 'export' | 'sign_in' | 'sign_out';
+export type AuditAction =
+  'call' | 'status' | 'note' | 'erase' | 'retry' | 'export' | 'sign_in' | 'sign_out';
 
 /**
  * The audit trail: append-only (triggers refuse UPDATE and DELETE on both engines). Holds no
@@ -143,4 +149,6 @@ export interface Tables {
   staff_sessions: StaffSessionsTable;
   lead_notes: LeadNotesTable;
   staff_audit: StaffAuditTable;
+  lead_calls: LeadCallsTable;
+  digests: DigestsTable;
 }

@@ -10,6 +10,7 @@ import type {
   MailState,
 } from '../../staff/contract.ts';
 import { PAGE_SIZE } from '../../staff/contract.ts';
+import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
 import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
 import {
   LEAD_STATUSES,
@@ -157,8 +158,23 @@ function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
-function filtered(db: Kysely<Tables>, filter: InboxFilter) {
+/** The inbox's page as the store reads it; the call-back clock adds its facts (server/callback). */
+export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
+  rows: InboxRow[];
+};
+
+function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
   let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
+  if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
+    query = query.where(sql<boolean>`${notYetCalled}`);
+  }
+  if (filter.vue === 'en-retard') {
+    query = query.where(
+      'leads.created_at',
+      '<=',
+      clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER,
+    );
+  }
   if (filter.q) {
     const pattern = likePattern(filter.q);
     // Phone numbers also match without their spaces, dots or dashes ("0612" finds "06 12 …").
@@ -237,20 +253,26 @@ function toRow(row: RowShape, delivery: MailState[]): InboxRow {
   };
 }
 
-/** One page of the filtered list, newest first. `pageSize: 0` returns every row (CSV export). */
+/**
+ * One page of the filtered list, newest first; the views of requests to call back, soonest due
+ * first (due times follow reception times, so: oldest first). `pageSize: 0` returns every row
+ * (CSV export).
+ */
 export async function searchInbox(
   db: Kysely<Tables>,
   filter: InboxFilter,
   pageSize: number = PAGE_SIZE,
-): Promise<InboxPage> {
+  clock: InboxClockFilter = {},
+): Promise<StoreInboxPage> {
   const page = filter.page ?? 1;
-  const count = await filtered(db, filter)
+  const count = await filtered(db, filter, clock)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  let query = filtered(db, filter)
+  const order = filter.vue === 'a-rappeler' || filter.vue === 'en-retard' ? 'asc' : 'desc';
+  let query = filtered(db, filter, clock)
     .select(ROW_COLUMNS)
-    .orderBy('leads.created_at', 'desc')
-    .orderBy('leads.id', 'desc');
+    .orderBy('leads.created_at', order)
+    .orderBy('leads.id', order);
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
   const rows = await query.execute();
   const delivery = await deliveryByLead(
@@ -434,7 +456,10 @@ export async function emailKeyOf(db: Kysely<Tables>, leadId: string): Promise<st
   return row?.email_key;
 }
 
-export async function counters(db: Kysely<Tables>, now: number): Promise<Counters> {
+export async function counters(
+  db: Kysely<Tables>,
+  now: number,
+): Promise<Pick<Counters, 'windows'>> {
   const windows: CounterWindow[] = [];
   for (const days of [30, 90]) {
     const since = now - days * DAY_MS;
@@ -472,4 +497,4 @@ export async function counters(db: Kysely<Tables>, now: number): Promise<Counter
   return { windows };
 }
 
-export { emailKey };
+export { emailKey, type InboxClockFilter };

@@ -15,18 +15,24 @@ import {
   type Counters,
   type InboxFilter,
   type InboxPage,
+  type InboxView,
   type LeadStatus,
 } from '../../../staff/contract';
 import { StaffButton, StaffInput, StaffMessage, StaffSelect } from './controls';
 import { rememberFilter } from './filter-memory';
 import { download, postJson } from './staff-api';
 import { consumeFlash } from './flash';
+import { DueCell } from './callback/due-cell';
+import { FirstCallCounters } from './callback/first-call-counters';
+import { InboxViews } from './callback/inbox-views';
+import { callbackText } from '../../content/callback';
 
 const text = staffText.inbox;
 
 /** The list's columns, in the order the table shows them. */
 const COLUMN_ORDER = [
   'person',
+  'due',
   'received',
   'contact',
   'product',
@@ -40,8 +46,11 @@ export interface InboxData {
   filter: InboxFilter;
 }
 
+/** The view the inbox opens on: the requests to call back, soonest due first. */
+export const DEFAULT_VIEW: InboxView = 'a-rappeler';
+
 /** The form's values as the API's filter: empty fields left out. */
-function filterFrom(form: HTMLFormElement, page = 1): InboxFilter {
+function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilter {
   const values = new FormData(form);
   const read = (name: string) => {
     const value = values.get(name);
@@ -55,6 +64,7 @@ function filterFrom(form: HTMLFormElement, page = 1): InboxFilter {
     from: read('from'),
     to: read('to'),
     sourcePage: read('sourcePage'),
+    vue,
     page,
   };
   return Object.fromEntries(
@@ -106,6 +116,7 @@ function CountersPanel({ counters }: { counters: Counters }) {
           </div>
         ))}
       </div>
+      <FirstCallCounters counters={counters} />
     </section>
   );
 }
@@ -122,6 +133,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
   const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
   const [now, setNow] = useState(() => Date.now());
+  const view = filter.vue ?? DEFAULT_VIEW;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
   const load = async (next: InboxFilter) => {
@@ -141,7 +153,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void load(filterFrom(event.currentTarget));
+    void load(filterFrom(event.currentTarget, view));
   };
 
   const exportCsv = async () => {
@@ -171,7 +183,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         <form
           key={formKey}
           onSubmit={submit}
-          onReset={() => void load({}).then(() => setFormKey((key) => key + 1))}
+          onReset={() => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1))}
           className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
         >
           <div className="sm:col-span-2">
@@ -237,6 +249,12 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         <h2 id="results-title" className="text-xl font-semibold text-brand-950" aria-live="polite">
           {text.results(page.total)}
         </h2>
+        <InboxViews
+          current={view}
+          overdue={page.overdue}
+          disabled={busy}
+          onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
+        />
         {error ? (
           <div className="mt-4">
             <StaffMessage tone="error">{error}</StaffMessage>
@@ -245,7 +263,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         {page.rows.length > 0 ? (
           <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
             <table className="w-full min-w-[44rem] text-left text-sm">
-              <caption className="sr-only">{text.caption}</caption>
+              <caption className="sr-only">{callbackText.captions[view]}</caption>
               <thead className="bg-slate-50 text-slate-800">
                 <tr>
                   {COLUMN_ORDER.map((column) => (
@@ -269,6 +287,9 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
                           {name}
                         </Link>
                       </th>
+                      <td className="px-3 py-2">
+                        <DueCell clock={row.clock} now={page.now} timeZone={page.timeZone} />
+                      </td>
                       <td className="px-3 py-2">
                         <span title={formatDateTime(row.createdAt)}>
                           {formatAge(row.createdAt, now)}

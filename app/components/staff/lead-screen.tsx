@@ -14,12 +14,13 @@ import {
   LEAD_STATUS_VALUES,
   STAFF_API,
   STAFF_PAGE_PREFIX,
-  type LeadDetail,
+  type LeadPage,
   type LeadStatus,
 } from '../../../staff/contract';
 import { StaffButton, StaffMessage, StaffSelect, StaffTextArea } from './controls';
 import { setFlash } from './flash';
 import { postJson } from './staff-api';
+import { CallPanel } from './callback/call-panel';
 
 const text = staffText.lead;
 
@@ -55,7 +56,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, status, notes, audit, erase. */
-export function LeadScreen({ initial }: { initial: LeadDetail }) {
+export function LeadScreen({ initial }: { initial: LeadPage }) {
   const navigate = useNavigate();
   const [lead, setLead] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -88,7 +89,7 @@ export function LeadScreen({ initial }: { initial: LeadDetail }) {
     const note = String(values.get('note') ?? '').trim();
     void act(async () => {
       setLead(
-        await postJson<LeadDetail>(STAFF_API.status(lead.id), {
+        await postJson<LeadPage>(STAFF_API.status(lead.id), {
           status: values.get('status') as LeadStatus,
           ...(note ? { note } : {}),
         }),
@@ -100,7 +101,7 @@ export function LeadScreen({ initial }: { initial: LeadDetail }) {
 
   const retry = () =>
     void act(async () => {
-      setLead(await postJson<LeadDetail>(STAFF_API.retry(lead.id)));
+      setLead(await postJson<LeadPage>(STAFF_API.retry(lead.id)));
       setInfo(text.retried);
     });
 
@@ -127,6 +128,8 @@ export function LeadScreen({ initial }: { initial: LeadDetail }) {
         {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
         {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
       </div>
+
+      <CallPanel lead={lead} onChange={setLead} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="fields-title" title={text.fieldsTitle}>

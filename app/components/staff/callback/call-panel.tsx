@@ -1,0 +1,179 @@
+import { type FormEvent, useState } from 'react';
+
+import { CALL_OUTCOME_LABELS, callbackText } from '../../../content/callback';
+import { formatDateTime } from '../../../content/staff';
+import {
+  formatDueTime,
+  formatLeft,
+  formatWindowStart,
+  formatWorkingDuration,
+} from '../../../../staff/callback-format';
+import {
+  CALL_OUTCOME_VALUES,
+  STAFF_API,
+  type CallOutcome,
+  type LeadPage,
+} from '../../../../staff/contract';
+import { StaffButton, StaffMessage, StaffTextArea } from '../controls';
+import { postJson } from '../staff-api';
+
+const text = callbackText.lead;
+
+/** Décret 2022-1313: at most four calls in 30 days. */
+const CALLS_LIMIT = 4;
+
+function CallWindowNotice({ lead }: { lead: LeadPage }) {
+  const { window, timeZone } = lead;
+  const time = (ms: number) => formatWindowStart(ms, timeZone).split(' à ')[1] ?? '';
+  return window.open ? (
+    <p className="rounded-control border border-success-700 bg-success-50 px-4 py-3 text-slate-900">
+      <strong>{text.windowOpen}</strong> ({text.windowUntil(time(window.closesAt))})
+    </p>
+  ) : (
+    <p className="rounded-control border border-accent-700 bg-accent-50 px-4 py-3 text-slate-900">
+      <strong>{text.windowClosed}</strong> –{' '}
+      {text.nextWindow(formatWindowStart(window.nextOpensAt, timeZone))}
+    </p>
+  );
+}
+
+/**
+ * A request's call-back clock on its page: due time or time to the first call, the call window
+ * now, the calls of the last 30 days (a warning from the fourth), the form that records a call
+ * and the call log.
+ */
+export function CallPanel({
+  lead,
+  onChange,
+}: {
+  lead: LeadPage;
+  onChange: (lead: LeadPage) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState<string>();
+  const [error, setError] = useState<string>();
+  const { clock, now, timeZone } = lead;
+  const left = formatLeft(clock.dueAt, now);
+
+  const record = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = new FormData(form);
+    const note = String(values.get('callNote') ?? '').trim();
+    setBusy(true);
+    setInfo(undefined);
+    setError(undefined);
+    postJson<LeadPage>(STAFF_API.call(lead.id), {
+      outcome: values.get('outcome') as CallOutcome,
+      ...(note ? { note } : {}),
+    })
+      .then((next) => {
+        onChange(next);
+        form.reset();
+        setInfo(text.recorded);
+      })
+      .catch((failure: unknown) => setError((failure as Error).message))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section
+      aria-labelledby="callback-title"
+      className="rounded-card border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="callback-title" className="text-xl font-semibold text-brand-950">
+        {text.title}
+      </h2>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        {clock.firstCallAfterMs === null ? (
+          <div>
+            <dt className="font-medium text-slate-700">{text.dueLabel}</dt>
+            <dd className="text-slate-900">
+              {formatDueTime(clock.dueAt, timeZone)} ·{' '}
+              <span className={clock.dueAt <= now ? 'font-semibold text-danger-700' : ''}>
+                <span aria-hidden="true">{left.short}</span>
+                <span className="sr-only">{left.spoken}</span>
+              </span>
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt className="font-medium text-slate-700">{text.calledLabel}</dt>
+            <dd className="text-slate-900">
+              {formatDateTime(clock.firstCallAt ?? 0)} ·{' '}
+              <span aria-hidden="true">
+                {callbackText.calledAfter(formatWorkingDuration(clock.firstCallAfterMs).short)}
+              </span>
+              <span className="sr-only">
+                {callbackText.calledAfterSpoken(
+                  formatWorkingDuration(clock.firstCallAfterMs).spoken,
+                )}
+              </span>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="sr-only">{text.logTitle}</dt>
+          <dd className="text-slate-900">{text.callsLast30Days(lead.callsLast30Days)}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 space-y-3">
+        <CallWindowNotice lead={lead} />
+        {lead.callsLast30Days >= CALLS_LIMIT ? (
+          <p className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 font-medium text-danger-700">
+            {text.tooManyCalls}
+          </p>
+        ) : null}
+      </div>
+
+      <form onSubmit={record} className="mt-6 space-y-4">
+        <fieldset>
+          <legend className="font-semibold text-slate-900">{text.outcomeLegend}</legend>
+          <p className="text-sm text-slate-700">{text.consentReminder}</p>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {CALL_OUTCOME_VALUES.map((outcome, index) => (
+              <label key={outcome} className="inline-flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name="outcome"
+                  value={outcome}
+                  required
+                  defaultChecked={index === 0}
+                  className="size-5 accent-brand-700"
+                />
+                {CALL_OUTCOME_LABELS[outcome]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <StaffTextArea label={text.noteLabel} name="callNote" maxLength={4000} />
+        <StaffButton type="submit" disabled={busy}>
+          {text.record}
+        </StaffButton>
+        <div aria-live="polite" className="space-y-3">
+          {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
+          {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
+        </div>
+      </form>
+
+      <h3 className="mt-6 font-semibold text-slate-900">{text.logTitle}</h3>
+      {lead.calls.length === 0 ? (
+        <p className="mt-2 text-slate-700">{text.logNone}</p>
+      ) : (
+        <ol className="mt-2 space-y-2">
+          {lead.calls.map((call, index) => (
+            <li key={index} className="border-l-4 border-slate-200 pl-3">
+              <p className="text-sm text-slate-700">
+                {formatDateTime(call.at)} · {call.staff}
+              </p>
+              <p className="text-slate-900">
+                {CALL_OUTCOME_LABELS[call.outcome]}
+                {call.note ? ` – ${call.note}` : ''}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

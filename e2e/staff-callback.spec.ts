@@ -1,0 +1,231 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+
+import { callWindow, DEFAULT_CALENDAR } from '../server/callback/calendar';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '../server/staff/auth';
+import { openLeadStore } from '../server/store/open';
+import { STAFF_API_PREFIX } from '../staff/contract';
+import { sampleLead } from '../test-support/lead-input';
+import { expect, test, VIEWPORTS } from './fixtures';
+import { STAFF_E2E_EMAILS } from './support/staff';
+
+/**
+ * The call-back clock in a real browser against the production build: the inbox opens on the
+ * requests to call back, soonest due first; the « En retard » view and its count; recording a
+ * call stops the clock and moves the status; the call-window notice; the first-call counters;
+ * axe at 375 and 1280 px. The server runs on the system clock, so the requests are written with
+ * reception times relative to it, and the expected call window is computed from it too.
+ */
+const STAFF = STAFF_E2E_EMAILS[4];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A unique word per run, in every name, so the search isolates this test's requests. */
+const stamp = `Horloge${Date.now().toString(36)}`;
+const people = {
+  oldest: `Ancienne${stamp}`,
+  older: `Moyenne${stamp}`,
+  recent: `Recente${stamp}`,
+};
+
+/**
+ * Writes three requests (received 10 days, 9 days and a minute ago) and a session for STAFF into
+ * the server's database, and gives the browser its cookie. Sign-in itself is covered by
+ * staff.spec.ts; its per-client limit is shared by the whole run.
+ */
+async function prepare(context: BrowserContext, baseURL: string): Promise<void> {
+  const store = await openLeadStore({ dataDir: process.env.E2E_DATA_DIR! });
+  const now = Date.now();
+  try {
+    const received: Array<[string, number]> = [
+      [people.oldest, now - 10 * DAY],
+      [people.older, now - 9 * DAY],
+      [people.recent, now - 60_000],
+    ];
+    for (const [nom, at] of received) {
+      await store.insertLead(
+        `${nom.toLowerCase()}-id`,
+        sampleLead({ nom, prenom: 'Claire', email: `${nom.toLowerCase()}@example.fr` }),
+        { text: 'J’accepte…', version: '2026-11-01', givenAt: at },
+        [],
+        at,
+      );
+    }
+    const id = newSecret();
+    await store.startSession({
+      id_hash: hashSecret(id),
+      email: STAFF,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + SESSION_ABSOLUTE_MS,
+    });
+    await context.addCookies([
+      {
+        name: 'equipe',
+        value: id,
+        url: `${baseURL}${STAFF_API_PREFIX}/`,
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    ]);
+  } finally {
+    await store.close();
+  }
+}
+
+async function search(page: Page, term: string) {
+  await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(term);
+  await page.getByRole('button', { name: 'Filtrer', exact: true }).click();
+}
+
+/** The names of the listed requests, in order. */
+async function listed(page: Page): Promise<string[]> {
+  return page.getByRole('table').getByRole('rowheader').allInnerTexts();
+}
+
+async function expectNoViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`,
+    ),
+  ).toEqual([]);
+}
+
+test.describe('the call-back clock in the staff inbox', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext();
+    await prepare(context, baseURL!);
+    storage = await context.storageState();
+    await context.close();
+  });
+
+  test('lists the requests to call back soonest due first; a call stops the clock', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.desktop,
+      storageState: storage,
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/equipe`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+    const views = page.getByRole('group', { name: 'Afficher' });
+    await expect(views.getByRole('button', { name: 'À rappeler' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // The default view: not yet called, the soonest due (the oldest) first.
+    await search(page, stamp);
+    await expect(page.getByRole('heading', { level: 2, name: '3 demandes' })).toBeVisible();
+    expect(await listed(page)).toEqual([
+      `Claire ${people.oldest}`,
+      `Claire ${people.older}`,
+      `Claire ${people.recent}`,
+    ]);
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: people.oldest })).toContainText(/en retard de \d+ j/);
+    await expect(rows.filter({ hasText: people.recent })).toContainText(/reste \d/);
+    await expect(rows.filter({ hasText: people.recent })).toContainText(/avant \w+ \d+ \w+ à/);
+
+    // « En retard » with its count: the two old ones, not the recent one.
+    const overdueButton = views.getByRole('button', { name: /^En retard \(\d+\)$/ });
+    const overdueBefore = Number(/\((\d+)\)/.exec((await overdueButton.innerText()) ?? '')?.[1]);
+    expect(overdueBefore).toBeGreaterThanOrEqual(2);
+    await overdueButton.click();
+    await expect(overdueButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { level: 2, name: '2 demandes' })).toBeVisible();
+    expect(await listed(page)).toEqual([`Claire ${people.oldest}`, `Claire ${people.older}`]);
+
+    // The request's page: due time, call window, then a call.
+    await page.getByRole('link', { name: `Ouvrir la demande de Claire ${people.oldest}` }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Claire ${people.oldest}` }),
+    ).toBeVisible();
+    const panel = page.getByRole('region', { name: 'Rappel' });
+    await expect(panel).toContainText('À rappeler avant');
+    await expect(panel).toContainText(/en retard de/);
+    const window = callWindow(Date.now(), DEFAULT_CALENDAR);
+    await expect(panel).toContainText(
+      window.open ? 'Dans les horaires d’appel' : 'Hors des horaires d’appel',
+    );
+    if (!window.open) await expect(panel).toContainText(/prochaine plage : \w+ \d+ \w+ à \d\d:00/);
+    await expect(panel).toContainText('Aucun appel ces 30 derniers jours.');
+    await expect(page.getByText(/^Reçue le .* · Nouveau$/)).toBeVisible();
+
+    await panel.getByRole('radio', { name: 'Messagerie' }).check();
+    await panel.getByLabel('Note sur l’appel (facultative)').fill('Message laissé à 10 h');
+    await panel.getByRole('button', { name: 'Enregistrer l’appel' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Appel enregistré.');
+    await expect(panel).toContainText('Premier appel');
+    await expect(panel).toContainText(/rappelé en \d+ h \d\d/);
+    await expect(panel).toContainText('Messagerie – Message laissé à 10 h');
+    await expect(page.getByText(/^Reçue le .* · En cours$/)).toBeVisible();
+    await expect(page.getByText(/Appel enregistré \(Messagerie\)/)).toBeVisible();
+    await expect(page.getByText(/Statut changé Nouveau → En cours/)).toBeVisible();
+
+    // Four calls in 30 days: the warning.
+    for (const outcome of ['Pas de réponse', 'Joint', 'Numéro erroné']) {
+      await panel.getByRole('radio', { name: outcome }).check();
+      await panel.getByRole('button', { name: 'Enregistrer l’appel' }).click();
+      await expect(panel).toContainText(outcome);
+    }
+    await expect(panel).toContainText('4 appels ces 30 derniers jours.');
+    await expect(panel).toContainText('Quatre appels ou plus en 30 jours');
+
+    // Back to the inbox: no longer to call back, one less overdue.
+    await page.getByRole('link', { name: 'Retour aux demandes' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '1 demande' })).toBeVisible();
+    expect(await listed(page)).toEqual([`Claire ${people.older}`]);
+    await expect(views.getByRole('button', { name: /^En retard/ })).toHaveText(
+      `En retard (${overdueBefore - 1})`,
+    );
+    await views.getByRole('button', { name: 'Toutes les demandes' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '3 demandes' })).toBeVisible();
+    await expect(rows.filter({ hasText: people.oldest })).toContainText(/rappelé en/);
+
+    // The counters: the time to the first call and the share within the promise.
+    const counters = page.getByRole('region', { name: 'Délai de premier rappel' });
+    await expect(counters).toContainText('Promesse : rappel sous 24 h ouvrées');
+    await expect(counters.getByRole('definition').first()).toHaveText(/^\d+ h \d\d$/);
+    await expect(counters).toContainText(/Rappelées dans le délai \(30 j\)\s*\d+\s%/);
+    await context.close();
+  });
+
+  for (const [name, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const) {
+    test(`has no WCAG violation at ${viewport.width} px (${name})`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ viewport, storageState: storage });
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/equipe`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+      await search(page, stamp);
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectNoViolation(page);
+      await page
+        .getByRole('group', { name: 'Afficher' })
+        .getByRole('button', { name: /^En retard/ })
+        .click();
+      await expect(page.getByRole('heading', { level: 2, name: '1 demande' })).toBeVisible();
+      await expectNoViolation(page);
+      // A request's page with calls, the warning and the call-window notice.
+      await page.goto(`${baseURL}/equipe/demandes/${people.oldest.toLowerCase()}-id`);
+      await expect(page.getByRole('region', { name: 'Rappel' })).toContainText('Quatre appels');
+      await expectNoViolation(page);
+      await page.goto(`${baseURL}/equipe/demandes/${people.recent.toLowerCase()}-id`);
+      await expect(page.getByRole('region', { name: 'Rappel' })).toContainText('reste');
+      await expectNoViolation(page);
+      await context.close();
+    });
+  }
+});

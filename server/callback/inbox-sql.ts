@@ -1,0 +1,15 @@
+import { sql } from 'kysely';
+
+/** The call-back clock's part of the inbox's SQL (server/store/staff.ts and ./store.ts). */
+
+/**
+ * A request still to call back: no call recorded, and not closed (converted or lost) without one.
+ * Written for `leads` joined with `lead_tracking`.
+ */
+export const notYetCalled = sql`NOT EXISTS (SELECT 1 FROM lead_calls WHERE lead_calls.lead_id = leads.id)
+  AND coalesce(lead_tracking.status, 'nouveau') IN ('nouveau', 'en_cours')`;
+
+/** What the call-back clock adds to a search: the latest reception time now past due. */
+export interface InboxClockFilter {
+  overdueReceivedBy?: number;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+import { EnvError, parseEnv } from '../env';
+import { DEFAULT_CALENDAR } from './calendar';
+import { calendarFromEnv } from './settings';
+
+describe('the call-back clock settings', () => {
+  it('default to 24 h, Monday to Friday, metropolitan France, Paris, 10-13 h and 14-20 h, 08:30', () => {
+    expect(calendarFromEnv(parseEnv({}))).toEqual(DEFAULT_CALENDAR);
+  });
+
+  it('read every setting', () => {
+    const calendar = calendarFromEnv(
+      parseEnv({
+        CALLBACK_PROMISE_HOURS: '48',
+        WORKING_DAYS: 'mon-sat',
+        HOLIDAYS_REGION: 'alsace-moselle',
+        TIME_ZONE: 'America/Cayenne',
+        CALL_HOURS: '09:00-12:00',
+        DIGEST_AT: '07:45',
+      }),
+    );
+    expect(calendar).toEqual({
+      promiseHours: 48,
+      workingDays: new Set([1, 2, 3, 4, 5, 6]),
+      holidaysRegion: 'alsace-moselle',
+      timeZone: 'America/Cayenne',
+      callHours: [{ start: 540, end: 720 }],
+      digestAt: 465,
+    });
+  });
+
+  it.each([
+    ['CALLBACK_PROMISE_HOURS', '0'],
+    ['WORKING_DAYS', 'lundi-vendredi'],
+    ['HOLIDAYS_REGION', 'guadeloupe'],
+    ['TIME_ZONE', 'Europe/Lutece'],
+    ['CALL_HOURS', '10:00-13:00,12:00-20:00'],
+    ['DIGEST_AT', '8h30'],
+  ])('refuse a wrong %s with a message naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+/** The call-back clock's tables (migration 5), part of the store's `Tables`. */
+
+/** What came of a call (the call log's outcomes). */
+export const CALL_OUTCOMES = ['joint', 'pas_de_reponse', 'messagerie', 'numero_errone'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** One call made by staff to the person of a lead; erased with the lead. */
+export interface LeadCallsTable {
+  id: Generated<number>;
+  lead_id: string;
+  at: number;
+  outcome: CallOutcome;
+  /** Empty when the staff member wrote none. */
+  note: string;
+  /** Who called (the staff member's e-mail). */
+  staff: string;
+}
+
+/**
+ * One row per local day a digest was decided on: its primary key is what makes the digest
+ * happen once whatever the number of instances. `items` is the JSON list of the lead ids and due
+ * times it reports (ids are random; the names are read when the e-mail is sent, so an erased
+ * person is not in it). `count` 0: nothing was due, no e-mail.
+ */
+export interface DigestsTable {
+  day: string;
+  created_at: number;
+  items: string;
+  count: number;
+}

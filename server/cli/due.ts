@@ -1,0 +1,33 @@
+import { formatDueTime } from '../../staff/callback-format.ts';
+import { addDays, dayStart, localDate, type CallbackCalendar } from '../callback/calendar.ts';
+import { CallbackService } from '../callback/service.ts';
+import type { LeadStore } from '../store/index.ts';
+
+/**
+ * `npm run leads -- due`: the morning digest's list, printed: the requests still to call back
+ * that are overdue or due by the end of today (company time), soonest first, with the first name,
+ * the product, the due time and the link to the request's page.
+ */
+export async function dueList(
+  store: LeadStore,
+  calendar: CallbackCalendar,
+  now: number,
+  siteUrl: string,
+): Promise<string> {
+  const service = new CallbackService(store, calendar, () => now);
+  const endOfToday = dayStart(addDays(localDate(now, calendar.timeZone), 1), calendar.timeZone);
+  const leads = await service.dueBy(endOfToday);
+  if (leads.length === 0) return 'Nothing overdue or due today.\n';
+  const base = siteUrl.replace(/\/+$/, '');
+  const line = (lead: (typeof leads)[number]) =>
+    `  ${formatDueTime(lead.dueAt, calendar.timeZone).padEnd(32)}  ${lead.prenom}  ${
+      lead.produit || '-'
+    }  ${base}/equipe/demandes/${lead.id}`;
+  const overdue = leads.filter((lead) => lead.dueAt < now);
+  const today = leads.filter((lead) => lead.dueAt >= now);
+  const sections = [
+    ...(overdue.length > 0 ? [`Overdue (${overdue.length}):`, ...overdue.map(line)] : []),
+    ...(today.length > 0 ? [`Due today (${today.length}):`, ...today.map(line)] : []),
+  ];
+  return `${sections.join('\n')}\n`;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatDueTime, formatLeft, formatWorkingDuration } from './callback-format';
+
+const PARIS = 'Europe/Paris';
+
+describe('call-back clock wording', () => {
+  it('writes a due time, midnight as the end of the day before', () => {
+    expect(formatDueTime(Date.parse('2026-11-30T17:00:00+01:00'), PARIS)).toBe(
+      'lundi 30 novembre à 17:00',
+    );
+    expect(formatDueTime(Date.parse('2026-12-01T00:00:00+01:00'), PARIS)).toBe(
+      'lundi 30 novembre à 24:00',
+    );
+  });
+
+  it('writes what is left, short and spoken', () => {
+    const now = Date.parse('2026-11-30T10:00:00+01:00');
+    expect(formatLeft(now + (2 * 24 + 23) * 3_600_000 + 5 * 60_000, now)).toEqual({
+      short: 'reste 2 j 23 h',
+      spoken: 'reste 2 jours et 23 heures',
+    });
+    expect(formatLeft(now - 2 * 3_600_000, now)).toEqual({
+      short: 'en retard de 2 h',
+      spoken: 'en retard de 2 heures',
+    });
+    expect(formatLeft(now + 61 * 60_000, now).spoken).toBe('reste 1 heure et 1 minute');
+  });
+
+  it('writes the time to the first call', () => {
+    expect(formatWorkingDuration((2 * 60 + 14) * 60_000).short).toBe('2 h 14');
+    expect(formatWorkingDuration(45 * 60_000).short).toBe('45 min');
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * How the call-back clock writes times and durations in French, for the staff pages, the e-mails
+ * and the staff CLI alike (no dependency: a public page never loads it, the staff chunk does).
+ */
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(
+  map: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+) {
+  let format = map.get(timeZone);
+  if (!format) {
+    format = make();
+    map.set(timeZone, format);
+  }
+  return format;
+}
+
+function dayOf(ms: number, timeZone: string): string {
+  return cached(
+    dayFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('fr-FR', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        timeZone,
+      }),
+  ).format(ms);
+}
+
+function timeOf(ms: number, timeZone: string): string {
+  return cached(
+    timeFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('fr-FR', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+  ).format(ms);
+}
+
+/**
+ * « lundi 30 novembre à 17:00 ». A due time at midnight is the end of the day before, written
+ * « lundi 30 novembre à 24:00 » (a request of the weekend is due by the end of Monday).
+ */
+export function formatDueTime(ms: number, timeZone: string): string {
+  const time = timeOf(ms, timeZone);
+  if (time === '00:00') return `${dayOf(ms - 1, timeZone)} à 24:00`;
+  return `${dayOf(ms, timeZone)} à ${time}`;
+}
+
+/** « lundi 10:00 »: the start of the next call window, within the coming week. */
+export function formatWindowStart(ms: number, timeZone: string): string {
+  return `${dayOf(ms, timeZone)} à ${timeOf(ms, timeZone)}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** A duration in days, hours and minutes, short (« 2 j 23 h ») and spoken (« 2 jours et 23 heures »). */
+export function formatSpan(ms: number): { short: string; spoken: string } {
+  const span = Math.abs(ms);
+  if (span >= DAY) {
+    const days = Math.floor(span / DAY);
+    const hours = Math.floor((span % DAY) / HOUR);
+    return hours === 0
+      ? { short: `${days} j`, spoken: plural(days, 'jour', 'jours') }
+      : {
+          short: `${days} j ${hours} h`,
+          spoken: `${plural(days, 'jour', 'jours')} et ${plural(hours, 'heure', 'heures')}`,
+        };
+  }
+  if (span >= HOUR) {
+    const hours = Math.floor(span / HOUR);
+    const minutes = Math.floor((span % HOUR) / MINUTE);
+    return minutes === 0
+      ? { short: `${hours} h`, spoken: plural(hours, 'heure', 'heures') }
+      : {
+          short: `${hours} h ${minutes} min`,
+          spoken: `${plural(hours, 'heure', 'heures')} et ${plural(minutes, 'minute', 'minutes')}`,
+        };
+  }
+  const minutes = Math.max(1, Math.floor(span / MINUTE));
+  return { short: `${minutes} min`, spoken: plural(minutes, 'minute', 'minutes') };
+}
+
+/** What is left before a due time, in calendar time: « reste 2 j 23 h » or « en retard de 2 h ». */
+export function formatLeft(dueAt: number, now: number): { short: string; spoken: string } {
+  const span = formatSpan(dueAt - now);
+  return dueAt > now
+    ? { short: `reste ${span.short}`, spoken: `reste ${span.spoken}` }
+    : { short: `en retard de ${span.short}`, spoken: `en retard de ${span.spoken}` };
+}
+
+/** A time to the first call in working time: « 2 h 14 », « 26 h 05 », « 45 min ». */
+export function formatWorkingDuration(ms: number): { short: string; spoken: string } {
+  const minutes = Math.floor(Math.max(0, ms) / MINUTE);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return { short: `${rest} min`, spoken: plural(rest, 'minute', 'minutes') };
+  return {
+    short: `${hours} h ${String(rest).padStart(2, '0')}`,
+    spoken:
+      rest === 0
+        ? plural(hours, 'heure', 'heures')
+        : `${plural(hours, 'heure', 'heures')} et ${plural(rest, 'minute', 'minutes')}`,
+  };
+}
