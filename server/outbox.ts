@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger.ts';
 import { buildAlert, buildMail, type MailSettings } from './mail/templates.ts';
 import { TransportError, type MailTransport } from './mail/mail-transport.ts';
-import type { LeadStore, OutboxRow } from './store/index.ts';
+import type { Lead, LeadStore, OutboxRow } from './store/index.ts';
 
 /**
  * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several
@@ -24,6 +24,8 @@ export interface OutboxOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   batchSize?: number;
+  /** E-mails sent at once (the SMTP transport's pool has as many connections). */
+  sendConcurrency?: number;
   /**
    * How long a claim holds. A worker stops sending from a claimed batch once half of it is gone
    * (then claims again), so one send must take less than half a lease: env.ts wants the lease at
@@ -42,6 +44,7 @@ export const OUTBOX_DEFAULTS = {
   baseDelayMs: 5_000,
   maxDelayMs: 5 * 60_000,
   batchSize: 25,
+  sendConcurrency: 5,
   leaseMs: 120_000,
   notificationWindowMs: 10 * 60_000,
   notificationLimit: 20,
@@ -192,14 +195,11 @@ export class OutboxWorker {
   }
 
   private async sendDue(): Promise<number> {
-    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs, leaseMs } = this.options;
-    for (const [id, sentAt] of this.unrecorded) {
-      await store.markSent(id, sentAt);
-      this.unrecorded.delete(id);
-    }
+    const { store, now, leaseMs, sendConcurrency } = this.options;
+    await this.recordUnrecorded();
     const claimedAt = now();
     const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
-    for (const [index, row] of due.entries()) {
+    for (let index = 0; index < due.length; index += sendConcurrency) {
       if (this.stopped || now() >= claimedAt + leaseMs / 2) {
         // Not enough of the lease left to send safely: give the rest back and claim again.
         await store.releaseClaims(
@@ -209,50 +209,76 @@ export class OutboxWorker {
         this.again = !this.stopped;
         break;
       }
-      const lead = await store.getLead(row.leadId);
-      if (!lead) {
-        // Cannot happen with the foreign key's cascade; never leave a row due forever.
-        await store.markFailed(row.id, this.token, now(), 'lead_missing');
-        continue;
-      }
-      const attempts = row.attempts + 1;
-      try {
-        const message =
-          row.kind === 'alert'
-            ? await this.alert(row, mail)
-            : buildMail(row.kind, lead, mail, row.messageId);
-        await transport.send(message, mailFileStem(row));
-      } catch (error) {
-        const failure =
-          error instanceof TransportError ? error : new TransportError('unknown', false);
-        const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
-        if (failure.permanent && row.kind === 'confirmation') {
-          // The visitor's address refuses mail: retrying cannot help. The company's
-          // notification is never abandoned.
-          await store.markFailed(row.id, this.token, now(), failure.code);
-          logger.warn('mail_failed', { ...fields, status: 'failed' });
-          continue;
-        }
-        const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-        await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
-        logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
-        continue;
-      }
+      // A few at once (the SMTP transport keeps a pool of connections), each lead read just
+      // before its send, and the sends recorded together right after they were accepted.
+      const group = due.slice(index, index + sendConcurrency);
+      const leads = await store.getLeads(group.map((row) => row.leadId));
+      const outcomes = await Promise.all(group.map((row) => this.send(row, leads.get(row.leadId))));
+      const sent = group.filter((_, i) => outcomes[i]).map((row) => row.id);
+      if (sent.length === 0) continue;
       const sentAt = now();
-      logger.info('mail_sent', {
-        leadId: row.leadId,
-        kind: row.kind,
-        attempts,
-        status: 'sent',
-        transport: transport.kind,
-      });
       try {
-        await store.markSent(row.id, sentAt);
+        await store.markSent(sent, sentAt);
       } catch (error) {
-        this.unrecorded.set(row.id, sentAt);
+        for (const id of sent) this.unrecorded.set(id, sentAt);
         throw error;
       }
     }
     return due.length;
+  }
+
+  /** Records the sends the database missed (it was away), first, so none is sent again. */
+  private async recordUnrecorded(): Promise<void> {
+    const byTime = new Map<number, number[]>();
+    for (const [id, sentAt] of this.unrecorded)
+      byTime.set(sentAt, [...(byTime.get(sentAt) ?? []), id]);
+    for (const [sentAt, ids] of byTime) {
+      await this.options.store.markSent(ids, sentAt);
+      for (const id of ids) this.unrecorded.delete(id);
+    }
+  }
+
+  /**
+   * Sends one claimed e-mail. True when the transport accepted it (the caller records it as
+   * sent); false when it failed, recorded here as a retry or a failure.
+   */
+  private async send(row: OutboxRow, lead: Lead | undefined): Promise<boolean> {
+    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs } = this.options;
+    if (!lead) {
+      // Cannot happen with the foreign key's cascade; never leave a row due forever.
+      await store.markFailed(row.id, this.token, now(), 'lead_missing');
+      return false;
+    }
+    const attempts = row.attempts + 1;
+    try {
+      const message =
+        row.kind === 'alert'
+          ? await this.alert(row, mail)
+          : buildMail(row.kind, lead, mail, row.messageId);
+      await transport.send(message, mailFileStem(row));
+    } catch (error) {
+      const failure =
+        error instanceof TransportError ? error : new TransportError('unknown', false);
+      const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
+      if (failure.permanent && row.kind === 'confirmation') {
+        // The visitor's address refuses mail: retrying cannot help. The company's
+        // notification is never abandoned.
+        await store.markFailed(row.id, this.token, now(), failure.code);
+        logger.warn('mail_failed', { ...fields, status: 'failed' });
+        return false;
+      }
+      const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
+      await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
+      logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
+      return false;
+    }
+    logger.info('mail_sent', {
+      leadId: row.leadId,
+      kind: row.kind,
+      attempts,
+      status: 'sent',
+      transport: transport.kind,
+    });
+    return true;
   }
 }

@@ -67,3 +67,46 @@ function prepare<P extends object, R>(
   }
   return { compiled, slots };
 }
+
+/** Rows per multi-row insert at most (SQLite allows 32 766 parameters, PostgreSQL 65 535). */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * A multi-row insert into `table` of the given columns: one statement for all the rows (in
+ * chunks of `ROWS_PER_INSERT`), prepared once per number of rows. Every column is a value of
+ * each row (null included); the rows are inserted in their order.
+ */
+export function preparedInsert<T extends keyof Tables & string>(
+  table: T,
+  columns: readonly (keyof Tables[T] & string)[],
+): (db: Kysely<Tables>, rows: ReadonlyArray<Partial<Record<string, unknown>>>) => Promise<void> {
+  type Params = Record<string, unknown>;
+  const byCount = new Map<number, (db: Kysely<Tables>, params: Params) => Promise<unknown>>();
+  const insertOf = (count: number) => {
+    let insert = byCount.get(count);
+    if (!insert) {
+      insert = preparedQuery((db, p: Params) =>
+        db.insertInto(table).values(
+          Array.from(
+            { length: count },
+            (_, i) =>
+              // Kysely cannot type a row built column by column: the columns are the table's.
+              Object.fromEntries(columns.map((column) => [column, p[`${column}${i}`]])) as never,
+          ),
+        ),
+      );
+      byCount.set(count, insert);
+    }
+    return insert;
+  };
+  return async (db, rows) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+      const params: Params = {};
+      chunk.forEach((row, i) => {
+        for (const column of columns) params[`${column}${i}`] = row[column] ?? null;
+      });
+      await insertOf(chunk.length)(db, params);
+    }
+  };
+}
