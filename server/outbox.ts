@@ -24,7 +24,10 @@ export interface OutboxOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   batchSize?: number;
-  /** E-mails sent at once (the SMTP transport's pool has as many connections). */
+  /**
+   * E-mails sent at once, recorded together (default 1). More sends faster, but a crash can
+   * then cut that many sends before their mark, each e-mail of them sent twice.
+   */
   sendConcurrency?: number;
   /**
    * How long a claim holds. A worker stops sending from a claimed batch once half of it is gone
@@ -44,7 +47,7 @@ export const OUTBOX_DEFAULTS = {
   baseDelayMs: 5_000,
   maxDelayMs: 5 * 60_000,
   batchSize: 25,
-  sendConcurrency: 5,
+  sendConcurrency: 1,
   leaseMs: 120_000,
   notificationWindowMs: 10 * 60_000,
   notificationLimit: 20,
@@ -199,6 +202,9 @@ export class OutboxWorker {
     await this.recordUnrecorded();
     const claimedAt = now();
     const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
+    // The claimed rows' leads, in one read (a lead erased meanwhile loses its outbox rows by
+    // cascade: its mark then changes nothing).
+    const leads = await store.getLeads(due.map((row) => row.leadId));
     for (let index = 0; index < due.length; index += sendConcurrency) {
       if (this.stopped || now() >= claimedAt + leaseMs / 2) {
         // Not enough of the lease left to send safely: give the rest back and claim again.
@@ -209,10 +215,9 @@ export class OutboxWorker {
         this.again = !this.stopped;
         break;
       }
-      // A few at once (the SMTP transport keeps a pool of connections), each lead read just
-      // before its send, and the sends recorded together right after they were accepted.
+      // One at a time by default: a crash can then cut at most one send between the
+      // transport's acceptance and its mark, the one e-mail that may be sent twice.
       const group = due.slice(index, index + sendConcurrency);
-      const leads = await store.getLeads(group.map((row) => row.leadId));
       const outcomes = await Promise.all(group.map((row) => this.send(row, leads.get(row.leadId))));
       const sent = group.filter((_, i) => outcomes[i]).map((row) => row.id);
       if (sent.length === 0) continue;

@@ -37,7 +37,7 @@ export async function printStatements(
   if (!PG_STATEMENTS) return;
   const client = new pg.Client(url);
   await client.connect();
-  const { rows } = await client.query<{ query: string; calls: string; ms: string }>(
+  const { rows: raw } = await client.query<{ query: string; calls: string; ms: string }>(
     `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls, total_exec_time AS ms
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = $1
@@ -45,6 +45,7 @@ export async function printStatements(
     [database],
   );
   await client.end();
+  const rows = groupStatements(raw);
   // The batch's advisory locks: one statement per group-commit batch.
   const batches = Number(
     rows.find((row) => /pg_advisory_xact_lock\(h\)/.test(row.query))?.calls ?? Number.NaN,
@@ -67,4 +68,24 @@ export async function printStatements(
         `${Number(row.ms).toFixed(0).padStart(6)} ms  ${row.query.slice(0, 110)}`,
     );
   }
+}
+
+/** One line per statement whatever its number of rows or values (multi-row inserts, IN lists). */
+function groupStatements(rows: ReadonlyArray<{ query: string; calls: string; ms: string }>) {
+  const groups = new Map<string, { query: string; calls: number; ms: number }>();
+  for (const row of rows) {
+    const query = row.query
+      .replace(/\$\d+/g, '$')
+      .replace(
+        /\((?:\$|CAST\(\$ AS \w+\))(?:, (?:\$|CAST\(\$ AS \w+\)))*\)(?:, \([^()]*(?:\([^()]*\)[^()]*)*\))*/g,
+        '(…)',
+      );
+    const group = groups.get(query) ?? { query, calls: 0, ms: 0 };
+    group.calls += Number(row.calls);
+    group.ms += Number(row.ms);
+    groups.set(query, group);
+  }
+  return [...groups.values()]
+    .sort((a, b) => b.calls - a.calls)
+    .map((group) => ({ query: group.query, calls: String(group.calls), ms: String(group.ms) }));
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -52,7 +53,21 @@ export function leadBody(n: number, email?: string, prefix = 'bench'): string {
 
 export interface RunningServer {
   url: string;
+  /** CPU time (user + system) the server process used so far, in ms (Linux; 0 elsewhere). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** A process's CPU time from /proc (clock ticks of 10 ms), in ms. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 export async function startServer(
@@ -61,7 +76,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['build/server/main.js'], {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const server = spawn(process.execPath, [...profile, 'build/server/main.js'], {
     cwd: SERVER_ROOT,
     env: {
       ...process.env,
@@ -84,6 +103,7 @@ export async function startServer(
   }
   return {
     url,
+    cpuMs: () => processCpuMs(server.pid),
     stop: async () => {
       if (server.exitCode !== null) return;
       const exited = new Promise((done) => server.once('exit', done));

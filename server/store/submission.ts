@@ -83,9 +83,9 @@ const earliest = (values: readonly number[]) =>
 /**
  * Runs one group-commit batch inside its transaction, in a handful of statements whatever its
  * size: the locks (`lockBatch`), the reads of every submission at once (the clients' rate-limit
- * counts, the addresses' recent leads and confirmations: one statement each), the counters'
- * upserts (one per counter window), then the writes (hits, leads, tracking rows, outbox rows,
- * counters: one statement each). In between, each submission is decided in memory, in order,
+ * counts, the addresses' recent leads and confirmations, the counter windows: one statement
+ * each), then the writes (hits, leads, tracking rows, outbox rows, counters: one statement
+ * each). In between, each submission is decided in memory, in order,
  * exactly as `submitOne` decided it with its own queries: a later request of the batch sees
  * what the earlier ones counted and stored.
  *
@@ -121,6 +121,7 @@ export async function submitBatch(
       flood.confirmationIntervalMs ? flood.confirmationIntervalMs : undefined,
     ),
   });
+  await batch.counters.prefetch(db, counterWindows(stored));
   const verdicts: SubmitVerdict[] = [];
   for (const input of inputs) verdicts.push(await submitOne(db, input, batch));
   await batch.rates.flush(db);
@@ -128,6 +129,18 @@ export async function submitBatch(
   await batch.counters.flush(db);
   if (bounds) batch.rates.publish(bounds);
   return verdicts;
+}
+
+/** The counter windows the stored submissions may count (site budget, notifications). */
+function counterWindows(inputs: readonly SubmissionInput[]) {
+  return inputs.flatMap(({ flood, now, mails }) => [
+    ...(flood?.siteBudget
+      ? [{ name: SITE_BUDGET_COUNTER, start: windowStart(now, flood.siteBudget.windowMs) }]
+      : []),
+    ...(flood?.notifications && mails.some((mail) => mail.kind === 'notification')
+      ? [{ name: NOTIFICATION_COUNTER, start: windowStart(now, flood.notifications.windowMs) }]
+      : []),
+  ]);
 }
 
 interface Batch {
