@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 
 import {
   emailKey,
@@ -19,7 +19,7 @@ import type { Tables } from './schema.ts';
  * batch, the recent leads (the duplicate rule) and the latest confirmation (one per address
  * per period), each with one statement; the batch's own leads and confirmations join them in
  * memory as it goes, so each submission sees what the earlier ones of the batch stored, as it
- * did when each ran its own queries. `flush` writes the batch's leads, tracking rows and
+ * did when each ran its own queries. `writes` gives the inserts of the batch's leads, tracking rows and
  * outbox rows with one multi-row insert each (outbox rows in the batch's order, so their ids
  * keep the order of the requests).
  */
@@ -144,7 +144,7 @@ export class BatchLeads {
     return (this.#confirmed.get(key) ?? Number.NEGATIVE_INFINITY) > since;
   }
 
-  /** Queues the lead and its outbox rows; written by `flush`. */
+  /** Queues the lead and its outbox rows; written by `writes`. */
   add(
     id: string,
     input: LeadInput,
@@ -168,14 +168,16 @@ export class BatchLeads {
     }
   }
 
-  /** Writes the queued rows; run before the batch commits. */
-  async flush(db: Kysely<Tables>): Promise<void> {
+  /** The inserts of the queued rows (leads first, for the foreign keys), taken from memory. */
+  writes(db: Kysely<Tables>): CompiledQuery[] {
     const [leads, tracking, outbox] = [this.#leads, this.#tracking, this.#outbox];
     this.#leads = [];
     this.#tracking = [];
     this.#outbox = [];
-    if (leads.length > 0) await insertLeads(db, leads);
-    if (tracking.length > 0) await insertTracking(db, tracking);
-    if (outbox.length > 0) await insertOutbox(db, outbox);
+    return [
+      ...(leads.length > 0 ? insertLeads(db, leads) : []),
+      ...(tracking.length > 0 ? insertTracking(db, tracking) : []),
+      ...(outbox.length > 0 ? insertOutbox(db, outbox) : []),
+    ];
   }
 }

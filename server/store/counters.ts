@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 
 import { preparedQuery } from './prepared.ts';
 import type { Tables } from './schema.ts';
@@ -65,7 +65,7 @@ export async function incrementCounter(
  * PostgreSQL locks until the commit) every counter window the batch may count, with one upsert
  * that adds nothing; a window it did not read is read by its first increment (the upsert of
  * `incrementCounter`). The batch's increments are then counted in memory against those counts,
- * and `flush` writes them with one upsert before the commit. Each submission gets the count (or
+ * and `writes` gives the one upsert that writes them before the commit. Each submission gets the count (or
  * the refusal) it would have got from its own upsert: nothing else can change the rows while
  * the batch holds them.
  */
@@ -129,11 +129,11 @@ export class BatchCounters {
     return count;
   }
 
-  /** Writes the increments counted in memory (one statement); run before the batch commits. */
-  async flush(db: Kysely<Tables>): Promise<void> {
+  /** The upsert of the increments counted in memory (none when there are none). */
+  writes(db: Kysely<Tables>): CompiledQuery[] {
     const added = [...this.#known.values()].filter((known) => known.added > 0);
-    if (added.length === 0) return;
-    await db
+    if (added.length === 0) return [];
+    const statement = db
       .insertInto('counters')
       .values(
         added.map((known) => ({ name: known.name, window_start: known.start, count: known.added })),
@@ -143,8 +143,9 @@ export class BatchCounters {
           .columns(['name', 'window_start'])
           .doUpdateSet((eb) => ({ count: eb('counters.count', '+', eb.ref('excluded.count')) })),
       )
-      .execute();
+      .compile();
     for (const known of added) known.added = 0;
+    return [statement];
   }
 }
 

@@ -138,10 +138,15 @@ export class LeadStore {
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
     this.#rateBounds = connection.engine === 'sqlite' ? rateBoundsOf(connection.db) : undefined;
-    this.#submissions = new GroupCommit((inputs) =>
-      inDurableTransaction(this.#live(), (trx) =>
-        submitBatch(trx, this.engine, inputs, this.#rateBounds),
-      ),
+    // PostgreSQL: a second batch runs while the first waits on its round trips; their locks
+    // order them as they order two instances' batches (see submitBatch).
+    this.#submissions = new GroupCommit(
+      (inputs) =>
+        inDurableTransaction(this.#live(), (trx) =>
+          submitBatch(trx, this.engine, inputs, this.#rateBounds),
+        ),
+      128,
+      connection.engine === 'postgres' ? 2 : 1,
     );
     this.engine = connection.engine;
     this.dataDir = config.dataDir;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import type { Engine } from './connection.ts';
 import { preparedInsert, preparedQuery } from './prepared.ts';
@@ -144,7 +144,8 @@ export class RateBounds {
  * between two submissions of one client), instead of counting the whole window again for each
  * submission. Exact: nothing else writes the client's hits while the batch holds the write
  * lock (SQLite) or the client's advisory lock (PostgreSQL, `lockBatch`), and the hits still
- * in memory are written before any other count reads the table.
+ * in memory are written before any other count reads the table (`writes` hands the last ones
+ * to the batch's final statement).
  */
 export class BatchRateCounts {
   readonly #known = new Map<string, { since: number; count: number }>();
@@ -222,12 +223,16 @@ export class BatchRateCounts {
     }
   }
 
-  /** Writes the hits recorded so far (one statement); run before the batch commits. */
-  async flush(db: Kysely<Tables>): Promise<void> {
-    if (this.#hits.length === 0) return;
+  /** The insert of the hits recorded so far (none when there are none), taken from memory. */
+  writes(db: Kysely<Tables>): CompiledQuery[] {
     const hits = this.#hits;
     this.#hits = [];
-    await insertHits(db, hits);
+    return hits.length === 0 ? [] : insertHits(db, hits);
+  }
+
+  /** Writes the hits recorded so far (before another count reads the table). */
+  async flush(db: Kysely<Tables>): Promise<void> {
+    for (const statement of this.writes(db)) await db.executeQuery(statement);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   windowStart,
 } from './counters.ts';
 import { BatchLeads } from './batch-leads.ts';
+import { runWrites } from './prepared.ts';
 import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './leads.ts';
 import { BatchRateCounts, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from './schema.ts';
@@ -85,7 +86,7 @@ const earliest = (values: readonly number[]) =>
  * size: the locks (`lockBatch`), the reads of every submission at once (the clients' rate-limit
  * counts, the addresses' recent leads and confirmations, the counter windows: one statement
  * each), then the writes (hits, leads, tracking rows, outbox rows, counters: one statement
- * each). In between, each submission is decided in memory, in order,
+ * on PostgreSQL, one per table on SQLite). In between, each submission is decided in memory, in order,
  * exactly as `submitOne` decided it with its own queries: a later request of the batch sees
  * what the earlier ones counted and stored.
  *
@@ -124,9 +125,12 @@ export async function submitBatch(
   await batch.counters.prefetch(db, counterWindows(stored));
   const verdicts: SubmitVerdict[] = [];
   for (const input of inputs) verdicts.push(await submitOne(db, input, batch));
-  await batch.rates.flush(db);
-  await batch.leads.flush(db);
-  await batch.counters.flush(db);
+  // Every write of the batch in one statement on PostgreSQL (see `runWrites`).
+  await runWrites(db, engine, [
+    ...batch.rates.writes(db),
+    ...batch.leads.writes(db),
+    ...batch.counters.writes(db),
+  ]);
   if (bounds) batch.rates.publish(bounds);
   return verdicts;
 }
