@@ -1,30 +1,41 @@
 /**
- * `npm run bench`: measures, on this machine and on loopback only, the lead endpoint (durable
- * submissions per second, p99 latency) and static page requests per second for `/`, on both
- * database engines. For each, it starts the real server (built site needed: `npm run build`)
- * with the rate limit and both flood budgets raised (SITE_RATE_LIMIT_PER_MINUTE,
- * NOTIFICATIONS_PER_10_MINUTES) and the `.eml` mail transport: SQLite on a temporary DATA_DIR,
- * then PostgreSQL on a private throwaway server with fsync on (commits durable, as in
- * production). Every request differs from the others (so the duplicate rule folds none). It
- * runs each scenario for a few seconds with a fixed number of connections, then checks that
- * every acknowledged submission is in the database.
+ * `npm run bench`: durable submissions per second and their latency, with every flood rule on
+ * and each request's two e-mails delivered over SMTP, on both database engines; measured on
+ * this machine, on loopback only. For each scenario it starts an SMTP peer (`smtp-server`, in a
+ * second process, counting what it receives by Message-ID) and the real server (built site
+ * needed: `npm run build`) with SMTP_URL pointing at it, then sends requests on a fixed number
+ * of connections for a fixed time, every request distinct (its own e-mail address, message and
+ * client address). Scenarios:
  *
- * `npm run bench -- --flood`: the flood mode (issue 17), on SQLite with the default settings.
- * A second process floods the endpoint on 64 connections while this one measures the home
- * page: alone, under a one-client flood, under a spread flood (each request from its own
- * address, forwarded by a trusted proxy: TRUST_PROXY=x-forwarded-for), and under a one-client
- * flood with RATE_LIMIT_PER_HOUR raised (every request admitted to a durable write). Prints the
- * home page's p99 and rate in each case, and the flood's accepted, refused and e-mailed counts.
+ * - SQLite on a temporary DATA_DIR (WAL, each batch answered after its log fsync);
+ * - PostgreSQL on a private throwaway server with fsync=on and synchronous_commit=on;
+ * - two server instances sharing that PostgreSQL database (a fresh one), the connections
+ *   spread over both.
  *
- * BENCH_SERVER_ROOT=<folder> runs the server built in another checkout (e.g. an older commit,
- * for a before/after comparison) with this bench.
+ * Flood rules, all on: the per-client rate limit (default, RATE_LIMIT_PER_HOUR=10: each
+ * request comes from its own address, forwarded by a trusted proxy, TRUST_PROXY=x-forwarded-for),
+ * the duplicate rule and one confirmation per address (defaults: no request repeats another),
+ * the site budget and the notification grouping (SITE_RATE_LIMIT_PER_MINUTE and
+ * NOTIFICATIONS_PER_10_MINUTES raised to 1 000 000, the only limits raised, so that the bench's
+ * requests are stored and their notifications sent instead of refused or grouped).
+ *
+ * It reports the server processes' CPU time per stored request, load and drain together (the
+ * whole cost of a request and its two e-mails): a figure that holds better than the rates when
+ * the machine is shared. After the load it waits for the outbox to drain (every due e-mail received), stops the
+ * servers and checks that every acknowledged request id is in the database (exit status 1
+ * otherwise), and that no Message-ID was received twice.
+ *
+ * Settings: BENCH_CONNECTIONS (16), BENCH_SECONDS (10), BENCH_SCENARIOS (comma-separated among
+ * sqlite, postgres, postgres-2; all by default), BENCH_SERVER_ROOT=<folder> runs the server
+ * built in another checkout (an older commit, for a before/after comparison), BENCH_PG_STATEMENTS=1
+ * prints the statements PostgreSQL ran during each load (scripts/bench/pg-statements.ts),
+ * BENCH_CPU_PROF=<folder> has each server write a V8 CPU profile there.
+ *
+ * `npm run bench -- --flood`: the flood mode (issue 17), see scripts/bench/flood.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
@@ -32,409 +43,292 @@ import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import type { StoreConfig } from '../server/store';
 import { openLeadStore } from '../server/store/open';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
+import { floodMode } from './bench/flood';
+import { leadBody, SERVER_ROOT, startServer, table, type RunningServer } from './bench/server';
+import {
+  enableStatements,
+  PG_STATEMENTS_SETTINGS,
+  printStatements,
+  resetStatements,
+} from './bench/pg-statements';
+import { startSmtpPeerProcess, type PeerCount } from './bench/smtp-peer';
 
-const DURATION_SECONDS = 5;
-const CONNECTIONS = 10;
-const FLOOD_CONNECTIONS = 64;
-const FLOOD_SECONDS = 8;
-const VICTIM = 'victime@exemple.example';
-const SERVER_ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? '.');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'sqlite,postgres,postgres-2').split(',');
+const DRAIN_TIMEOUT_MS = 180_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = address && typeof address === 'object' ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the server exited at startup');
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-}
-
-/** A valid request; `n` makes its e-mail and message (or only its message) unique. */
-function leadBody(n: number, email?: string): string {
-  return JSON.stringify({
-    clientType: 'professionnel',
-    nom: 'Banc',
-    prenom: 'Essai',
-    adresse: '1 rue de la Mesure, 75001 Paris',
-    telephone: '06 12 34 56 78',
-    email: email ?? `bench.${n}@entreprise.example`,
-    produit: 'Audit énergétique',
-    message: `Mesure de performance numéro ${n}.`,
-    rgpdConsent: true,
-    website: '',
-  });
-}
-
-interface RunningServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(config: StoreConfig, env: Record<string, string>) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['build/server/main.js'], {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: config.dataDir,
-      DATABASE_URL: config.databaseUrl ?? '',
-      SMTP_URL: '',
-      MAIL_API_URL: '',
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitForHealth(url, server, 30_000);
-  } catch (error) {
-    server.kill('SIGKILL');
-    throw error;
-  }
-  return {
-    url,
-    stop: async () => {
-      if (server.exitCode !== null) return;
-      server.kill('SIGTERM');
-      await new Promise((done) => server.once('exit', done));
-    },
-  } satisfies RunningServer;
-}
-
-interface EngineResult {
-  engine: string;
-  submissions: autocannon.Result;
-  pages: autocannon.Result;
-  stored: number;
-}
-
-const RAISED = {
-  RATE_LIMIT_PER_HOUR: '1000000',
+/** The server settings of every scenario (besides DATA_DIR, DATABASE_URL and SMTP_URL). */
+const SETTINGS: Record<string, string> = {
+  TRUST_PROXY: 'x-forwarded-for',
   SITE_RATE_LIMIT_PER_MINUTE: '1000000',
   NOTIFICATIONS_PER_10_MINUTES: '1000000',
+  SEND_CONFIRMATION: 'true',
 };
 
-async function measure(engine: string, config: StoreConfig): Promise<EngineResult> {
-  const server = await startServer(config, RAISED);
-  try {
-    let n = 0;
-    const submissions = await autocannon({
-      url: `${server.url}${CONTACT_ENDPOINT_PATH}`,
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: leadBody((n += 1)) }),
-        },
-      ],
-    });
-    const pages = await autocannon({
-      url: `${server.url}/`,
-      headers: { 'accept-encoding': 'br, gzip' },
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-    });
-    await server.stop();
-    const store = await openLeadStore(config);
-    const stored = (await store.listLeads()).length;
-    await store.close();
-    return { engine, submissions, pages, stored };
-  } finally {
-    await server.stop();
-  }
-}
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ');
-  console.log(line(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
-  console.log('');
-}
-
-function throughputRow(label: string, result: autocannon.Result): string[] {
-  return [
-    label,
-    (result['2xx'] / result.duration).toFixed(0),
-    result.latency.p50.toFixed(1),
-    result.latency.p99.toFixed(1),
-    String(result['2xx']),
-    String(result.non2xx + result.errors + result.timeouts),
-  ];
-}
-
-async function throughput() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'renovation-bench-'));
-  let cluster: PostgresCluster | undefined;
-  const results: EngineResult[] = [];
-  try {
-    console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n`);
-    results.push(await measure('SQLite', { dataDir: join(dataDir, 'sqlite') }));
-    cluster = await startPostgresCluster({ fsync: true });
-    results.push(
-      await measure('PostgreSQL', { dataDir: join(dataDir, 'postgres'), databaseUrl: cluster.url }),
-    );
-  } finally {
-    cluster?.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  table(
-    ['scenario', 'req/s (2xx)', 'p50 ms', 'p99 ms', '2xx', 'other'],
-    results.flatMap(({ engine, submissions, pages }) => [
-      throughputRow(`${engine}: POST ${CONTACT_ENDPOINT_PATH}`, submissions),
-      throughputRow(`${engine}: GET / (brotli)`, pages),
-    ]),
-  );
-  for (const { engine, submissions, stored } of results) {
-    console.log(
-      `Durability (${engine}): ${submissions['2xx']} acknowledged submissions, ${stored} in the database` +
-        (engine === 'SQLite'
-          ? ' (WAL, each batch answered after its log fsync).'
-          : ' (fsync on, synchronous_commit on).'),
-    );
-    if (stored < submissions['2xx']) {
-      console.error(`Some acknowledged submissions are missing from the ${engine} database.`);
-      process.exitCode = 1;
-    }
-  }
-}
-
-// --- Flood mode ---------------------------------------------------------------------------
-
-type FloodKind = 'one-client' | 'spread';
-
-interface FloodClientResult {
-  requests: number;
-  accepted: number;
-  statuses: Record<string, number>;
+interface Load {
+  seconds: number;
+  latencies: number[];
+  acknowledged: string[];
+  statuses: Map<number, number>;
   errors: number;
 }
 
-/** Runs in the second process: the flood itself. */
-async function floodClient(url: string, kind: FloodKind, seconds: number): Promise<void> {
+/** Sends distinct requests to `urls` (connections spread over them) for SECONDS. */
+function load(urls: string[], prefix: string): Promise<Load> {
   let n = 0;
-  const result = await autocannon({
-    url: `${url}${CONTACT_ENDPOINT_PATH}`,
-    connections: FLOOD_CONNECTIONS,
-    duration: seconds,
-    requests: [
+  const latencies: number[] = [];
+  const acknowledged: string[] = [];
+  const statuses = new Map<number, number>();
+  return new Promise((resolveLoad, reject) => {
+    const instance = autocannon(
       {
-        method: 'POST',
-        setupRequest: (request) => {
-          n += 1;
-          const headers: Record<string, string> = { 'content-type': 'application/json' };
-          // Each request from its own address, as a trusted proxy forwards it.
-          if (kind === 'spread')
-            headers['x-forwarded-for'] = `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
-          return { ...request, headers, body: leadBody(n, VICTIM) };
-        },
+        // autocannon spreads the connections over several URLs; its types know only one.
+        url: urls.map((url) => `${url}${CONTACT_ENDPOINT_PATH}`) as unknown as string,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              n += 1;
+              return {
+                ...request,
+                headers: {
+                  'content-type': 'application/json',
+                  // Each request from its own address, as a trusted proxy forwards it.
+                  'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+                },
+                body: leadBody(n, undefined, prefix),
+              };
+            },
+            onResponse: (status, body) => {
+              if (status >= 200 && status < 300) {
+                acknowledged.push((JSON.parse(body) as { id: string }).id);
+              }
+            },
+          },
+        ],
       },
-    ],
-  });
-  const statuses: Record<string, number> = {};
-  for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) {
-    statuses[code] = (count as { count: number }).count;
-  }
-  const output: FloodClientResult = {
-    requests: result.requests.total,
-    accepted: result['2xx'],
-    statuses,
-    errors: result.errors + result.timeouts,
-  };
-  process.stdout.write(`${JSON.stringify(output)}\n`);
-}
-
-function runFloodProcess(url: string, kind: FloodKind): Promise<FloodClientResult> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      '--flood-client',
-      url,
-      kind,
-      String(FLOOD_SECONDS),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolveResult, reject) => {
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the flood process exited with ${code}`));
-      resolveResult(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as FloodClientResult);
+      (error, result) => {
+        if (error) return reject(error);
+        resolveLoad({
+          seconds: result.duration,
+          latencies,
+          acknowledged,
+          statuses,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
+      latencies.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
     });
   });
 }
 
-interface FloodRow {
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+interface Outcome {
   label: string;
-  home: autocannon.Result;
-  flood?: FloodClientResult;
-  stored?: number;
-  mails?: { notifications: number; confirmationsToVictim: number; alerts: number };
+  load: Load;
+  stored: number;
+  missing: number;
+  mailDue: number;
+  duringLoad: PeerCount;
+  drained: PeerCount;
+  drainSeconds: number;
+  /** CPU time of the server processes during the load, and until the drain ended (ms). */
+  cpuLoad: number;
+  cpuTotal: number;
 }
 
-async function homeLoad(url: string): Promise<autocannon.Result> {
-  return autocannon({
-    url: `${url}/`,
-    headers: { 'accept-encoding': 'br, gzip' },
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-  });
-}
-
-async function floodScenario(
+async function scenario(
   label: string,
-  kind: FloodKind | undefined,
-  env: Record<string, string>,
-  root: string,
-): Promise<FloodRow> {
-  const config: StoreConfig = { dataDir: mkdtempSync(join(root, 'flood-')) };
-  const server = await startServer(config, env);
+  config: StoreConfig,
+  instances: number,
+  adminUrl?: string,
+): Promise<Outcome> {
+  const peer = await startSmtpPeerProcess();
+  const servers: RunningServer[] = [];
   try {
-    if (!kind) return { label, home: await homeLoad(server.url) };
-    const flood = runFloodProcess(server.url, kind);
-    // Let the flood ramp up, then measure the home page while it runs.
-    await new Promise((wait) => setTimeout(wait, 1_500));
-    const home = await homeLoad(server.url);
-    const floodResult = await flood;
-    await server.stop();
+    for (let i = 0; i < instances; i += 1) {
+      servers.push(await startServer(config, { ...SETTINGS, SMTP_URL: peer.url }));
+    }
+    if (adminUrl) await resetStatements(adminUrl);
+    const cpu = () => servers.reduce((sum, server) => sum + server.cpuMs(), 0);
+    const cpuBefore = cpu();
+    const result = await load(
+      servers.map((server) => server.url),
+      label.replace(/[^a-z0-9]+/gi, '-').toLowerCase(),
+    );
+    const duringLoad = await peer.count();
+    const cpuLoad = cpu() - cpuBefore;
+    if (adminUrl && config.databaseUrl) {
+      const database = new URL(config.databaseUrl).pathname.slice(1);
+      await printStatements(adminUrl, database, label, result.acknowledged.length);
+    }
+    // Every request stored has two e-mails due (none withheld: no rule folds distinct ones),
+    // the acknowledged ones and those stored as the load stopped, whose answers came too late.
+    const expected = 2 * result.acknowledged.length;
+    const drainStart = Date.now();
+    let drained = duringLoad;
+    let lastChange = Date.now();
+    while (Date.now() - drainStart < DRAIN_TIMEOUT_MS) {
+      await new Promise((wait) => setTimeout(wait, 250));
+      const now = await peer.count();
+      if (now.received !== drained.received) lastChange = Date.now();
+      drained = now;
+      if (drained.distinct >= expected && Date.now() - lastChange > 2_000) break;
+    }
+    const drainSeconds = (lastChange - drainStart) / 1000;
+    const cpuTotal = cpu() - cpuBefore;
+    for (const server of servers) await server.stop();
     const store = await openLeadStore(config);
     const leads = await store.listLeads();
     await store.close();
-    // E-mailed: sent, or due to be sent (not withheld, not failed).
-    const mailed = (kind: string) =>
-      leads.flatMap((lead) =>
-        lead.delivery.filter(
-          (mail) => mail.kind === kind && (mail.status === 'sent' || mail.status === 'pending'),
-        ),
-      ).length;
+    const storedIds = new Set(leads.map((lead) => lead.id));
+    const missing = result.acknowledged.filter((id) => !storedIds.has(id)).length;
+    const mailDue = leads.reduce(
+      (sum, lead) => sum + lead.delivery.filter((mail) => mail.status !== 'withheld').length,
+      0,
+    );
     return {
       label,
-      home,
-      flood: floodResult,
+      load: result,
       stored: leads.length,
-      mails: {
-        notifications: mailed('notification'),
-        confirmationsToVictim: mailed('confirmation'),
-        alerts: mailed('alert'),
-      },
+      missing,
+      mailDue,
+      duringLoad,
+      drained,
+      drainSeconds,
+      cpuLoad,
+      cpuTotal,
     };
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
+    await peer.stop();
   }
 }
 
-async function floodMode() {
-  const root = mkdtempSync(join(tmpdir(), 'renovation-flood-'));
-  const rows: FloodRow[] = [];
+async function throughput() {
+  const root = mkdtempSync(join(tmpdir(), 'renovation-bench-'));
+  let cluster: PostgresCluster | undefined;
+  const outcomes: Outcome[] = [];
+  console.log(
+    `Bench: POST ${CONTACT_ENDPOINT_PATH}, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ` +
+      'every request distinct (own e-mail, message and client address)\n' +
+      `Server: ${SERVER_ROOT === resolve('.') ? 'this checkout' : SERVER_ROOT}; settings: ` +
+      Object.entries(SETTINGS)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ') +
+      ', SMTP_URL=smtp://127.0.0.1 (peer in its own process), other settings default\n' +
+      'SQLite: WAL, synchronous=FULL, batches answered after their log fsync; ' +
+      'PostgreSQL: private server, fsync=on, synchronous_commit=on\n' +
+      `Machine: ${cpus().length} CPUs, load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}\n`,
+  );
   try {
-    console.log(
-      `Flood bench (SQLite, default settings unless named): home page on ${CONNECTIONS} connections ` +
-        `for ${DURATION_SECONDS} s; flood from a second process on ${FLOOD_CONNECTIONS} connections ` +
-        `for ${FLOOD_SECONDS} s${SERVER_ROOT === resolve('.') ? '' : `; server from ${SERVER_ROOT}`}\n`,
-    );
-    rows.push(await floodScenario('no flood', undefined, {}, root));
-    rows.push(await floodScenario('one-client flood', 'one-client', {}, root));
-    rows.push(
-      await floodScenario(
-        'spread flood (TRUST_PROXY, distinct addresses)',
-        'spread',
-        { TRUST_PROXY: 'x-forwarded-for' },
-        root,
-      ),
-    );
-    rows.push(
-      await floodScenario(
-        'one-client flood, RATE_LIMIT_PER_HOUR=1000000',
-        'one-client',
-        { RATE_LIMIT_PER_HOUR: '1000000' },
-        root,
-      ),
-    );
-    // Every request a durable write at full speed: shows whether disk flushes hold the loop.
-    rows.push(
-      await floodScenario(
-        'one-client flood, every limit raised (bench settings)',
-        'one-client',
-        RAISED,
-        root,
-      ),
-    );
+    if (SCENARIOS.includes('sqlite')) {
+      outcomes.push(await scenario('SQLite', { dataDir: join(root, 'sqlite') }, 1));
+    }
+    if (SCENARIOS.some((name) => name.startsWith('postgres'))) {
+      cluster = await startPostgresCluster({
+        fsync: true,
+        settings: { synchronous_commit: 'on', ...PG_STATEMENTS_SETTINGS },
+      });
+      await enableStatements(cluster.url);
+      let database = 0;
+      const fresh = async () => {
+        database += 1;
+        const name = `bench_${database}`;
+        const admin = await import('pg').then(({ default: pg }) => new pg.Client(cluster?.url));
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.end();
+        const url = new URL(cluster?.url ?? '');
+        url.pathname = `/${name}`;
+        return { dataDir: join(root, name), databaseUrl: url.toString() };
+      };
+      if (SCENARIOS.includes('postgres')) {
+        outcomes.push(await scenario('PostgreSQL', await fresh(), 1, cluster.url));
+      }
+      if (SCENARIOS.includes('postgres-2')) {
+        outcomes.push(await scenario('PostgreSQL, 2 instances', await fresh(), 2, cluster.url));
+      }
+    }
   } finally {
+    cluster?.destroy();
     rmSync(root, { recursive: true, force: true });
   }
+
   table(
     [
       'scenario',
-      'home p99 ms',
-      'home req/s',
-      'flood req/s',
-      'accepted',
-      'refused (status×count)',
+      'stored/s',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'acknowledged',
       'stored',
-      'notif.',
-      'alerts',
-      'confirm. to victim',
+      'refused/errors',
+      'mail during load',
+      'mail after drain',
+      'drain s',
+      'sent twice',
+      'server CPU ms/req',
     ],
-    rows.map(({ label, home, flood, stored, mails }) => [
-      label,
-      home.latency.p99.toFixed(1),
-      (home['2xx'] / home.duration).toFixed(0),
-      flood ? (flood.requests / FLOOD_SECONDS).toFixed(0) : '-',
-      flood ? String(flood.accepted) : '-',
-      flood
-        ? Object.entries(flood.statuses)
-            .filter(([code]) => !code.startsWith('2'))
-            .map(([code, count]) => `${code}×${count}`)
-            .join(' ') + (flood.errors ? ` errors×${flood.errors}` : '')
-        : '-',
-      stored === undefined ? '-' : String(stored),
-      mails ? String(mails.notifications) : '-',
-      mails ? String(mails.alerts) : '-',
-      mails ? String(mails.confirmationsToVictim) : '-',
-    ]),
+    outcomes.map((outcome) => {
+      const { label, load: result, stored, mailDue, duringLoad, drained, drainSeconds } = outcome;
+      const sorted = [...result.latencies].sort((a, b) => a - b);
+      const refused =
+        [...result.statuses]
+          .filter(([code]) => code < 200 || code >= 300)
+          .reduce((s, [, c]) => s + c, 0) + result.errors;
+      return [
+        label,
+        (result.acknowledged.length / result.seconds).toFixed(0),
+        percentile(sorted, 50).toFixed(1),
+        percentile(sorted, 99).toFixed(1),
+        (sorted.at(-1) ?? 0).toFixed(1),
+        String(result.acknowledged.length),
+        String(stored),
+        String(refused),
+        `${duringLoad.distinct}/${mailDue}`,
+        `${drained.distinct}/${mailDue}`,
+        drainSeconds.toFixed(1),
+        String(drained.received - drained.distinct),
+        (outcome.cpuTotal / Math.max(1, stored)).toFixed(2),
+      ];
+    }),
   );
+  for (const outcome of outcomes) {
+    const { label, load: result, missing, drained, mailDue } = outcome;
+    if (missing > 0) {
+      console.error(`${label}: ${missing} acknowledged submissions are missing from the database.`);
+      process.exitCode = 1;
+    }
+    if (drained.distinct < mailDue) {
+      console.error(`${label}: ${mailDue - drained.distinct} due e-mails never arrived.`);
+      process.exitCode = 1;
+    }
+    if (drained.received > drained.distinct) {
+      console.error(`${label}: ${drained.received - drained.distinct} e-mails arrived twice.`);
+      process.exitCode = 1;
+    }
+    if (result.acknowledged.length === 0) process.exitCode = 1;
+  }
+  if (!process.exitCode) {
+    console.log('Every acknowledged submission is stored; every due e-mail arrived once.');
+  }
 }
 
 async function main() {
-  const [mode, ...args] = process.argv.slice(2);
-  if (mode === '--flood-client') {
-    const [url = '', kind = 'one-client', seconds = String(FLOOD_SECONDS)] = args;
-    await floodClient(url, kind as FloodKind, Number(seconds));
-    return;
-  }
   if (
     !existsSync(join(SERVER_ROOT, 'build/client/index.html')) ||
     !existsSync(join(SERVER_ROOT, 'build/server/main.js'))
@@ -442,7 +336,7 @@ async function main() {
     console.error('The built site is missing: run "npm run build" first.');
     process.exit(1);
   }
-  if (mode === '--flood') await floodMode();
+  if (process.argv[2] === '--flood') await floodMode();
   else await throughput();
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger.ts';
 import { buildAlert, buildMail, type MailMessage, type MailSettings } from './mail/templates.ts';
 import { TransportError, type MailTransport } from './mail/mail-transport.ts';
-import type { LeadStore, OutboxRow } from './store/index.ts';
+import type { Lead, LeadStore, OutboxRow } from './store/index.ts';
 
 /**
  * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several
@@ -24,6 +24,11 @@ export interface OutboxOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   batchSize?: number;
+  /**
+   * E-mails sent at once, recorded together (default 1). More sends faster, but a crash can
+   * then cut that many sends before their mark, each e-mail of them sent twice.
+   */
+  sendConcurrency?: number;
   /**
    * How long a claim holds. A worker stops sending from a claimed batch once half of it is gone
    * (then claims again), so one send must take less than half a lease: env.ts wants the lease at
@@ -47,6 +52,7 @@ export const OUTBOX_DEFAULTS = {
   baseDelayMs: 5_000,
   maxDelayMs: 5 * 60_000,
   batchSize: 25,
+  sendConcurrency: 1,
   leaseMs: 120_000,
   notificationWindowMs: 10 * 60_000,
   notificationLimit: 20,
@@ -200,23 +206,28 @@ export class OutboxWorker {
   }
 
   /** The message of a claimed row, or undefined when what it reports is gone. */
-  private async compose(row: OutboxRow, settings: MailSettings): Promise<MailMessage | undefined> {
+  private async compose(
+    row: OutboxRow,
+    lead: Lead | undefined,
+    settings: MailSettings,
+  ): Promise<MailMessage | undefined> {
     if (row.kind === 'digest') return this.options.digest?.(row, settings);
-    const lead = row.leadId === null ? undefined : await this.options.store.getLead(row.leadId);
     if (!lead) return undefined;
     if (row.kind === 'alert') return this.alert(row, settings);
     return buildMail(row.kind, lead, settings, row.messageId);
   }
 
   private async sendDue(): Promise<number> {
-    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs, leaseMs } = this.options;
-    for (const [id, sentAt] of this.unrecorded) {
-      await store.markSent(id, sentAt);
-      this.unrecorded.delete(id);
-    }
+    const { store, now, leaseMs, sendConcurrency } = this.options;
+    await this.recordUnrecorded();
     const claimedAt = now();
     const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
-    for (const [index, row] of due.entries()) {
+    // The claimed rows' leads, in one read (a lead erased meanwhile loses its outbox rows by
+    // cascade: its mark then changes nothing).
+    const leads = await store.getLeads(
+      due.flatMap((row) => (row.leadId === null ? [] : [row.leadId])),
+    );
+    for (let index = 0; index < due.length; index += sendConcurrency) {
       if (this.stopped || now() >= claimedAt + leaseMs / 2) {
         // Not enough of the lease left to send safely: give the rest back and claim again.
         await store.releaseClaims(
@@ -226,48 +237,76 @@ export class OutboxWorker {
         this.again = !this.stopped;
         break;
       }
-      const message = await this.compose(row, mail);
-      if (!message) {
-        // A lead cannot be missing with the foreign key's cascade, nor a digest's writer on a
-        // server; never leave a row due forever.
-        const code = row.kind === 'digest' ? 'digest_unavailable' : 'lead_missing';
-        await store.markFailed(row.id, this.token, now(), code);
-        continue;
-      }
-      const attempts = row.attempts + 1;
-      try {
-        await transport.send(message, mailFileStem(row));
-      } catch (error) {
-        const failure =
-          error instanceof TransportError ? error : new TransportError('unknown', false);
-        const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
-        if (failure.permanent && row.kind === 'confirmation') {
-          // The visitor's address refuses mail: retrying cannot help. The company's
-          // notification is never abandoned.
-          await store.markFailed(row.id, this.token, now(), failure.code);
-          logger.warn('mail_failed', { ...fields, status: 'failed' });
-          continue;
-        }
-        const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-        await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
-        logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
-        continue;
-      }
+      // One at a time by default: a crash can then cut at most one send between the
+      // transport's acceptance and its mark, the one e-mail that may be sent twice.
+      const group = due.slice(index, index + sendConcurrency);
+      const outcomes = await Promise.all(
+        group.map((row) => this.send(row, row.leadId === null ? undefined : leads.get(row.leadId))),
+      );
+      const sent = group.filter((_, i) => outcomes[i]).map((row) => row.id);
+      if (sent.length === 0) continue;
       const sentAt = now();
-      logger.info('mail_sent', {
-        leadId: row.leadId,
-        kind: row.kind,
-        attempts,
-        status: 'sent',
-        transport: transport.kind,
-      });
       try {
-        await store.markSent(row.id, sentAt);
+        await store.markSent(sent, sentAt);
       } catch (error) {
-        this.unrecorded.set(row.id, sentAt);
+        for (const id of sent) this.unrecorded.set(id, sentAt);
         throw error;
       }
     }
     return due.length;
+  }
+
+  /** Records the sends the database missed (it was away), first, so none is sent again. */
+  private async recordUnrecorded(): Promise<void> {
+    const byTime = new Map<number, number[]>();
+    for (const [id, sentAt] of this.unrecorded)
+      byTime.set(sentAt, [...(byTime.get(sentAt) ?? []), id]);
+    for (const [sentAt, ids] of byTime) {
+      await this.options.store.markSent(ids, sentAt);
+      for (const id of ids) this.unrecorded.delete(id);
+    }
+  }
+
+  /**
+   * Sends one claimed e-mail. True when the transport accepted it (the caller records it as
+   * sent); false when it failed, recorded here as a retry or a failure.
+   */
+  private async send(row: OutboxRow, lead: Lead | undefined): Promise<boolean> {
+    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs } = this.options;
+    const message = await this.compose(row, lead, mail);
+    if (!message) {
+      // A lead cannot be missing with the foreign key's cascade, nor a digest's writer on a
+      // server; never leave a row due forever.
+      const code = row.kind === 'digest' ? 'digest_unavailable' : 'lead_missing';
+      await store.markFailed(row.id, this.token, now(), code);
+      return false;
+    }
+    const attempts = row.attempts + 1;
+    try {
+      await transport.send(message, mailFileStem(row));
+    } catch (error) {
+      const failure =
+        error instanceof TransportError ? error : new TransportError('unknown', false);
+      const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
+      if (failure.permanent && row.kind === 'confirmation') {
+        // The visitor's address refuses mail: retrying cannot help. The company's
+        // notification is never abandoned.
+        await store.markFailed(row.id, this.token, now(), failure.code);
+        logger.warn('mail_failed', { ...fields, status: 'failed' });
+        return false;
+      }
+      const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
+      await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
+      logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
+      return false;
+    }
+    logger.info('mail_sent', {
+      leadId: row.leadId,
+      kind: row.kind,
+      attempts,
+      status: 'sent',
+      transport: transport.kind,
+    });
+    return true;
   }
 }

@@ -81,6 +81,7 @@ export function describeDatabase(config: Pick<StoreConfig, 'databaseUrl' | 'data
 const BEGIN_IMMEDIATE = CompiledQuery.raw('BEGIN IMMEDIATE');
 const COMMIT = CompiledQuery.raw('COMMIT');
 const ROLLBACK = CompiledQuery.raw('ROLLBACK');
+const BEGIN_WITHOUT_FLUSH = CompiledQuery.raw('BEGIN; SET LOCAL synchronous_commit = off');
 
 /**
  * Runs `work` in one transaction, committed when it resolves. SQLite takes the write lock at
@@ -154,9 +155,18 @@ export async function withoutFlush<T>(
   work: (db: Kysely<Tables>) => Promise<T>,
 ): Promise<T> {
   if (connection.engine === 'postgres') {
-    return connection.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-      return work(trx);
+    // BEGIN and SET LOCAL in one round trip (a query without parameters may hold several
+    // statements): the bookkeeping runs once per e-mail sent.
+    return connection.db.connection().execute(async (db) => {
+      await db.executeQuery(BEGIN_WITHOUT_FLUSH);
+      try {
+        const result = await work(db);
+        await db.executeQuery(COMMIT);
+        return result;
+      } catch (error) {
+        await db.executeQuery(ROLLBACK).catch(() => undefined);
+        throw error;
+      }
     });
   }
   return connection.db.connection().execute(async (db) => {

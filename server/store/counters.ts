@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 
 import { preparedQuery } from './prepared.ts';
 import type { Tables } from './schema.ts';
@@ -42,14 +42,6 @@ const upsertCounterBelow = preparedQuery(
       .returning('count'),
 );
 
-const addToCounter = preparedQuery((db, p: { name: string; windowStart: number; added: number }) =>
-  db
-    .updateTable('counters')
-    .set((eb) => ({ count: eb('counters.count', '+', p.added) }))
-    .where('name', '=', p.name)
-    .where('window_start', '=', p.windowStart),
-);
-
 /**
  * Adds one to the counter of the window holding `now` unless it already reached `limit`.
  * Returns the new count, or `undefined` when the limit was already reached (nothing counted).
@@ -69,18 +61,50 @@ export async function incrementCounter(
 }
 
 /**
- * The counters of one group-commit batch, inside its transaction: the first increment of a
- * counter window in the batch is the upsert of `incrementCounter` (which also locks the row on
- * PostgreSQL until the commit); the batch's further increments of that window are counted in
- * memory against the count it returned, and `flush` writes them with one update before the
- * commit. Each submission gets the count (or the refusal) it would have got from its own
- * upsert: nothing else can change the row while the batch holds it.
+ * The counters of one group-commit batch, inside its transaction: `prefetch` reads (and on
+ * PostgreSQL locks until the commit) every counter window the batch may count, with one upsert
+ * that adds nothing; a window it did not read is read by its first increment (the upsert of
+ * `incrementCounter`). The batch's increments are then counted in memory against those counts,
+ * and `writes` gives the one upsert that writes them before the commit. Each submission gets the count (or
+ * the refusal) it would have got from its own upsert: nothing else can change the rows while
+ * the batch holds them.
  */
 export class BatchCounters {
   readonly #known = new Map<
     string,
     { name: string; start: number; count: number; added: number }
   >();
+
+  /** Reads and holds the windows `{ name, start }` (one statement). */
+  async prefetch(
+    db: Kysely<Tables>,
+    windows: ReadonlyArray<{ name: string; start: number }>,
+  ): Promise<void> {
+    const wanted = new Map(windows.map((window) => [keyOf(window.name, window.start), window]));
+    for (const key of this.#known.keys()) wanted.delete(key);
+    if (wanted.size === 0) return;
+    // One order for every batch, so that two instances' batches never wait on each other in a cycle.
+    const sorted = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const rows = await db
+      .insertInto('counters')
+      .values(sorted.map(([, { name, start }]) => ({ name, window_start: start, count: 0 })))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['name', 'window_start'])
+          .doUpdateSet((eb) => ({ count: eb.ref('counters.count') })),
+      )
+      .returning(['name', 'window_start', 'count'])
+      .execute();
+    for (const row of rows) {
+      const start = Number(row.window_start);
+      this.#known.set(keyOf(row.name, start), {
+        name: row.name,
+        start,
+        count: Number(row.count),
+        added: 0,
+      });
+    }
+  }
 
   /** Same result as `incrementCounter`. */
   async increment(
@@ -91,7 +115,7 @@ export class BatchCounters {
     limit: number = Number.POSITIVE_INFINITY,
   ): Promise<number | undefined> {
     const start = windowStart(now, windowMs);
-    const key = `${name}\u0000${start}`;
+    const key = keyOf(name, start);
     const known = this.#known.get(key);
     if (known) {
       if (known.count >= limit) return undefined;
@@ -105,14 +129,28 @@ export class BatchCounters {
     return count;
   }
 
-  /** Writes the increments counted in memory; run before the batch commits. */
-  async flush(db: Kysely<Tables>): Promise<void> {
-    for (const known of this.#known.values()) {
-      if (known.added === 0) continue;
-      await addToCounter(db, { name: known.name, windowStart: known.start, added: known.added });
-      known.added = 0;
-    }
+  /** The upsert of the increments counted in memory (none when there are none). */
+  writes(db: Kysely<Tables>): CompiledQuery[] {
+    const added = [...this.#known.values()].filter((known) => known.added > 0);
+    if (added.length === 0) return [];
+    const statement = db
+      .insertInto('counters')
+      .values(
+        added.map((known) => ({ name: known.name, window_start: known.start, count: known.added })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['name', 'window_start'])
+          .doUpdateSet((eb) => ({ count: eb('counters.count', '+', eb.ref('excluded.count')) })),
+      )
+      .compile();
+    for (const known of added) known.added = 0;
+    return [statement];
   }
+}
+
+function keyOf(name: string, start: number): string {
+  return `${name}\u0000${start}`;
 }
 
 /** The count of the window holding `at` (0 when nothing was counted). */

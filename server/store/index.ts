@@ -13,6 +13,7 @@ import {
   emailKey,
   forgetPerson,
   getLead,
+  getLeads,
   listLeads,
   purgeLeads,
   RETENTION_MS,
@@ -28,10 +29,12 @@ import * as staff from './staff.ts';
 import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
 import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts';
 import { CallbackStore } from '../callback/store.ts';
+import { copyStore, type CopyCounts } from './copy.ts';
 import { GroupCommit } from './group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
 import type { Backlog, OutboxRow } from './mail-queue.ts';
+import { countHits, HitCountGroup } from './rate-counts.ts';
 import {
   checkRate,
   consumeRate,
@@ -39,6 +42,7 @@ import {
   RateBounds,
   type RatePolicy,
   type RateVerdict,
+  verdictFor,
 } from './rate-hits.ts';
 import {
   WITHHELD_REASONS,
@@ -47,9 +51,7 @@ import {
   type WithheldReason,
 } from './schema.ts';
 import {
-  lockBatch,
-  SubmissionBatch,
-  submitOne,
+  submitBatch,
   type FloodPolicy,
   type SubmissionInput,
   type SubmitVerdict,
@@ -66,6 +68,7 @@ import {
  * PostgreSQL: the server's `synchronous_commit`, on by default).
  */
 export {
+  type CopyCounts,
   DATABASE_FILE,
   describeDatabase,
   emailKey,
@@ -120,11 +123,6 @@ function auditErasure(trx: Kysely<Tables>, actor: string, at: number, count: num
   return staff.appendAudit(trx, { at, actor, action: 'erase', leadId: null, detail: `${count}` });
 }
 
-export interface CopyCounts {
-  leads: { source: number; copied: number; alreadyThere: number };
-  outbox: { source: number; copied: number; alreadyThere: number; pending: number };
-}
-
 export class LeadStore {
   readonly engine: Engine;
   readonly dataDir: string;
@@ -136,20 +134,21 @@ export class LeadStore {
 
   /** SQLite: upper bounds of the clients' counts, shared by the stores on one file. */
   readonly #rateBounds: RateBounds | undefined;
+  /** PostgreSQL: the early checks of one event-loop turn, counted with one statement. */
+  readonly #hitCounts = new HitCountGroup((wanted) => countHits(this.db, wanted));
 
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
     this.#rateBounds = connection.engine === 'sqlite' ? rateBoundsOf(connection.db) : undefined;
-    this.#submissions = new GroupCommit((inputs) =>
-      inDurableTransaction(this.#live(), async (trx) => {
-        await lockBatch(trx, this.engine, inputs);
-        const batch = new SubmissionBatch();
-        const verdicts: SubmitVerdict[] = [];
-        // In order: a later request of the batch sees what the earlier ones counted and stored.
-        for (const input of inputs) verdicts.push(await submitOne(trx, input, batch));
-        await batch.finish(trx, this.#rateBounds);
-        return verdicts;
-      }),
+    // PostgreSQL: a second batch runs while the first waits on its round trips; their locks
+    // order them as they order two instances' batches (see submitBatch).
+    this.#submissions = new GroupCommit(
+      (inputs) =>
+        inDurableTransaction(this.#live(), (trx) =>
+          submitBatch(trx, this.engine, inputs, this.#rateBounds),
+        ),
+      128,
+      connection.engine === 'postgres' ? 2 : 1,
     );
     this.engine = connection.engine;
     this.dataDir = config.dataDir;
@@ -240,7 +239,10 @@ export class LeadStore {
   /** The rate limit's verdict without counting the request (an early, cheap refusal). */
   async checkRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
     if (this.#rateBounds?.allows(policy, now)) return { allowed: true };
-    return checkRate(this.db, policy, now);
+    // SQLite has no round trip to save: one count each, at once.
+    if (this.engine === 'sqlite') return checkRate(this.db, policy, now);
+    const count = await this.#hitCounts.count({ key: policy.key, since: now - policy.windowMs });
+    return verdictFor(this.db, policy, now, count);
   }
 
   /** Checks and, when allowed, counts one request of a client, in its own transaction. */
@@ -254,6 +256,11 @@ export class LeadStore {
 
   getLead(id: string): Promise<Lead | undefined> {
     return getLead(this.db, id);
+  }
+
+  /** The leads of `ids` that exist, by id. */
+  getLeads(ids: readonly string[]): Promise<Map<string, Lead>> {
+    return getLeads(this.db, ids);
   }
 
   listLeads(): Promise<LeadWithDelivery[]> {
@@ -445,8 +452,8 @@ export class LeadStore {
     return withoutFlush(this.#live(), (db) => queue.releaseClaims(db, ids, token));
   }
 
-  markSent(id: number, now: number): Promise<void> {
-    return withoutFlush(this.#live(), (db) => queue.markSent(db, id, now));
+  markSent(ids: number | readonly number[], now: number): Promise<void> {
+    return withoutFlush(this.#live(), (db) => queue.markSent(db, ids, now));
   }
 
   markRetry(id: number, token: string, now: number, nextAttemptAt: number, error: string) {
@@ -479,66 +486,9 @@ export class LeadStore {
 
   /**
    * Copies every lead (with its consent) and every outbox row from `source` into `target`, in
-   * one transaction on the target. Rows already there (same lead id, same Message-ID) are left
-   * alone, so running it twice copies nothing the second time. Outbox rows keep their status,
-   * attempts and times: pending mail stays pending, and is sent by the target's workers.
+   * one transaction on the target (see `copyStore`).
    */
   static async copy(source: LeadStore, target: LeadStore): Promise<CopyCounts> {
-    const leads = await source.db.selectFrom('leads').selectAll().orderBy('created_at').execute();
-    // A digest e-mail belongs to the source's `digests` day, not copied (see ADR 0022).
-    const mails = await source.db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('kind', '!=', 'digest')
-      .orderBy('id')
-      .execute();
-    const tracking = await source.db.selectFrom('lead_tracking').selectAll().execute();
-    const counts: CopyCounts = {
-      leads: { source: leads.length, copied: 0, alreadyThere: 0 },
-      outbox: {
-        source: mails.length,
-        copied: 0,
-        alreadyThere: 0,
-        pending: mails.filter((mail) => mail.status === 'pending').length,
-      },
-    };
-    const BATCH = 200;
-    await inTransaction(target.#live(), async (trx) => {
-      for (let start = 0; start < leads.length; start += BATCH) {
-        const batch = leads.slice(start, start + BATCH);
-        const inserted = await trx
-          .insertInto('leads')
-          .values(batch)
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .returning('id')
-          .execute();
-        counts.leads.copied += inserted.length;
-      }
-      for (let start = 0; start < mails.length; start += BATCH) {
-        const batch = mails.slice(start, start + BATCH).map(({ id: _id, ...mail }) => ({
-          ...mail,
-          // A claim means nothing on another database.
-          claimed_until: null,
-          claim_token: null,
-        }));
-        const inserted = await trx
-          .insertInto('outbox')
-          .values(batch)
-          .onConflict((conflict) => conflict.column('message_id').doNothing())
-          .returning('id')
-          .execute();
-        counts.outbox.copied += inserted.length;
-      }
-      for (let start = 0; start < tracking.length; start += BATCH) {
-        await trx
-          .insertInto('lead_tracking')
-          .values(tracking.slice(start, start + BATCH))
-          .onConflict((conflict) => conflict.column('lead_id').doNothing())
-          .execute();
-      }
-    });
-    counts.leads.alreadyThere = counts.leads.source - counts.leads.copied;
-    counts.outbox.alreadyThere = counts.outbox.source - counts.outbox.copied;
-    return counts;
+    return copyStore(source.db, target.#live());
   }
 }

@@ -1,8 +1,15 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 
 import { pickLeadFields, type LeadFields } from '../../contact/lead-contract.ts';
-import { preparedQuery } from './prepared.ts';
-import type { LeadsTable, MailKind, OutboxStatus, Tables, WithheldReason } from './schema.ts';
+import type {
+  LeadsTable,
+  LeadTrackingTable,
+  MailKind,
+  OutboxStatus,
+  OutboxTable,
+  Tables,
+  WithheldReason,
+} from './schema.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 
@@ -69,84 +76,9 @@ export function toLead(row: Selectable<LeadsTable>): Lead {
   };
 }
 
-const insertLeadRow = preparedQuery((db, p: Insertable<LeadsTable>) =>
-  db.insertInto('leads').values({
-    id: p.id,
-    created_at: p.created_at,
-    client_type: p.client_type,
-    nom: p.nom,
-    prenom: p.prenom,
-    adresse: p.adresse,
-    telephone: p.telephone,
-    email: p.email,
-    email_key: p.email_key,
-    produit: p.produit,
-    message: p.message,
-    consent_given_at: p.consent_given_at,
-    consent_version: p.consent_version,
-    consent_text: p.consent_text,
-  }),
-);
-
-const insertTrackingRow = preparedQuery(
-  (
-    db,
-    p: {
-      leadId: string;
-      sourcePage: string | null;
-      utmSource: string | null;
-      utmMedium: string | null;
-      utmCampaign: string | null;
-    },
-  ) =>
-    db.insertInto('lead_tracking').values({
-      lead_id: p.leadId,
-      status: 'nouveau',
-      status_changed_at: null,
-      source_page: p.sourcePage,
-      utm_source: p.utmSource,
-      utm_medium: p.utmMedium,
-      utm_campaign: p.utmCampaign,
-    }),
-);
-
-type OutboxRowParams = Record<string, string | number | null>;
-
-/** One prepared multi-row insert per number of e-mails (one to three). */
-const insertOutboxRows = new Map<number, ReturnType<typeof outboxInsert>>();
-
-function outboxInsert(count: number) {
-  return preparedQuery((db, p: OutboxRowParams) =>
-    db.insertInto('outbox').values(
-      Array.from({ length: count }, (_, i) => ({
-        lead_id: p[`lead${i}`] as string,
-        kind: p[`kind${i}`] as MailKind,
-        message_id: p[`messageId${i}`] as string,
-        status: p[`status${i}`] as OutboxStatus,
-        withheld_reason: p[`reason${i}`] as WithheldReason | null,
-        next_attempt_at: p[`at${i}`] as number,
-        created_at: p[`at${i}`] as number,
-        last_attempt_at: null,
-        sent_at: null,
-        last_error: null,
-        claimed_until: null,
-        claim_token: null,
-      })),
-    ),
-  );
-}
-
-/** The lead and its outbox rows; run inside the caller's transaction. */
-export async function insertLead(
-  db: Kysely<Tables>,
-  id: string,
-  input: LeadInput,
-  consent: Consent,
-  mails: readonly NewMail[],
-  now: number,
-  origin: LeadOrigin = {},
-): Promise<void> {
-  await insertLeadRow(db, {
+/** The `leads` row of a request. */
+export function leadRow(id: string, input: LeadInput, consent: Consent, now: number) {
+  return {
     id,
     created_at: now,
     client_type: input.clientType,
@@ -161,43 +93,60 @@ export async function insertLead(
     consent_given_at: consent.givenAt,
     consent_version: consent.version,
     consent_text: consent.text,
-  });
-  await insertTrackingRow(db, {
-    leadId: id,
-    sourcePage: origin.sourcePage ?? null,
-    utmSource: origin.utmSource ?? null,
-    utmMedium: origin.utmMedium ?? null,
-    utmCampaign: origin.utmCampaign ?? null,
-  });
-  if (mails.length === 0) return;
-  let insert = insertOutboxRows.get(mails.length);
-  if (!insert) {
-    insert = outboxInsert(mails.length);
-    insertOutboxRows.set(mails.length, insert);
-  }
-  const params: OutboxRowParams = {};
-  mails.forEach((mail, i) => {
-    params[`lead${i}`] = id;
-    params[`kind${i}`] = mail.kind;
-    params[`messageId${i}`] = mail.messageId;
-    params[`status${i}`] = mail.withheldReason ? 'withheld' : 'pending';
-    params[`reason${i}`] = mail.withheldReason ?? null;
-    params[`at${i}`] = now;
-  });
-  await insert(db, params);
+  } satisfies Insertable<LeadsTable>;
+}
+
+/** The `lead_tracking` row of a new request: status `nouveau`, where it came from. */
+export function trackingRow(leadId: string, origin: LeadOrigin) {
+  return {
+    lead_id: leadId,
+    status: 'nouveau' as const,
+    status_changed_at: null,
+    source_page: origin.sourcePage ?? null,
+    utm_source: origin.utmSource ?? null,
+    utm_medium: origin.utmMedium ?? null,
+    utm_campaign: origin.utmCampaign ?? null,
+  } satisfies Insertable<LeadTrackingTable>;
+}
+
+/** The outbox rows of a request's e-mails: due now, or withheld with their reason. */
+export function outboxRows(leadId: string, mails: readonly NewMail[], now: number) {
+  return mails.map(
+    (mail) =>
+      ({
+        lead_id: leadId,
+        kind: mail.kind,
+        message_id: mail.messageId,
+        status: mail.withheldReason ? ('withheld' as const) : ('pending' as const),
+        withheld_reason: mail.withheldReason ?? null,
+        next_attempt_at: now,
+        created_at: now,
+      }) satisfies Insertable<OutboxTable>,
+  );
 }
 
 export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {
-  const row = await db
+  return (await getLeads(db, [id])).get(id);
+}
+
+/** The leads of `ids` that exist, by id (one statement). */
+export async function getLeads(
+  db: Kysely<Tables>,
+  ids: readonly string[],
+): Promise<Map<string, Lead>> {
+  const leads = new Map<string, Lead>();
+  if (ids.length === 0) return leads;
+  const rows = await db
     .selectFrom('leads')
     .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
     .selectAll('leads')
     .select('lead_tracking.source_page')
-    .where('leads.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { source_page: sourcePage, ...lead } = row;
-  return sourcePage ? { ...toLead(lead), sourcePage } : toLead(lead);
+    .where('leads.id', 'in', [...new Set(ids)])
+    .execute();
+  for (const { source_page: sourcePage, ...row } of rows) {
+    leads.set(row.id, sourcePage ? { ...toLead(row), sourcePage } : toLead(row));
+  }
+  return leads;
 }
 
 /** One e-mail's delivery state, as the CLI and the staff inbox show it. */

@@ -103,10 +103,16 @@ export async function releaseClaims(
 }
 
 /**
- * Records a send the transport accepted. Whoever holds the claim: the e-mail has left, and the
- * row must never be sent again.
+ * Records sends the transport accepted (one row or several, at `now`). Whoever holds the claim:
+ * the e-mail has left, and the row must never be sent again.
  */
-export async function markSent(db: Kysely<Tables>, id: number, now: number): Promise<void> {
+export async function markSent(
+  db: Kysely<Tables>,
+  ids: number | readonly number[],
+  now: number,
+): Promise<void> {
+  const list = typeof ids === 'number' ? [ids] : ids;
+  if (list.length === 0) return;
   await db
     .updateTable('outbox')
     .set((eb) => ({
@@ -118,7 +124,7 @@ export async function markSent(db: Kysely<Tables>, id: number, now: number): Pro
       claimed_until: null,
       claim_token: null,
     }))
-    .where('id', '=', id)
+    .where('id', 'in', list)
     .where('status', '=', 'pending')
     .execute();
 }

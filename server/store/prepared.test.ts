@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { preparedQuery } from './prepared';
+import { preparedInsert, preparedQuery, runWrites } from './prepared';
 import type { Tables } from './schema';
 
 /** Prepared queries: compiled once, then run with each call's values, never with stale ones. */
@@ -59,5 +59,33 @@ describe('preparedQuery', () => {
     await expect(wrong(db, { key: 'a', now: 20 })).rejects.toThrow(
       'parameters not bound as values: now',
     );
+  });
+
+  it('inserts many rows with one statement per row count, each call with its own values', async () => {
+    const insert = preparedInsert('rate_limit_hits', ['client_key', 'at']);
+    const two = insert(db, [
+      { client_key: 'c', at: 10 },
+      { client_key: 'd', at: 11 },
+    ]);
+    const three = insert(db, [
+      { client_key: 'e', at: 12 },
+      { client_key: 'f', at: 13 },
+      { client_key: 'g', at: 14 },
+    ]);
+    expect(two).toHaveLength(1);
+    await runWrites(db, 'sqlite', [...two, ...three]);
+    const rows = await db
+      .selectFrom('rate_limit_hits')
+      .select(['client_key', 'at'])
+      .where('at', '>=', 10)
+      .orderBy('at')
+      .execute();
+    expect(rows).toEqual([
+      { client_key: 'c', at: 10 },
+      { client_key: 'd', at: 11 },
+      { client_key: 'e', at: 12 },
+      { client_key: 'f', at: 13 },
+      { client_key: 'g', at: 14 },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 
 import type { Tables } from './schema.ts';
 
@@ -25,9 +25,17 @@ const MARKER = '\u0000prepared-parameter:';
 export function preparedQuery<P extends object, R>(
   build: (db: Kysely<Tables>, params: P) => Compilable<R>,
 ): (db: Kysely<Tables>, params: P) => Promise<QueryResult<R>> {
+  const compile = preparedCompile(build);
+  return async (db, params) => db.executeQuery<R>(compile(db, params));
+}
+
+/** `preparedQuery`'s compiled query with the call's values, not run (see `runWrites`). */
+function preparedCompile<P extends object, R>(
+  build: (db: Kysely<Tables>, params: P) => Compilable<R>,
+): (db: Kysely<Tables>, params: P) => CompiledQuery<R> {
   // Per dialect adapter (one per engine and database handle); transactions share it.
   const byAdapter = new WeakMap<object, Prepared>();
-  return async (db, params) => {
+  return (db, params) => {
     const adapter = db.getExecutor().adapter;
     let prepared = byAdapter.get(adapter);
     if (!prepared) {
@@ -38,7 +46,7 @@ export function preparedQuery<P extends object, R>(
     const parameters = prepared.slots.map((slot) =>
       'name' in slot ? values[slot.name] : slot.value,
     );
-    return db.executeQuery<R>({ ...prepared.compiled, parameters });
+    return { ...prepared.compiled, parameters } as CompiledQuery<R>;
   };
 }
 
@@ -66,4 +74,86 @@ function prepare<P extends object, R>(
     throw new Error(`preparedQuery: parameters not bound as values: ${unbound.join(', ')}`);
   }
   return { compiled, slots };
+}
+
+/** Rows per multi-row insert at most (SQLite allows 32 766 parameters, PostgreSQL 65 535). */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * A multi-row insert into `table` of the given columns: one statement for all the rows (in
+ * chunks of `ROWS_PER_INSERT`), prepared once per number of rows. Every column is a value of
+ * each row (null included); the rows are inserted in their order. Returns the compiled
+ * statements, to run with `runWrites`.
+ */
+export function preparedInsert<T extends keyof Tables & string>(
+  table: T,
+  columns: readonly (keyof Tables[T] & string)[],
+): (db: Kysely<Tables>, rows: ReadonlyArray<Partial<Record<string, unknown>>>) => CompiledQuery[] {
+  type Params = Record<string, unknown>;
+  const byCount = new Map<number, (db: Kysely<Tables>, params: Params) => CompiledQuery>();
+  const insertOf = (count: number) => {
+    let insert = byCount.get(count);
+    if (!insert) {
+      insert = preparedCompile((db, p: Params) =>
+        db.insertInto(table).values(
+          Array.from(
+            { length: count },
+            (_, i) =>
+              // Kysely cannot type a row built column by column: the columns are the table's.
+              Object.fromEntries(columns.map((column) => [column, p[`${column}${i}`]])) as never,
+          ),
+        ),
+      );
+      byCount.set(count, insert);
+    }
+    return insert;
+  };
+  return (db, rows) => {
+    const statements: CompiledQuery[] = [];
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+      const params: Params = {};
+      chunk.forEach((row, i) => {
+        for (const column of columns) params[`${column}${i}`] = row[column] ?? null;
+      });
+      statements.push(insertOf(chunk.length)(db, params));
+    }
+    return statements;
+  };
+}
+
+/** PostgreSQL's bound on one statement's parameters. */
+const MAX_POSTGRES_PARAMETERS = 65_535;
+
+/**
+ * Runs write statements that return nothing, in order. PostgreSQL: as one statement when they
+ * fit (all but the last become data-modifying `WITH` clauses, their parameters renumbered), so
+ * a batch's inserts cost one round trip; the foreign keys are checked at the end of that
+ * statement, when every row of it is there. SQLite (no such clauses; no round trips either):
+ * one after the other.
+ */
+export async function runWrites(
+  db: Kysely<Tables>,
+  engine: 'sqlite' | 'postgres',
+  statements: readonly CompiledQuery[],
+): Promise<void> {
+  const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
+  if (engine !== 'postgres' || statements.length < 2 || parameters > MAX_POSTGRES_PARAMETERS) {
+    for (const statement of statements) await db.executeQuery(statement);
+    return;
+  }
+  let offset = 0;
+  const parts = statements.map((statement) => {
+    const shift = offset;
+    offset += statement.parameters.length;
+    return statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  });
+  const last = parts.pop() ?? '';
+  const text = `WITH ${parts.map((part, i) => `w${i} AS (${part})`).join(', ')} ${last}`;
+  await db.executeQuery(
+    CompiledQuery.raw(
+      text,
+      statements.flatMap((statement) => statement.parameters),
+    ),
+  );
 }

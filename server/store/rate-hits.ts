@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import type { Engine } from './connection.ts';
-import { preparedQuery } from './prepared.ts';
+import { preparedInsert, preparedQuery } from './prepared.ts';
+import { countHits } from './rate-counts.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -37,6 +38,8 @@ const countBetween = preparedQuery((db, p: { key: string; after: number; upTo: n
 const insertHit = preparedQuery((db, p: { key: string; at: number }) =>
   db.insertInto('rate_limit_hits').values({ client_key: p.key, at: p.at }),
 );
+
+const insertHits = preparedInsert('rate_limit_hits', ['client_key', 'at']);
 
 /** The client's hits after `since` (a count only: the oldest hit is read when refusing). */
 async function hitsSince(db: Kysely<Tables>, key: string, since: number): Promise<number> {
@@ -84,7 +87,16 @@ export async function checkRate(
   policy: RatePolicy,
   now: number,
 ): Promise<RateVerdict> {
-  const count = await hitsSince(db, policy.key, now - policy.windowMs);
+  return verdictFor(db, policy, now, await hitsSince(db, policy.key, now - policy.windowMs));
+}
+
+/** The verdict of a client with `count` hits in its window at `now`. */
+export async function verdictFor(
+  db: Kysely<Tables>,
+  policy: RatePolicy,
+  now: number,
+  count: number,
+): Promise<RateVerdict> {
   return count < policy.limit ? { allowed: true } : refusal(db, policy, now);
 }
 
@@ -125,36 +137,71 @@ export class RateBounds {
 }
 
 /**
- * The rate-limit checks of one group-commit batch, inside its transaction: a client's hits
- * are counted once per batch, then kept up to date as the batch records hits and as older
- * hits leave the window (a count over the few milliseconds between two submissions), instead
- * of counting the whole window again for each submission. Exact: nothing else writes the
- * client's hits while the batch holds the write lock (SQLite) or the client's advisory lock
- * (PostgreSQL, `lockBatch`).
+ * The rate-limit checks of one group-commit batch, inside its transaction: the hits of every
+ * client of the batch are counted with one statement (`prefetch`, at each client's first
+ * submission), then kept up to date as the batch records hits (in memory, written with one
+ * insert by `flush`) and as older hits leave the window (a count over the few milliseconds
+ * between two submissions of one client), instead of counting the whole window again for each
+ * submission. Exact: nothing else writes the client's hits while the batch holds the write
+ * lock (SQLite) or the client's advisory lock (PostgreSQL, `lockBatch`), and the hits still
+ * in memory are written before any other count reads the table (`writes` hands the last ones
+ * to the batch's final statement).
  */
 export class BatchRateCounts {
   readonly #known = new Map<string, { since: number; count: number }>();
   /** Clients with a hit recorded whose count is not known any more. */
   readonly #unknown = new Set<string>();
+  /** Hits recorded by the batch, not written yet. */
+  #hits: Array<{ client_key: string; at: number }> = [];
+
+  /** Counts, in one statement, the hits of each client at its first `{ policy, now }`. */
+  async prefetch(
+    db: Kysely<Tables>,
+    requests: ReadonlyArray<{ policy: RatePolicy; now: number }>,
+  ): Promise<void> {
+    const first = new Map<string, number>();
+    for (const { policy, now } of requests) {
+      if (!first.has(policy.key) && !this.#known.has(policy.key)) {
+        first.set(policy.key, now - policy.windowMs);
+      }
+    }
+    if (first.size === 0) return;
+    const wanted = [...first].map(([key, since]) => ({ key, since }));
+    const counts = await countHits(db, wanted);
+    wanted.forEach(({ key, since }, i) => this.#known.set(key, { since, count: counts[i] ?? 0 }));
+  }
 
   /** Same verdict as `checkRate` at `now`. */
   async check(db: Kysely<Tables>, policy: RatePolicy, now: number): Promise<RateVerdict> {
     const since = now - policy.windowMs;
     const known = this.#known.get(policy.key);
     let count: number;
-    if (!known) {
-      count = await hitsSince(db, policy.key, since);
-    } else if (since === known.since) {
+    if (known && since === known.since) {
       count = known.count;
-    } else if (since > known.since) {
-      const { rows } = await countBetween(db, { key: policy.key, after: known.since, upTo: since });
-      count = known.count - Number(rows[0]?.count ?? 0);
     } else {
-      const { rows } = await countBetween(db, { key: policy.key, after: since, upTo: known.since });
-      count = known.count + Number(rows[0]?.count ?? 0);
+      await this.flush(db);
+      if (!known) {
+        count = await hitsSince(db, policy.key, since);
+      } else if (since > known.since) {
+        const { rows } = await countBetween(db, {
+          key: policy.key,
+          after: known.since,
+          upTo: since,
+        });
+        count = known.count - Number(rows[0]?.count ?? 0);
+      } else {
+        const { rows } = await countBetween(db, {
+          key: policy.key,
+          after: since,
+          upTo: known.since,
+        });
+        count = known.count + Number(rows[0]?.count ?? 0);
+      }
     }
     this.#known.set(policy.key, { since, count });
-    return count < policy.limit ? { allowed: true } : refusal(db, policy, now);
+    if (count < policy.limit) return { allowed: true };
+    await this.flush(db);
+    return refusal(db, policy, now);
   }
 
   /** Hands the counts of this batch to `bounds` (before the commit). */
@@ -164,8 +211,8 @@ export class BatchRateCounts {
   }
 
   /** Records a hit of `policy.key` at `now`, right after `check` for the same submission. */
-  async record(db: Kysely<Tables>, policy: RatePolicy, now: number): Promise<void> {
-    await recordHit(db, policy.key, now);
+  record(policy: RatePolicy, now: number): void {
+    this.#hits.push({ client_key: policy.key, at: now });
     const since = now - policy.windowMs;
     const known = this.#known.get(policy.key);
     if (known && known.since === since) {
@@ -174,6 +221,18 @@ export class BatchRateCounts {
       this.#known.delete(policy.key);
       this.#unknown.add(policy.key);
     }
+  }
+
+  /** The insert of the hits recorded so far (none when there are none), taken from memory. */
+  writes(db: Kysely<Tables>): CompiledQuery[] {
+    const hits = this.#hits;
+    this.#hits = [];
+    return hits.length === 0 ? [] : insertHits(db, hits);
+  }
+
+  /** Writes the hits recorded so far (before another count reads the table). */
+  async flush(db: Kysely<Tables>): Promise<void> {
+    for (const statement of this.writes(db)) await db.executeQuery(statement);
   }
 }
 

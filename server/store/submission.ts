@@ -7,15 +7,9 @@ import {
   SITE_BUDGET_COUNTER,
   windowStart,
 } from './counters.ts';
-import {
-  emailKey,
-  insertLead,
-  type Consent,
-  type LeadInput,
-  type LeadOrigin,
-  type NewMail,
-} from './leads.ts';
-import { preparedQuery } from './prepared.ts';
+import { BatchLeads } from './batch-leads.ts';
+import { runWrites } from './prepared.ts';
+import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './leads.ts';
 import { BatchRateCounts, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from './schema.ts';
 
@@ -84,52 +78,86 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(1, Math.ceil((at - now) / 1000));
 }
 
-/**
- * What the submissions of one batch share inside its transaction: the rate-limit counts and the
- * counters, each read once per batch and kept up to date in memory (see `BatchRateCounts`,
- * `BatchCounters`). `finish` writes what is still in memory; run it before the commit.
- */
-export class SubmissionBatch {
-  readonly rates = new BatchRateCounts();
-  readonly counters = new BatchCounters();
+const earliest = (values: readonly number[]) =>
+  values.length === 0 ? undefined : Math.min(...values);
 
-  /** `bounds`: SQLite's early-check bounds (see `RateBounds`), updated with this batch's counts. */
-  async finish(db: Kysely<Tables>, bounds?: RateBounds): Promise<void> {
-    await this.counters.flush(db);
-    if (bounds) this.rates.publish(bounds);
-  }
+/**
+ * Runs one group-commit batch inside its transaction, in a handful of statements whatever its
+ * size: the locks (`lockBatch`), the reads of every submission at once (the clients' rate-limit
+ * counts, the addresses' recent leads and confirmations, the counter windows: one statement
+ * each), then the writes (hits, leads, tracking rows, outbox rows, counters: one statement
+ * on PostgreSQL, one per table on SQLite). In between, each submission is decided in memory, in order,
+ * exactly as `submitOne` decided it with its own queries: a later request of the batch sees
+ * what the earlier ones counted and stored.
+ *
+ * `bounds`: SQLite's early-check bounds (see `RateBounds`), updated with this batch's counts.
+ */
+export async function submitBatch(
+  db: Kysely<Tables>,
+  engine: Engine,
+  inputs: readonly SubmissionInput[],
+  bounds?: RateBounds,
+): Promise<SubmitVerdict[]> {
+  await lockBatch(db, engine, inputs);
+  const batch = {
+    rates: new BatchRateCounts(),
+    counters: new BatchCounters(),
+    leads: new BatchLeads(),
+  };
+  const rated = inputs.flatMap((input) =>
+    input.rate ? [{ policy: input.rate, now: input.now }] : [],
+  );
+  await batch.rates.prefetch(db, rated);
+  const stored = inputs.filter((input) => input.store !== false && input.flood);
+  const windowed = (pick: (flood: FloodPolicy) => number | undefined) => {
+    const chosen = stored.filter((input) => input.flood && pick(input.flood));
+    const since = earliest(chosen.map((input) => input.now - (pick(input.flood ?? {}) ?? 0)));
+    return since === undefined
+      ? undefined
+      : { keys: chosen.map((input) => emailKey(input.lead.email)), since };
+  };
+  await batch.leads.prefetch(db, {
+    duplicates: windowed((flood) => flood.duplicateWindowMs),
+    confirmations: windowed((flood) =>
+      flood.confirmationIntervalMs ? flood.confirmationIntervalMs : undefined,
+    ),
+  });
+  await batch.counters.prefetch(db, counterWindows(stored));
+  const verdicts: SubmitVerdict[] = [];
+  for (const input of inputs) verdicts.push(await submitOne(db, input, batch));
+  // Every write of the batch in one statement on PostgreSQL (see `runWrites`).
+  await runWrites(db, engine, [
+    ...batch.rates.writes(db),
+    ...batch.leads.writes(db),
+    ...batch.counters.writes(db),
+  ]);
+  if (bounds) batch.rates.publish(bounds);
+  return verdicts;
 }
 
-const firstDuplicate = preparedQuery(
-  (db, p: { key: string; telephone: string; message: string; since: number }) =>
-    db
-      .selectFrom('leads')
-      .select('id')
-      .where('email_key', '=', p.key)
-      .where('telephone', '=', p.telephone)
-      .where('message', '=', p.message)
-      .where('created_at', '>', p.since)
-      .orderBy('created_at')
-      .limit(1),
-);
+/** The counter windows the stored submissions may count (site budget, notifications). */
+function counterWindows(inputs: readonly SubmissionInput[]) {
+  return inputs.flatMap(({ flood, now, mails }) => [
+    ...(flood?.siteBudget
+      ? [{ name: SITE_BUDGET_COUNTER, start: windowStart(now, flood.siteBudget.windowMs) }]
+      : []),
+    ...(flood?.notifications && mails.some((mail) => mail.kind === 'notification')
+      ? [{ name: NOTIFICATION_COUNTER, start: windowStart(now, flood.notifications.windowMs) }]
+      : []),
+  ]);
+}
 
-const recentConfirmation = preparedQuery((db, p: { key: string; since: number }) =>
-  db
-    .selectFrom('outbox')
-    .innerJoin('leads', 'leads.id', 'outbox.lead_id')
-    .select('outbox.id')
-    .where('leads.email_key', '=', p.key)
-    .where('outbox.kind', '=', 'confirmation')
-    .where('outbox.status', '!=', 'withheld')
-    .where('outbox.created_at', '>', p.since)
-    .limit(1),
-);
+interface Batch {
+  rates: BatchRateCounts;
+  counters: BatchCounters;
+  leads: BatchLeads;
+}
 
-/** Runs inside the batch's transaction, after `lockBatch`; `batch.finish` before the commit. */
-export async function submitOne(
+/** One submission of `submitBatch`, decided against what the batch read and did so far. */
+async function submitOne(
   db: Kysely<Tables>,
   input: SubmissionInput,
-  batch: SubmissionBatch,
+  batch: Batch,
 ): Promise<SubmitVerdict> {
   const { now, flood } = input;
   if (input.rate) {
@@ -138,26 +166,20 @@ export async function submitOne(
       return { allowed: false, limit: 'client', retryAfterSeconds: verdict.retryAfterSeconds };
     }
   }
-  const countHit = async () => {
-    if (input.rate) await batch.rates.record(db, input.rate, now);
+  const countHit = () => {
+    if (input.rate) batch.rates.record(input.rate, now);
   };
   if (input.store === false) {
-    await countHit();
+    countHit();
     return { allowed: true, outcome: 'discarded' };
   }
   const key = emailKey(input.lead.email);
   if (flood?.duplicateWindowMs) {
-    const { rows } = await firstDuplicate(db, {
-      key,
-      telephone: input.lead.telephone,
-      message: input.lead.message,
-      since: now - flood.duplicateWindowMs,
-    });
-    const first = rows[0];
+    const first = batch.leads.duplicateOf(key, input.lead, now - flood.duplicateWindowMs);
     if (first) {
       // It still counts against the client's limit: resending one body is no way around it.
-      await countHit();
-      return { allowed: true, outcome: 'duplicate', id: first.id };
+      countHit();
+      return { allowed: true, outcome: 'duplicate', id: first };
     }
   }
   if (flood?.siteBudget) {
@@ -168,7 +190,7 @@ export async function submitOne(
       return { allowed: false, limit: 'site', retryAfterSeconds };
     }
   }
-  await countHit();
+  countHit();
 
   const mails: NewMail[] = [];
   for (const mail of input.mails) {
@@ -183,15 +205,12 @@ export async function submitOne(
         if (count === limit + 1) mails.push({ kind: 'alert', messageId: alertMessageId });
       }
     } else if (mail.kind === 'confirmation' && flood?.confirmationIntervalMs) {
-      const { rows } = await recentConfirmation(db, {
-        key,
-        since: now - flood.confirmationIntervalMs,
-      });
-      mails.push(rows[0] ? { ...mail, withheldReason: 'confirmation-recent' } : mail);
+      const recent = batch.leads.confirmedSince(key, now - flood.confirmationIntervalMs);
+      mails.push(recent ? { ...mail, withheldReason: 'confirmation-recent' } : mail);
     } else {
       mails.push(mail);
     }
   }
-  await insertLead(db, input.id, input.lead, input.consent, mails, now, input.origin);
+  batch.leads.add(input.id, input.lead, input.consent, mails, now, input.origin);
   return { allowed: true, outcome: 'stored' };
 }

@@ -1,0 +1,183 @@
+import type { CompiledQuery, Kysely } from 'kysely';
+
+import {
+  emailKey,
+  leadRow,
+  outboxRows,
+  trackingRow,
+  type Consent,
+  type LeadInput,
+  type LeadOrigin,
+  type NewMail,
+} from './leads.ts';
+import { preparedInsert } from './prepared.ts';
+import type { Tables } from './schema.ts';
+
+/**
+ * What one group-commit batch reads of the leads and their e-mails, and what it writes, in a
+ * few statements instead of a few per submission. `prefetch` reads, for every address of the
+ * batch, the recent leads (the duplicate rule) and the latest confirmation (one per address
+ * per period), each with one statement; the batch's own leads and confirmations join them in
+ * memory as it goes, so each submission sees what the earlier ones of the batch stored, as it
+ * did when each ran its own queries. `writes` gives the inserts of the batch's leads, tracking rows and
+ * outbox rows with one multi-row insert each (outbox rows in the batch's order, so their ids
+ * keep the order of the requests).
+ */
+interface RecentLead {
+  id: string;
+  telephone: string;
+  message: string;
+  createdAt: number;
+}
+
+const insertLeads = preparedInsert('leads', [
+  'id',
+  'created_at',
+  'client_type',
+  'nom',
+  'prenom',
+  'adresse',
+  'telephone',
+  'email',
+  'email_key',
+  'produit',
+  'message',
+  'consent_given_at',
+  'consent_version',
+  'consent_text',
+]);
+
+const insertTracking = preparedInsert('lead_tracking', [
+  'lead_id',
+  'status',
+  'status_changed_at',
+  'source_page',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+]);
+
+const insertOutbox = preparedInsert('outbox', [
+  'lead_id',
+  'kind',
+  'message_id',
+  'status',
+  'withheld_reason',
+  'next_attempt_at',
+  'created_at',
+]);
+
+export interface LeadLookups {
+  /** Addresses (keys) whose leads after `since` may be duplicates. */
+  duplicates?: { keys: readonly string[]; since: number };
+  /** Addresses (keys) whose confirmations after `since` count. */
+  confirmations?: { keys: readonly string[]; since: number };
+}
+
+export class BatchLeads {
+  /** By address: its leads after the earliest duplicate window, oldest first. */
+  readonly #recent = new Map<string, RecentLead[]>();
+  /** By address: when its latest confirmation (sent or due) was queued. */
+  readonly #confirmed = new Map<string, number>();
+  #leads: Array<ReturnType<typeof leadRow>> = [];
+  #tracking: Array<ReturnType<typeof trackingRow>> = [];
+  #outbox: Array<ReturnType<typeof outboxRows>[number]> = [];
+
+  async prefetch(db: Kysely<Tables>, lookups: LeadLookups): Promise<void> {
+    const { duplicates, confirmations } = lookups;
+    if (duplicates && duplicates.keys.length > 0) {
+      const rows = await db
+        .selectFrom('leads')
+        .select(['id', 'email_key', 'telephone', 'message', 'created_at'])
+        .where('email_key', 'in', [...new Set(duplicates.keys)])
+        .where('created_at', '>', duplicates.since)
+        .orderBy('created_at')
+        .execute();
+      for (const row of rows) {
+        this.#addRecent(row.email_key, {
+          id: row.id,
+          telephone: row.telephone,
+          message: row.message,
+          createdAt: Number(row.created_at),
+        });
+      }
+    }
+    if (confirmations && confirmations.keys.length > 0) {
+      const rows = await db
+        .selectFrom('outbox')
+        .innerJoin('leads', 'leads.id', 'outbox.lead_id')
+        .select((eb) => ['leads.email_key', eb.fn.max('outbox.created_at').as('latest')])
+        .where('leads.email_key', 'in', [...new Set(confirmations.keys)])
+        .where('outbox.kind', '=', 'confirmation')
+        .where('outbox.status', '!=', 'withheld')
+        .where('outbox.created_at', '>', confirmations.since)
+        .groupBy('leads.email_key')
+        .execute();
+      for (const row of rows) this.#confirmed.set(row.email_key, Number(row.latest));
+    }
+  }
+
+  #addRecent(key: string, lead: RecentLead): void {
+    const list = this.#recent.get(key);
+    if (list) list.push(lead);
+    else this.#recent.set(key, [lead]);
+  }
+
+  /** The first lead (oldest) with the same address, phone and message after `since`, if any. */
+  duplicateOf(key: string, lead: LeadInput, since: number): string | undefined {
+    let first: RecentLead | undefined;
+    for (const recent of this.#recent.get(key) ?? []) {
+      if (
+        recent.createdAt > since &&
+        recent.telephone === lead.telephone &&
+        recent.message === lead.message &&
+        (!first || recent.createdAt < first.createdAt)
+      ) {
+        first = recent;
+      }
+    }
+    return first?.id;
+  }
+
+  /** Whether a confirmation (sent or due) went to `key` after `since`. */
+  confirmedSince(key: string, since: number): boolean {
+    return (this.#confirmed.get(key) ?? Number.NEGATIVE_INFINITY) > since;
+  }
+
+  /** Queues the lead and its outbox rows; written by `writes`. */
+  add(
+    id: string,
+    input: LeadInput,
+    consent: Consent,
+    mails: readonly NewMail[],
+    now: number,
+    origin: LeadOrigin = {},
+  ): void {
+    const key = emailKey(input.email);
+    this.#leads.push(leadRow(id, input, consent, now));
+    this.#tracking.push(trackingRow(id, origin));
+    this.#outbox.push(...outboxRows(id, mails, now));
+    this.#addRecent(key, {
+      id,
+      telephone: input.telephone,
+      message: input.message,
+      createdAt: now,
+    });
+    if (mails.some((mail) => mail.kind === 'confirmation' && !mail.withheldReason)) {
+      this.#confirmed.set(key, Math.max(now, this.#confirmed.get(key) ?? now));
+    }
+  }
+
+  /** The inserts of the queued rows (leads first, for the foreign keys), taken from memory. */
+  writes(db: Kysely<Tables>): CompiledQuery[] {
+    const [leads, tracking, outbox] = [this.#leads, this.#tracking, this.#outbox];
+    this.#leads = [];
+    this.#tracking = [];
+    this.#outbox = [];
+    return [
+      ...(leads.length > 0 ? insertLeads(db, leads) : []),
+      ...(tracking.length > 0 ? insertTracking(db, tracking) : []),
+      ...(outbox.length > 0 ? insertOutbox(db, outbox) : []),
+    ];
+  }
+}

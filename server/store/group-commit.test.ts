@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+
+import { GroupCommit } from './group-commit';
+
+/** A batch runner whose batches end when the test says so. */
+function controlledRunner() {
+  const running: Array<{ items: readonly number[]; finish: () => void }> = [];
+  const run = (items: readonly number[]) =>
+    new Promise<number[]>((resolve) => {
+      running.push({ items, finish: () => resolve(items.map((item) => item * 10)) });
+    });
+  return { running, run };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('GroupCommit', () => {
+  it('runs one batch at a time by default, the next holding everything that arrived meanwhile', async () => {
+    const { running, run } = controlledRunner();
+    const group = new GroupCommit(run);
+    const first = group.submit(1);
+    await turn();
+    const later = [group.submit(2), group.submit(3)];
+    await turn();
+    expect(running.map((batch) => batch.items)).toEqual([[1]]);
+    running[0]?.finish();
+    expect(await first).toBe(10);
+    await turn();
+    expect(running.map((batch) => batch.items)).toEqual([[1], [2, 3]]);
+    running[1]?.finish();
+    expect(await Promise.all(later)).toEqual([20, 30]);
+  });
+
+  it('starts a second batch while the first is in flight when allowed, never a third', async () => {
+    const { running, run } = controlledRunner();
+    const group = new GroupCommit(run, 128, 2);
+    const answers = [group.submit(1)];
+    await turn();
+    answers.push(group.submit(2));
+    await turn();
+    answers.push(group.submit(3), group.submit(4));
+    await turn();
+    expect(running.map((batch) => batch.items)).toEqual([[1], [2]]);
+    running[1]?.finish();
+    await turn();
+    await turn();
+    expect(running.map((batch) => batch.items)).toEqual([[1], [2], [3, 4]]);
+    running[0]?.finish();
+    running[2]?.finish();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
+    expect(group.stats).toEqual({ batches: 3, items: 4, largest: 2 });
+  });
+});
