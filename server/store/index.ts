@@ -26,6 +26,7 @@ import {
 } from './leads.ts';
 import type { Kysely } from 'kysely';
 import * as staff from './staff.ts';
+import * as staffAuth from './staff-auth.ts';
 import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
 import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts';
 import { CallbackStore } from '../callback/store.ts';
@@ -295,7 +296,7 @@ export class LeadStore {
     return inTransaction(this.#live(), async (trx) => ({
       leadIds: await purgeLeads(trx, now),
       rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
-      staffAuth: await staff.purgeStaffAuth(trx, now, staffIdleMs),
+      staffAuth: await staffAuth.purgeStaffAuth(trx, now, staffIdleMs),
       // Every counter window is shorter than a day.
       counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
     }));
@@ -304,11 +305,11 @@ export class LeadStore {
   // --- The staff inbox (see staff.ts) ---------------------------------------------------------
 
   insertSignInToken(tokenHash: string, email: string, now: number, ttlMs: number) {
-    return staff.insertSignInToken(this.db, tokenHash, email, now, ttlMs);
+    return staffAuth.insertSignInToken(this.db, tokenHash, email, now, ttlMs);
   }
 
   consumeSignInToken(tokenHash: string, now: number): Promise<string | undefined> {
-    return staff.consumeSignInToken(this.db, tokenHash, now);
+    return staffAuth.consumeSignInToken(this.db, tokenHash, now);
   }
 
   /** Creates a session (and revokes the one it replaces, if any) and records the sign-in. */
@@ -317,8 +318,8 @@ export class LeadStore {
     replacesIdHash?: string,
   ): Promise<void> {
     await inTransaction(this.#live(), async (trx) => {
-      if (replacesIdHash) await staff.revokeSession(trx, replacesIdHash, session.created_at);
-      await staff.insertSession(trx, session);
+      if (replacesIdHash) await staffAuth.revokeSession(trx, replacesIdHash, session.created_at);
+      await staffAuth.insertSession(trx, session);
       await staff.appendAudit(trx, {
         at: session.created_at,
         actor: session.email,
@@ -330,16 +331,16 @@ export class LeadStore {
   }
 
   findSession(idHash: string): Promise<StaffSessionsTable | undefined> {
-    return staff.findSession(this.db, idHash);
+    return staffAuth.findSession(this.db, idHash);
   }
 
   touchSession(idHash: string, now: number): Promise<void> {
-    return staff.touchSession(this.db, idHash, now);
+    return staffAuth.touchSession(this.db, idHash, now);
   }
 
   async endSession(idHash: string, actor: string, now: number): Promise<void> {
     await inTransaction(this.#live(), async (trx) => {
-      await staff.revokeSession(trx, idHash, now);
+      await staffAuth.revokeSession(trx, idHash, now);
       await staff.appendAudit(trx, {
         at: now,
         actor,
