@@ -93,15 +93,19 @@ export async function inTransaction<T>(
   work: (trx: Kysely<Tables>) => Promise<T>,
 ): Promise<T> {
   if (connection.engine === 'postgres') return connection.db.transaction().execute(work);
-  return connection.db.connection().execute((db) => sqliteTransaction(db, work));
+  return connection.db.connection().execute((db) => explicitTransaction(db, BEGIN_IMMEDIATE, work));
 }
 
-/** SQLite: `work` between `BEGIN IMMEDIATE` and `COMMIT`, rolled back when it throws. */
-async function sqliteTransaction<T>(
+/**
+ * `work` on one connection between `begin` (SQLite's `BEGIN IMMEDIATE`, or PostgreSQL's `BEGIN`
+ * with `SET LOCAL` in the same round trip) and `COMMIT`, rolled back when it throws.
+ */
+async function explicitTransaction<T>(
   db: Kysely<Tables>,
+  begin: CompiledQuery,
   work: (trx: Kysely<Tables>) => Promise<T>,
 ): Promise<T> {
-  await db.executeQuery(BEGIN_IMMEDIATE);
+  await db.executeQuery(begin);
   try {
     const result = await work(db);
     await db.executeQuery(COMMIT);
@@ -133,7 +137,7 @@ export async function inDurableTransaction<T>(
   const result = await connection.db.connection().execute(async (db) => {
     await db.executeQuery(SYNCHRONOUS_NORMAL);
     try {
-      return await sqliteTransaction(db, work);
+      return await explicitTransaction(db, BEGIN_IMMEDIATE, work);
     } finally {
       await db.executeQuery(SYNCHRONOUS_FULL);
     }
@@ -157,17 +161,9 @@ export async function withoutFlush<T>(
   if (connection.engine === 'postgres') {
     // BEGIN and SET LOCAL in one round trip (a query without parameters may hold several
     // statements): the bookkeeping runs once per e-mail sent.
-    return connection.db.connection().execute(async (db) => {
-      await db.executeQuery(BEGIN_WITHOUT_FLUSH);
-      try {
-        const result = await work(db);
-        await db.executeQuery(COMMIT);
-        return result;
-      } catch (error) {
-        await db.executeQuery(ROLLBACK).catch(() => undefined);
-        throw error;
-      }
-    });
+    return connection.db
+      .connection()
+      .execute((db) => explicitTransaction(db, BEGIN_WITHOUT_FLUSH, work));
   }
   return connection.db.connection().execute(async (db) => {
     await sql`PRAGMA synchronous = NORMAL`.execute(db);
