@@ -2,6 +2,10 @@ import { join } from 'node:path';
 
 import type { Hono } from 'hono';
 
+import { getConnInfo } from '@hono/node-server/conninfo';
+
+import { registerAudienceBeacon, registerAudienceStaffRoutes } from './audience/routes';
+import { AudienceService } from './audience/service';
 import { registerContactEndpoint } from './contact-endpoint';
 import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
@@ -15,7 +19,7 @@ import {
   type MailTransport,
 } from './mail/transport';
 import { OutboxWorker, type OutboxOptions } from './outbox';
-import { RateLimiter } from './rate-limit';
+import { clientAddress, clientKey, RateLimiter } from './rate-limit';
 import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
 import { runPurge } from './retention';
@@ -65,6 +69,8 @@ export interface PipelineOptions {
   staffEmails?: readonly string[];
   /** Store the campaign tags sent with a request (RECORD_CAMPAIGNS, off by default). */
   recordCampaigns?: boolean;
+  /** The audience count's buffer flush period (default 5 s) and clock (tests). */
+  audience?: { flushMs?: number; now?: () => number };
 }
 
 export interface LeadPipeline {
@@ -74,6 +80,8 @@ export interface LeadPipeline {
   transport: MailTransport;
   /** Refusals, counted and logged in aggregate. */
   refusalLog: RefusalLog;
+  /** The audience count (ADR 0023). */
+  audience: AudienceService;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the outbox worker and the retention purge. */
@@ -181,11 +189,18 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     },
     onStored: () => worker.kick(),
   });
+  const audience = new AudienceService({
+    store: () => store.audience,
+    logger,
+    recordCampaigns: options.recordCampaigns ?? false,
+    flushMs: options.audience?.flushMs,
+    now: options.audience?.now,
+  });
   let purgeTimer: NodeJS.Timeout | undefined;
 
   const purge = async () => {
     try {
-      const result = await runPurge(store);
+      const result = { ...(await runPurge(store)), audienceRows: await audience.purge() };
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
@@ -198,7 +213,20 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     worker,
     transport,
     refusalLog,
+    audience,
     register: (app) => {
+      registerAudienceBeacon(app, {
+        service: audience,
+        clientKey: (c) => {
+          let socket: string | undefined;
+          try {
+            socket = getConnInfo(c).remote.address;
+          } catch {
+            socket = undefined;
+          }
+          return clientKey(clientAddress(socket, c.req.raw.headers, options.trustProxy));
+        },
+      });
       registerContactEndpoint(app, {
         leads,
         logger,
@@ -220,6 +248,12 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         mailFrom: options.mailFrom,
         messageDomain: companyMailDomain(),
         onRetry: () => worker.kick(),
+        registerMore: (staffApp, requireStaff) =>
+          registerAudienceStaffRoutes(staffApp, {
+            requireStaff,
+            store: () => store.audience,
+            now: options.audience?.now ?? Date.now,
+          }),
       });
     },
     healthCheck: async () => {
@@ -235,6 +269,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     start: () => {
       logger.info('outbox_started', { transport: transport.kind });
       worker.start();
+      audience.start();
       void purge();
       purgeTimer = setInterval(() => void purge(), options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
       purgeTimer.unref();
@@ -242,6 +277,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     close: async () => {
       clearInterval(purgeTimer);
       refusalLog.flush();
+      await audience.close();
       await worker.stop();
       transport.close();
       await store.close();

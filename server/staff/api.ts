@@ -58,6 +58,8 @@ export interface StaffApiDeps {
   /** Wakes the outbox worker after "retry now". */
   onRetry: () => void;
   now?: () => number;
+  /** Further staff pages' routes (the audience), behind the same session check. */
+  registerMore?: (app: Hono, requireStaff: MiddlewareHandler) => void;
 }
 
 const WINDOW_15_MIN = 15 * 60 * 1000;
@@ -357,6 +359,8 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     deps.onRetry();
     return c.json(await store.leadDetail(id));
   });
+
+  deps.registerMore?.(app, requireStaff as MiddlewareHandler);
 
   // Anything else under the prefix: 401 without a session (nothing to learn), 404 with one.
   app.all(`${STAFF_API_PREFIX}/*`, requireStaff, (c) => fail(c, 404, STAFF_ERRORS.notFound));

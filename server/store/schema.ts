@@ -132,6 +132,30 @@ export interface SchemaMigrationsTable {
   applied_at: number;
 }
 
+/**
+ * The audience's aggregates (migration 5, ADR 0023): counts per Paris day, page, referring host
+ * and device class; nothing per visitor.
+ */
+export interface AudienceDailyTable {
+  /** YYYY-MM-DD, the day in Europe/Paris. */
+  day: string;
+  /** A known page's path, or 'autre page'. */
+  page: string;
+  /** The referring site's host ('' for none; 'autres' past the day's 50 hosts). */
+  referrer: string;
+  device: string;
+  views: number;
+  entries: number;
+}
+
+/** Entries per Paris day and landing campaign (RECORD_CAMPAIGNS on), at most 50 a day. */
+export interface AudienceCampaignsTable {
+  day: string;
+  /** `source / medium / campaign` as tagged, or 'autres' past the day's cap. */
+  campaign: string;
+  entries: number;
+}
+
 export interface Tables {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -143,4 +167,6 @@ export interface Tables {
   staff_sessions: StaffSessionsTable;
   lead_notes: LeadNotesTable;
   staff_audit: StaffAuditTable;
+  audience_daily: AudienceDailyTable;
+  audience_campaigns: AudienceCampaignsTable;
 }
