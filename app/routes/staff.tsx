@@ -7,12 +7,14 @@ import {
   useRouteError,
 } from 'react-router';
 
+import { AudienceScreen } from '../components/staff/audience/audience-screen';
 import { InboxScreen, type InboxData } from '../components/staff/inbox-screen';
 import { LeadScreen } from '../components/staff/lead-screen';
 import { SignInScreen, takeTokenFromFragment } from '../components/staff/sign-in-screen';
 import { rememberedFilter } from '../components/staff/filter-memory';
 import { getJson, postJson, StaffApiError } from '../components/staff/staff-api';
 import { StaffShell } from '../components/staff/staff-shell';
+import { audienceText } from '../content/audience';
 import { staffText } from '../content/staff';
 import type { RouteHandle } from '../route-handle';
 import {
@@ -24,6 +26,12 @@ import {
   type LeadDetail,
   type StaffIdentity,
 } from '../../staff/contract';
+import {
+  AUDIENCE_API,
+  AUDIENCE_PERIODS,
+  type AudiencePeriod,
+  type AudienceReport,
+} from '../../audience/contract';
 import type { Route } from './+types/staff';
 
 /**
@@ -34,15 +42,16 @@ import type { Route } from './+types/staff';
  */
 export const handle: RouteHandle = { ownChrome: true };
 
-export const meta: Route.MetaFunction = () => [
-  { title: staffText.metaTitle },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.screen === 'audience' ? audienceText.metaTitle : staffText.metaTitle },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
 type Screen =
   | { screen: 'sign-in'; linkToken?: string }
   | ({ screen: 'inbox'; me: StaffIdentity } & InboxData)
-  | { screen: 'lead'; me: StaffIdentity; lead: LeadDetail };
+  | { screen: 'lead'; me: StaffIdentity; lead: LeadDetail }
+  | { screen: 'audience'; me: StaffIdentity; report: AudienceReport };
 
 /** 401 from the API: to the sign-in page. */
 async function signedIn<T>(load: () => Promise<T>): Promise<T> {
@@ -57,8 +66,21 @@ async function signedIn<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Screen> {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs): Promise<Screen> {
   const path = (params['*'] ?? '').replace(/\/+$/, '');
+  if (path === 'audience') {
+    const asked = Number(new URL(request.url).searchParams.get('jours'));
+    const days: AudiencePeriod = (AUDIENCE_PERIODS as readonly number[]).includes(asked)
+      ? (asked as AudiencePeriod)
+      : 30;
+    return signedIn(async () => {
+      const [me, report] = await Promise.all([
+        getJson<StaffIdentity>(STAFF_API.session),
+        getJson<AudienceReport>(`${AUDIENCE_API.report}?jours=${days}`),
+      ]);
+      return { screen: 'audience', me, report };
+    });
+  }
   if (path === 'connexion') return { screen: 'sign-in', linkToken: takeTokenFromFragment() };
   if (path === '') {
     return signedIn(async () => {
@@ -96,6 +118,12 @@ export default function StaffRoute() {
       return (
         <StaffShell me={loaded.me}>
           <InboxScreen key="inbox" initial={loaded} />
+        </StaffShell>
+      );
+    case 'audience':
+      return (
+        <StaffShell me={loaded.me}>
+          <AudienceScreen report={loaded.report} />
         </StaffShell>
       );
     default:

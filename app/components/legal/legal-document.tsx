@@ -8,6 +8,7 @@ import {
   type Rich,
 } from '../../content/legal/types';
 import { PageHeader } from '../page-header';
+import { AudienceObjection } from './audience-objection';
 import { Container } from '../ui/container';
 
 const linkClasses =
@@ -63,6 +64,8 @@ function Block({ block }: { block: LegalBlock }) {
           ))}
         </dl>
       );
+    case 'audience-objection':
+      return <AudienceObjection />;
   }
 }
 

@@ -14,7 +14,9 @@ export type Rich = string | readonly Inline[];
 export type LegalBlock =
   | { kind: 'paragraph'; text: Rich }
   | { kind: 'list'; items: readonly Rich[] }
-  | { kind: 'facts'; rows: readonly { term: string; value: Rich }[] };
+  | { kind: 'facts'; rows: readonly { term: string; value: Rich }[] }
+  /** The audience measurement's objection control (privacy policy, ADR 0023). */
+  | { kind: 'audience-objection' };
 
 export interface LegalSection {
   /** Fragment identifier, for the table of contents. */
