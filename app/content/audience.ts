@@ -16,8 +16,6 @@ export const audienceText = {
   chartTitle: 'Pages vues par jour',
   chartLabel: (days: number) =>
     `Graphique des pages vues par jour sur ${days} jours ; les mêmes chiffres sont dans le tableau qui suit.`,
-  chartLoading: 'Chargement du graphique…',
-  chartFailed: 'Le graphique n’a pas pu s’afficher ; les chiffres sont dans le tableau.',
   dailyCaption: 'Pages vues et entrées par jour',
   pagesTitle: 'Par page',
   pagesCaption: 'Pages vues, entrées, demandes et conversion par page',

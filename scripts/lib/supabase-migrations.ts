@@ -29,9 +29,9 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   // Staff sign-in secrets (token and session digests): never through Supabase's APIs.
   staff_sign_in_tokens: 'none',
   staff_sessions: 'none',
-  // Audience aggregates (no personal data): read by the staff pages through the staff API.
-  audience_daily: 'staff-read',
-  audience_campaigns: 'staff-read',
+  // Audience aggregates (no personal data): server-side only, read through the staff API.
+  audience_daily: 'none',
+  audience_campaigns: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

@@ -20,15 +20,9 @@ CREATE TABLE audience_campaigns (
 
 ALTER TABLE audience_daily ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE audience_daily FROM anon, authenticated;
-GRANT SELECT ON TABLE audience_daily TO authenticated;
-CREATE POLICY audience_daily_staff_read ON audience_daily FOR SELECT TO authenticated
-  USING (((SELECT auth.jwt()) -> 'app_metadata' ->> 'role') = 'staff');
 
 ALTER TABLE audience_campaigns ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE audience_campaigns FROM anon, authenticated;
-GRANT SELECT ON TABLE audience_campaigns TO authenticated;
-CREATE POLICY audience_campaigns_staff_read ON audience_campaigns FOR SELECT TO authenticated
-  USING (((SELECT auth.jwt()) -> 'app_metadata' ->> 'role') = 'staff');
 
 REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM anon, authenticated;
 

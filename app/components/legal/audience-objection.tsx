@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 import { AUDIENCE_OBJECTION_KEY } from '../../../audience/contract';
-import { audienceObjectionText as text } from '../../content/legal/privacy';
+import { audienceObjectionText as text } from '../../content/legal/audience-objection';
 import { audienceOptedOut } from '../audience-beacon';
 import { Button } from '../ui/button';
 

@@ -20,19 +20,6 @@ export const RETENTION_PERIODS = [
   },
 ] as const;
 
-/** The objection control's copy (rendered by app/components/legal/audience-objection.tsx). */
-export const audienceObjectionText = {
-  object: 'Je m’oppose à la mesure d’audience',
-  withdraw: 'Retirer mon opposition',
-  measured: 'La mesure d’audience est active pour ce navigateur.',
-  objected:
-    'Votre opposition est enregistrée dans ce navigateur : il n’envoie plus aucune mesure d’audience.',
-  browserSignal:
-    'Votre navigateur signale déjà votre refus (Global Privacy Control ou «\u00a0Do Not Track\u00a0») : il n’envoie aucune mesure d’audience.',
-  withoutScript:
-    'Sans JavaScript, ce bouton ne fonctionne pas, mais aucune mesure n’est envoyée non plus : la mesure passe par le script des pages. Vous pouvez aussi activer Global Privacy Control ou «\u00a0Do Not Track\u00a0» dans votre navigateur, ou nous écrire.',
-} as const;
-
 export function privacyContent(config: SiteConfig): LegalDocument {
   const office = formatPostalAddress(config.registeredOffice);
   const mail = link(config.email, `mailto:${config.email}`);
@@ -88,7 +75,7 @@ export function privacyContent(config: SiteConfig): LegalDocument {
           p(
             'Vous pouvez vous opposer à cette mesure avec le bouton ci-dessous\u00a0: votre choix est alors enregistré dans le stockage local de votre navigateur (une seule mention, la seule chose que le site y enregistre), et plus aucune mesure n’est envoyée depuis ce navigateur. Si votre navigateur envoie le signal Global Privacy Control ou «\u00a0Do Not Track\u00a0», aucune mesure n’est envoyée et notre serveur écarte toute mesure qui porte ce signal.',
           ),
-          { kind: 'audience-objection' },
+          { kind: 'control', name: 'audience-objection' },
         ],
       },
       {
