@@ -170,9 +170,11 @@ test('no cookie and no storage on any public page; identical visits send identic
   const { context, page, beacons } = await newPage(browser, { viewport: VIEWPORTS.phone });
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
-  for (const path of publicPaths()) {
+  for (const [index, path] of publicPaths().entries()) {
     await page.goto(path);
     await waitForHydration(page);
+    // Each page's beacon leaves within 5 s of the page being shown.
+    await expect.poll(() => beacons.length, { timeout: 5_000 }).toBe(index + 1);
     expect(await context.cookies(), path).toEqual([]);
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length), path).toBe(0);
   }
