@@ -200,7 +200,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
 
   const purge = async () => {
     try {
-      const result = { ...(await runPurge(store)), audienceRows: await audience.purge() };
+      const result = await runPurge(store, options.audience?.now?.());
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });

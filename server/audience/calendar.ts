@@ -34,3 +34,8 @@ export function monthsBefore(day: string, count: number): string {
 
 /** How long the aggregates are kept (the CNIL's ceiling for audience measurement). */
 export const AUDIENCE_RETENTION_MONTHS = 25;
+
+/** The first day whose aggregates are kept at `now`: 25 months before today (Paris). */
+export function audienceRetentionStart(now: number): string {
+  return monthsBefore(parisDay(now), AUDIENCE_RETENTION_MONTHS);
+}

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts';
 import type { AudienceStore } from '../store/audience.ts';
 import { parseBeacon, type AudienceView } from './beacon.ts';
 import { AudienceBuffer } from './buffer.ts';
-import { AUDIENCE_RETENTION_MONTHS, monthsBefore, parisDay } from './calendar.ts';
+import { audienceRetentionStart, parisDay } from './calendar.ts';
 import { ClientBudget } from './client-budget.ts';
 
 /**
@@ -109,8 +109,6 @@ export class AudienceService {
 
   /** The daily retention: aggregates older than 25 months are deleted. */
   purge(now: number = this.#now()): Promise<number> {
-    return this.#options
-      .store()
-      .purgeBefore(monthsBefore(parisDay(now), AUDIENCE_RETENTION_MONTHS));
+    return this.#options.store().purgeBefore(audienceRetentionStart(now));
   }
 }
