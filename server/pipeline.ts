@@ -4,7 +4,8 @@ import type { Hono } from 'hono';
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 
-import { registerAudienceBeacon, registerAudienceStaffRoutes } from './audience/routes';
+import { registerAudienceBeacon } from './audience/routes';
+import { registerAudienceStaffRoutes } from './audience/staff-routes';
 import { AudienceService } from './audience/service';
 import { registerContactEndpoint } from './contact-endpoint';
 import { siteConfig } from '../config/site';

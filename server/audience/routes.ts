@@ -1,24 +1,20 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 
-import {
-  AUDIENCE_API,
-  AUDIENCE_BEACON_PATH,
-  AUDIENCE_PERIODS,
-  MAX_BEACON_BYTES,
-  type AudiencePeriod,
-} from '../../audience/contract.ts';
+import { AUDIENCE_BEACON_PATH, MAX_BEACON_BYTES } from '../../audience/contract.ts';
 import { CACHE_NONE } from '../cache-control.ts';
-import type { AudienceStore } from '../store/audience.ts';
-import { audienceCsv, audienceReport } from './report.ts';
 import type { AudienceService } from './service.ts';
+
+/**
+ * The beacon endpoint, shared by the Node server and the `audience-beacon` Edge Function (no
+ * Node-only import here).
+ */
 
 /** French answers of the beacon endpoint (a browser ignores them; a person testing reads them). */
 export const AUDIENCE_ERRORS = {
   tooLarge: 'Mesure d’audience trop volumineuse (1 Ko au plus).',
   malformed: 'Mesure d’audience illisible.',
   tooMany: 'Trop de mesures d’audience depuis cette adresse : réessayez dans une minute.',
-  period: 'Période inconnue : 7, 30 ou 90 jours.',
 } as const;
 
 export interface AudienceBeaconDeps {
@@ -50,38 +46,5 @@ export function registerAudienceBeacon(app: Hono, deps: AudienceBeaconDeps): voi
       return c.json({ error: AUDIENCE_ERRORS.tooMany }, 429, { 'Retry-After': '60' });
     }
     return c.body(null, 204, { 'Cache-Control': CACHE_NONE });
-  });
-}
-
-function period(c: Context): AudiencePeriod | undefined {
-  const value = Number(c.req.query('jours') ?? '30');
-  return (AUDIENCE_PERIODS as readonly number[]).includes(value)
-    ? (value as AudiencePeriod)
-    : undefined;
-}
-
-/** The staff page's reads, behind the staff API's session check (`requireStaff`). */
-export function registerAudienceStaffRoutes(
-  app: Hono,
-  deps: {
-    requireStaff: MiddlewareHandler;
-    store: () => AudienceStore;
-    now: () => number;
-  },
-): void {
-  app.get(AUDIENCE_API.report, deps.requireStaff, async (c) => {
-    const days = period(c);
-    if (!days) return c.json({ error: AUDIENCE_ERRORS.period }, 400);
-    return c.json(await audienceReport(deps.store(), days, deps.now()));
-  });
-  app.get(AUDIENCE_API.exportCsv, deps.requireStaff, async (c) => {
-    const days = period(c);
-    if (!days) return c.json({ error: AUDIENCE_ERRORS.period }, 400);
-    const now = deps.now();
-    const csv = await audienceCsv(deps.store(), days, now);
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="audience-${days}-jours.csv"`,
-    });
   });
 }

@@ -40,6 +40,8 @@ export class AudienceService {
   #flushing: Promise<void> = Promise.resolve();
   /** Outcomes since the last flush, logged as totals (never one line per beacon). */
   #outcomes = new Map<BeaconOutcome, number>();
+  /** Waiting for the next flush to end (`whenFlushed`). */
+  #waiting: Array<() => void> = [];
 
   constructor(options: AudienceServiceOptions) {
     this.#options = options;
@@ -77,21 +79,32 @@ export class AudienceService {
 
   /** Writes the buffer (one transaction); a failed write is kept for the next flush. */
   flush(): Promise<void> {
+    const waiting = this.#waiting;
+    this.#waiting = [];
     this.#flushing = this.#flushing.then(async () => {
       const batch = this.#buffer.drain();
       const outcomes = Object.fromEntries(this.#outcomes);
       this.#outcomes = new Map();
       if (Object.keys(outcomes).length > 0)
         this.#options.logger.debug('audience_beacons', outcomes);
-      if (batch.counts.length === 0 && batch.campaigns.length === 0) return;
       try {
         await this.#options.store().add(batch);
       } catch (error) {
         this.#buffer.restore(batch);
         this.#options.logger.error('audience_flush_failed', { error });
+      } finally {
+        for (const resolve of waiting) resolve();
       }
     });
     return this.#flushing;
+  }
+
+  /**
+   * Resolves once the next timed flush has ended: an Edge Function hands it to
+   * `EdgeRuntime.waitUntil`, so that its isolate lives until what it counted is written.
+   */
+  whenFlushed(): Promise<void> {
+    return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
   start(): void {
