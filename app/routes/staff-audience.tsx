@@ -12,7 +12,7 @@ import {
   AUDIENCE_PERIODS,
   type AudiencePeriod,
   type AudienceReport,
-} from '../../audience/contract';
+} from '../../audience/aggregates';
 import type { Route } from './+types/staff-audience';
 
 /**

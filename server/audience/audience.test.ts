@@ -1,13 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import {
-  AUDIENCE_BEACON_PATH,
-  MAX_BEACON_BYTES,
-  OTHER_PAGE,
-  OTHER_REFERRERS,
-  type Beacon,
-} from '../../audience/contract';
+import { AUDIENCE_BEACON_PATH, MAX_BEACON_BYTES, type Beacon } from '../../audience/contract';
+import { OTHER_PAGE, OTHER_REFERRERS } from '../../audience/aggregates';
 import { ENGINES, engineFixture } from '../../test-support/engines';
 import {
   postJson,

@@ -1,4 +1,5 @@
-import { DEVICE_CLASSES, NO_REFERRER, type DeviceClass } from '../../audience/contract.ts';
+import { DEVICE_CLASSES, type DeviceClass } from '../../audience/contract.ts';
+import { NO_REFERRER } from '../../audience/aggregates.ts';
 import { STAFF_PAGE_PREFIX } from '../../staff/contract.ts';
 import { audiencePage } from './pages.ts';
 

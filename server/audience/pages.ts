@@ -1,5 +1,5 @@
 import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contact/paths.ts';
-import { OTHER_PAGE } from '../../audience/contract.ts';
+import { OTHER_PAGE } from '../../audience/aggregates.ts';
 import { allSolutions, solutionPath } from '../../app/content/solutions/catalog.ts';
 
 /**

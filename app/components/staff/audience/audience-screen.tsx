@@ -8,7 +8,7 @@ import {
   NO_REFERRER,
   OTHER_REFERRERS,
   type AudienceReport,
-} from '../../../../audience/contract';
+} from '../../../../audience/aggregates';
 import { ViewsChart } from './views-chart';
 
 /** `2026-06-15` → `15/06/2026`. */
