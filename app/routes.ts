@@ -25,6 +25,8 @@ export default [
   ),
   // The staff inbox: client-rendered, never prerendered (a splat has no static path), not in
   // the sitemap; the server answers /equipe/* with the SPA fallback page.
+  // Its audience page: a route of its own (its chart library in its chunk alone), a splat too.
+  route('equipe/audience/*', 'routes/staff-audience.tsx'),
   route('equipe/*', 'routes/staff.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

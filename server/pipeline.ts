@@ -2,6 +2,11 @@ import { join } from 'node:path';
 
 import type { Hono } from 'hono';
 
+import { getConnInfo } from '@hono/node-server/conninfo';
+
+import { registerAudienceBeacon } from './audience/routes';
+import { registerAudienceStaffRoutes } from './audience/staff-routes';
+import { AudienceService } from './audience/service';
 import { registerContactEndpoint } from './contact-endpoint';
 import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
@@ -15,7 +20,7 @@ import {
   type MailTransport,
 } from './mail/transport';
 import { OutboxWorker, type OutboxOptions } from './outbox';
-import { RateLimiter } from './rate-limit';
+import { clientAddress, clientKey, RateLimiter } from './rate-limit';
 import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
 import { DEFAULT_CALENDAR, type CallbackCalendar } from './callback/calendar';
@@ -81,6 +86,8 @@ export interface PipelineOptions {
   digestLookEveryMs?: number;
   /** False: no morning digest from this instance (tests without a controlled clock). */
   digest?: boolean;
+  /** The audience count's buffer flush period (default 5 s) and clock (tests). */
+  audience?: { flushMs?: number; now?: () => number };
 }
 
 export interface LeadPipeline {
@@ -93,6 +100,8 @@ export interface LeadPipeline {
   digest: DigestScheduler;
   /** Refusals, counted and logged in aggregate. */
   refusalLog: RefusalLog;
+  /** The audience count (ADR 0023). */
+  audience: AudienceService;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the outbox worker and the retention purge. */
@@ -221,11 +230,18 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     onQueued: () => worker.kick(),
     lookEveryMs: options.digestLookEveryMs,
   });
+  const audience = new AudienceService({
+    store: () => store.audience,
+    logger,
+    recordCampaigns: options.recordCampaigns ?? false,
+    flushMs: options.audience?.flushMs,
+    now: options.audience?.now ?? clock,
+  });
   let purgeTimer: NodeJS.Timeout | undefined;
 
   const purge = async () => {
     try {
-      const result = await runPurge(store);
+      const result = await runPurge(store, options.audience?.now?.());
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
@@ -240,7 +256,20 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     callback,
     digest,
     refusalLog,
+    audience,
     register: (app) => {
+      registerAudienceBeacon(app, {
+        service: audience,
+        clientKey: (c) => {
+          let socket: string | undefined;
+          try {
+            socket = getConnInfo(c).remote.address;
+          } catch {
+            socket = undefined;
+          }
+          return clientKey(clientAddress(socket, c.req.raw.headers, options.trustProxy));
+        },
+      });
       registerContactEndpoint(app, {
         leads,
         logger,
@@ -264,6 +293,12 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         onRetry: () => worker.kick(),
         now: clock,
         callback,
+        registerMore: (staffApp, requireStaff) =>
+          registerAudienceStaffRoutes(staffApp, {
+            requireStaff,
+            store: () => store.audience,
+            now: options.audience?.now ?? clock,
+          }),
       });
     },
     healthCheck: async () => {
@@ -280,6 +315,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       logger.info('outbox_started', { transport: transport.kind });
       worker.start();
       if (options.digest !== false) digest.start();
+      audience.start();
       void purge();
       purgeTimer = setInterval(() => void purge(), options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
       purgeTimer.unref();
@@ -288,6 +324,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       clearInterval(purgeTimer);
       refusalLog.flush();
       await digest.stop();
+      await audience.close();
       await worker.stop();
       transport.close();
       await store.close();

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { audienceRetentionStart } from './audience/calendar';
 import { EML_DIRECTORY } from './mail/transport';
 import { mailFileStem } from './outbox';
 import { RATE_WINDOW_MS } from './rate-limit';
@@ -30,5 +31,7 @@ export function removeMailFiles(dataDir: string, leadIds: readonly string[]): vo
 export async function runPurge(store: LeadStore, now: number = Date.now()) {
   const result = await store.purge(now, RATE_WINDOW_MS);
   removeMailFiles(store.dataDir, result.leadIds);
-  return { leads: result.leadIds.length, rateLimitHits: result.rateLimitHits };
+  // The audience's aggregates: 25 months (ADR 0023).
+  const audienceRows = await store.audience.purgeBefore(audienceRetentionStart(now));
+  return { leads: result.leadIds.length, rateLimitHits: result.rateLimitHits, audienceRows };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
+import { countView } from './audience-beacon';
 import { recordNavigation } from './navigation-origin';
 
 /**
@@ -22,6 +23,9 @@ export function ScrollManager() {
   useEffect(() => {
     recordNavigation(location.pathname, location.search);
   }, [location.pathname, location.search]);
+
+  // The audience count: one view per page shown (ADR 0023).
+  useEffect(() => countView(location.pathname), [location.pathname]);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';

@@ -32,6 +32,7 @@ export interface StaffNavEntry {
  */
 export const STAFF_NAV: readonly StaffNavEntry[] = [
   { label: 'Demandes', to: STAFF_PAGE_PREFIX, sectionPrefix: `${STAFF_PAGE_PREFIX}/demandes/` },
+  { label: 'Audience', to: `${STAFF_PAGE_PREFIX}/audience` },
 ];
 
 export const staffText = {

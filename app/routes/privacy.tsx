@@ -1,4 +1,5 @@
 import { siteConfig } from '../../config/site';
+import { AudienceObjection } from '../components/legal/audience-objection';
 import { LegalDocumentView } from '../components/legal/legal-document';
 import { privacyContent } from '../content/legal/privacy';
 import { pageMetaText } from '../content/page-meta';
@@ -11,5 +12,10 @@ export const meta = () =>
   });
 
 export default function PrivacyRoute() {
-  return <LegalDocumentView document={privacyContent(siteConfig)} />;
+  return (
+    <LegalDocumentView
+      document={privacyContent(siteConfig)}
+      controls={{ 'audience-objection': <AudienceObjection /> }}
+    />
+  );
 }

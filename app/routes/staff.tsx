@@ -1,24 +1,16 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useLoaderData,
-  useRouteError,
-} from 'react-router';
+import { data, useLoaderData } from 'react-router';
 
 import { DEFAULT_VIEW, InboxScreen, type InboxData } from '../components/staff/inbox-screen';
 import { LeadScreen } from '../components/staff/lead-screen';
+import { signedIn } from '../components/staff/staff-error';
 import { SignInScreen, takeTokenFromFragment } from '../components/staff/sign-in-screen';
 import { rememberedFilter } from '../components/staff/filter-memory';
-import { getJson, postJson, StaffApiError } from '../components/staff/staff-api';
+import { getJson, postJson } from '../components/staff/staff-api';
 import { StaffShell } from '../components/staff/staff-shell';
 import { staffText } from '../content/staff';
 import type { RouteHandle } from '../route-handle';
 import {
   STAFF_API,
-  STAFF_PAGE_PREFIX,
-  STAFF_SIGN_IN_PAGE,
   type Counters,
   type InboxPage,
   type LeadPage,
@@ -43,19 +35,6 @@ type Screen =
   | { screen: 'sign-in'; linkToken?: string }
   | ({ screen: 'inbox'; me: StaffIdentity } & InboxData)
   | { screen: 'lead'; me: StaffIdentity; lead: LeadPage };
-
-/** 401 from the API: to the sign-in page. */
-async function signedIn<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof StaffApiError && error.status === 401) throw redirect(STAFF_SIGN_IN_PAGE);
-    if (error instanceof StaffApiError && error.status === 404) {
-      throw data(error.message, { status: 404 });
-    }
-    throw error;
-  }
-}
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Screen> {
   const path = (params['*'] ?? '').replace(/\/+$/, '');
@@ -107,30 +86,4 @@ export default function StaffRoute() {
   }
 }
 
-/**
- * An unknown staff path, a request that no longer exists, or a failure: said inside the staff
- * chrome (navigation, no account: who is signed in is not known here).
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  const text = notFound ? staffText.notFound : staffText.failure;
-  // A request that no longer exists comes with the API's own French message.
-  const detail =
-    notFound && typeof error.data === 'string' && error.data !== '' ? error.data : text.text;
-  return (
-    <StaffShell navigation>
-      <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
-        <p className="mt-3 max-w-prose text-lg text-slate-700">{detail}</p>
-        <Link
-          to={STAFF_PAGE_PREFIX}
-          className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-        >
-          {staffText.backToInbox}
-        </Link>
-      </div>
-    </StaffShell>
-  );
-}
+export { StaffErrorBoundary as ErrorBoundary } from '../components/staff/staff-error';

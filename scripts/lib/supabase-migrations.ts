@@ -32,6 +32,9 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   // The call-back clock: the call log is staff's; a digest row holds lead ids only, server-side.
   lead_calls: 'staff-read',
   digests: 'none',
+  // Audience aggregates (no personal data): server-side only, read through the staff API.
+  audience_daily: 'none',
+  audience_campaigns: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

@@ -63,6 +63,8 @@ export interface StaffApiDeps {
   now?: () => number;
   /** The call-back clock (due times, call log, counters); default: the default calendar on `now`. */
   callback?: CallbackService;
+  /** Further staff pages' routes (the audience), behind the same session check. */
+  registerMore?: (app: Hono, requireStaff: MiddlewareHandler) => void;
 }
 
 const WINDOW_15_MIN = 15 * 60 * 1000;
@@ -386,6 +388,8 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     deps.onRetry();
     return c.json(await callback.leadPage(id));
   });
+
+  deps.registerMore?.(app, requireStaff as MiddlewareHandler);
 
   // Anything else under the prefix: 401 without a session (nothing to learn), 404 with one.
   app.all(`${STAFF_API_PREFIX}/*`, requireStaff, (c) => fail(c, 404, STAFF_ERRORS.notFound));

@@ -31,6 +31,7 @@ import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
 import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts';
 import { CallbackStore } from '../callback/store.ts';
 import { copyStore, type CopyCounts } from './copy.ts';
+import { AudienceStore } from './audience.ts';
 import { GroupCommit } from './group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
@@ -166,6 +167,11 @@ export class LeadStore {
   }
 
   #closed = false;
+
+  /** The audience's aggregates (./audience.ts), on this store's connection. */
+  get audience(): AudienceStore {
+    return new AudienceStore(this.#live());
+  }
 
   /**
    * Throws when this store can no longer make a commit durable (SQLite: a flush of its log

@@ -138,6 +138,30 @@ export interface SchemaMigrationsTable {
   applied_at: number;
 }
 
+/**
+ * The audience's aggregates (migration 5, ADR 0023): counts per Paris day, page, referring host
+ * and device class; nothing per visitor.
+ */
+export interface AudienceDailyTable {
+  /** YYYY-MM-DD, the day in Europe/Paris. */
+  day: string;
+  /** A known page's path, or 'autre page'. */
+  page: string;
+  /** The referring site's host ('' for none; 'autres' past the day's 50 hosts). */
+  referrer: string;
+  device: string;
+  views: number;
+  entries: number;
+}
+
+/** Entries per Paris day and landing campaign (RECORD_CAMPAIGNS on), at most 50 a day. */
+export interface AudienceCampaignsTable {
+  day: string;
+  /** `source / medium / campaign` as tagged, or 'autres' past the day's cap. */
+  campaign: string;
+  entries: number;
+}
+
 export interface Tables {
   leads: LeadsTable;
   outbox: OutboxTable;
@@ -151,4 +175,6 @@ export interface Tables {
   staff_audit: StaffAuditTable;
   lead_calls: LeadCallsTable;
   digests: DigestsTable;
+  audience_daily: AudienceDailyTable;
+  audience_campaigns: AudienceCampaignsTable;
 }

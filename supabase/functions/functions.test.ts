@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import { CONSENT_VERSION } from '../../contact/consent';
+import { AUDIENCE_BEACON_PATH } from '../../audience/contract';
 import { CONTACT_ENDPOINT_PATH } from '../../contact/lead-contract';
 import { edgeFunctions } from '../../scripts/lib/deno';
 import {
@@ -61,6 +62,7 @@ beforeAll(async () => {
     startEdgeFunction('send-contact-email', workerEnv),
     // The worker reads its secret from Vault (no OUTBOX_WORKER_SECRET setting).
     startEdgeFunction('outbox-worker', workerEnv),
+    startEdgeFunction('audience-beacon', workerEnv),
   ]);
   gateway = await startFunctionsGateway(functions);
   await query(`SELECT vault.create_secret($1, 'project_url')`, [gateway.url]);
@@ -468,5 +470,52 @@ describe('issue 17’s caps hold in the database, across isolates', () => {
       ['withheld', 'notification-flood'],
     ]);
     expect(of('alert')).toEqual([['pending', '']]);
+  }, 60_000);
+});
+
+describe('audience-beacon, the audience count on the same modules', () => {
+  const beacon = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${gateway.url}${AUDIENCE_BEACON_PATH}`, {
+      method: 'POST',
+      // What navigator.sendBeacon sends: text/plain, no apikey, no Authorization.
+      headers: {
+        'Content-Type': 'text/plain;charset=UTF-8',
+        'User-Agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+        ...headers,
+      },
+      body,
+    });
+
+  it('counts views and entries in batches, drops GPC, DNT and robots, refuses 1 KB and more, stores no address', async () => {
+    const entry = JSON.stringify({ p: '/contact', e: 1, d: 'mobile', r: 'www.qwant.com' });
+    const view = JSON.stringify({ p: '/contact', e: 0, d: 'mobile' });
+    expect((await beacon(entry)).status).toBe(204);
+    expect((await beacon(view)).status).toBe(204);
+    expect((await beacon(view, { 'Sec-GPC': '1' })).status).toBe(204);
+    expect((await beacon(view, { DNT: '1' })).status).toBe(204);
+    expect((await beacon(view, { 'User-Agent': 'Googlebot/2.1' })).status).toBe(204);
+    expect((await beacon('x'.repeat(1025))).status).toBe(413);
+    expect((await beacon('{"p":')).status).toBe(400);
+
+    // The isolate writes its aggregate every 5 s.
+    let rows: Array<{ page: string; referrer: string; views: number; entries: number }> = [];
+    for (let attempt = 0; attempt < 40 && rows.length < 2; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      rows = await query(
+        'SELECT page, referrer, views, entries FROM audience_daily ORDER BY referrer',
+      );
+    }
+    expect(rows).toEqual([
+      { page: '/contact', referrer: '', views: 1, entries: 0 },
+      { page: '/contact', referrer: 'www.qwant.com', views: 1, entries: 1 },
+    ]);
+    const dump = JSON.stringify(
+      await query(
+        "SELECT * FROM audience_daily UNION ALL SELECT day, campaign, '', '', entries, entries FROM audience_campaigns",
+      ),
+    );
+    expect(dump).not.toContain('127.0.0.1');
+    expect(dump).not.toContain('Mozilla');
   }, 60_000);
 });

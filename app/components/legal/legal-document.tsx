@@ -1,8 +1,9 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import {
   type LegalBlock,
+  type LegalControl,
   type LegalDocument,
   legalUiText,
   type Rich,
@@ -32,7 +33,10 @@ function RichText({ value }: { value: Rich }) {
   });
 }
 
-function Block({ block }: { block: LegalBlock }) {
+/** Interactive parts a document places among its text, given by its route (`LegalControl`). */
+export type LegalControls = Partial<Record<LegalControl, ReactNode>>;
+
+function Block({ block, controls }: { block: LegalBlock; controls?: LegalControls }) {
   switch (block.kind) {
     case 'paragraph':
       return (
@@ -63,6 +67,8 @@ function Block({ block }: { block: LegalBlock }) {
           ))}
         </dl>
       );
+    case 'control':
+      return controls?.[block.name] ?? null;
   }
 }
 
@@ -70,7 +76,14 @@ function Block({ block }: { block: LegalBlock }) {
 const TOC_MIN_SECTIONS = 6;
 
 /** A legal page: header band, table of contents when long, then one h2 section per topic. */
-export function LegalDocumentView({ document }: { document: LegalDocument }) {
+export function LegalDocumentView({
+  document,
+  controls,
+}: {
+  document: LegalDocument;
+  /** Rendered where the document has a `control` block (the route's own code, not this chunk's). */
+  controls?: LegalControls;
+}) {
   const showToc = document.sections.length >= TOC_MIN_SECTIONS;
   return (
     <>
@@ -116,7 +129,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
                   {section.title}
                 </h2>
                 {section.blocks.map((block, index) => (
-                  <Block key={index} block={block} />
+                  <Block key={index} block={block} controls={controls} />
                 ))}
               </section>
             ))}

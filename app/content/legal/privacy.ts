@@ -14,6 +14,10 @@ export const RETENTION_PERIODS = [
   },
   { term: 'Prospects', value: '3\u00a0ans' },
   { term: 'Données de navigation', value: '13\u00a0mois maximum' },
+  {
+    term: 'Mesure d’audience (totaux par jour, sans donnée personnelle)',
+    value: '25\u00a0mois, puis suppression automatique',
+  },
 ] as const;
 
 export function privacyContent(config: SiteConfig): LegalDocument {
@@ -48,8 +52,30 @@ export function privacyContent(config: SiteConfig): LegalDocument {
             'la page de notre site depuis laquelle vous avez ouvert le formulaire (par exemple la page d’une solution), connue par la navigation sur le site lui-même et gardée en mémoire le temps de votre visite seulement, sans cookie ni stockage dans votre navigateur. Elle nous aide à comprendre votre besoin avant de vous rappeler.',
           ),
           p(
-            'Données collectées automatiquement\u00a0: pour afficher les pages et protéger le site contre les abus, notre serveur traite des données techniques de connexion (adresse IP, date et heure, page demandée, type de navigateur). Nous n’utilisons aucun outil de mesure d’audience ni de publicité.',
+            'Données collectées automatiquement\u00a0: pour afficher les pages et protéger le site contre les abus, notre serveur traite des données techniques de connexion (adresse IP, date et heure, page demandée, type de navigateur). Ces données techniques ne servent qu’à cela et ne sont pas utilisées pour mesurer l’audience. Nous n’utilisons aucun outil de publicité.',
           ),
+        ],
+      },
+      {
+        id: 'mesure-audience',
+        title: 'Mesure d’audience',
+        blocks: [
+          p(
+            'Pour savoir quelles pages sont utiles et d’où viennent nos visiteurs, chaque page affichée envoie à notre propre serveur (jamais à un tiers) une mesure de quelques dizaines d’octets\u00a0: l’adresse de la page, le nom du site d’où vous arrivez (par exemple «\u00a0www.google.fr\u00a0», seulement sur la première page de votre visite, jamais l’adresse complète de la page d’origine ni ses paramètres) et un type d’appareil déduit de la largeur de l’écran (mobile, tablette ou ordinateur).',
+          ),
+          p(
+            'Ce qui n’est pas mesuré\u00a0: ni cookie, ni stockage dans votre navigateur, ni identifiant, ni empreinte de votre appareil. Notre serveur n’enregistre ni votre adresse IP ni votre navigateur, même sous forme chiffrée\u00a0; il ne lit le type de navigateur que pour écarter les robots. Deux personnes qui font la même visite avec le même écran envoient exactement la même mesure\u00a0: une visite ne peut être ni suivie ni reconnue.',
+          ),
+          p(
+            'Nous ne gardons que des totaux par jour, par page, par site d’origine et par type d’appareil, conservés 25\u00a0mois puis supprimés. Ils servent uniquement à produire des statistiques de fréquentation pour notre propre usage et ne sont jamais rapprochés d’une demande de contact ni d’aucune autre donnée\u00a0: le nombre de demandes venues d’une page est simplement affiché à côté de son nombre de vues.',
+          ),
+          p(
+            'Cette mesure respecte les conditions posées par la CNIL pour être dispensée de consentement\u00a0: finalité strictement limitée à la mesure d’audience du site, données anonymes et agrégées, aucun croisement avec d’autres traitements, aucune transmission à un tiers, conservation limitée à 25\u00a0mois, information des visiteurs (la présente section) et possibilité de s’y opposer. C’est pourquoi le site n’affiche pas de bandeau de consentement.',
+          ),
+          p(
+            'Vous pouvez vous opposer à cette mesure avec le bouton ci-dessous\u00a0: votre choix est alors enregistré dans le stockage local de votre navigateur (une seule mention, la seule chose que le site y enregistre), et plus aucune mesure n’est envoyée depuis ce navigateur. Si votre navigateur envoie le signal Global Privacy Control ou «\u00a0Do Not Track\u00a0», aucune mesure n’est envoyée et notre serveur écarte toute mesure qui porte ce signal.',
+          ),
+          { kind: 'control', name: 'audience-objection' },
         ],
       },
       {
@@ -61,6 +87,7 @@ export function privacyContent(config: SiteConfig): LegalDocument {
             'établir un devis, puis exécuter et suivre les travaux commandés\u00a0;',
             'gérer la relation client (facturation, garanties, service après-vente)\u00a0;',
             'assurer la sécurité du site et prévenir les envois abusifs du formulaire\u00a0;',
+            'mesurer l’audience du site, de façon anonyme et agrégée (voir «\u00a0Mesure d’audience\u00a0»)\u00a0;',
             'respecter nos obligations légales, notamment comptables et fiscales.',
           ),
         ],
@@ -85,7 +112,8 @@ export function privacyContent(config: SiteConfig): LegalDocument {
             },
             {
               term: 'Intérêt légitime',
-              value: 'pour la sécurité du site et la prévention des abus (article 6.1.f).',
+              value:
+                'pour la sécurité du site et la prévention des abus, et pour la mesure d’audience anonyme du site, à laquelle vous pouvez vous opposer (article 6.1.f).',
             },
           ]),
         ],
@@ -147,7 +175,7 @@ export function privacyContent(config: SiteConfig): LegalDocument {
         title: 'Cookies et traceurs',
         blocks: [
           p(
-            'Ce site ne dépose aucun cookie et n’utilise ni le stockage local ni le stockage de session de votre navigateur\u00a0: il n’y enregistre rien. Le site ne fait appel à aucun service tiers\u00a0: pas de mesure d’audience, pas de publicité, pas de réseau social, et les polices de caractères sont hébergées sur nos propres serveurs. Aucune donnée de navigation n’est donc transmise à un tiers, et aucun bandeau de consentement n’est nécessaire.',
+            'Ce site ne dépose aucun cookie et n’utilise ni le stockage local ni le stockage de session de votre navigateur\u00a0: il n’y enregistre rien, sauf, si vous vous opposez à la mesure d’audience, la mention de ce choix. Le site ne fait appel à aucun service tiers\u00a0: sa mesure d’audience est la sienne (voir «\u00a0Mesure d’audience\u00a0»), pas de publicité, pas de réseau social, et les polices de caractères sont hébergées sur nos propres serveurs. Aucune donnée de navigation n’est donc transmise à un tiers, et aucun bandeau de consentement n’est nécessaire.',
           ),
           p(
             'Seuls les membres de notre équipe qui se connectent à leur espace réservé reçoivent un cookie de session, strictement nécessaire à leur connexion et supprimé à la déconnexion.',

@@ -14,7 +14,11 @@ export type Rich = string | readonly Inline[];
 export type LegalBlock =
   | { kind: 'paragraph'; text: Rich }
   | { kind: 'list'; items: readonly Rich[] }
-  | { kind: 'facts'; rows: readonly { term: string; value: Rich }[] };
+  | { kind: 'facts'; rows: readonly { term: string; value: Rich }[] }
+  /** An interactive part the page's route renders (e.g. the audience objection, ADR 0023). */
+  | { kind: 'control'; name: LegalControl };
+
+export type LegalControl = 'audience-objection';
 
 export interface LegalSection {
   /** Fragment identifier, for the table of contents. */

@@ -2,7 +2,7 @@
  * The 21 solutions: the one list from which routes, prerendering, the header menus, the home
  * carousel and the sitemap are derived. Adding a solution starts with one entry here.
  */
-import type { ProductOption } from '../../../contact/products';
+import type { ProductOption } from '../../../contact/products.ts';
 
 export type Audience = 'particuliers' | 'professionnels';
 

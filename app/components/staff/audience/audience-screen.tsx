@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { audienceText as text, formatConversion } from '../../../content/audience';
+import {
+  AUDIENCE_API,
+  AUDIENCE_PERIODS,
+  NO_REFERRER,
+  OTHER_REFERRERS,
+  type AudienceReport,
+} from '../../../../audience/aggregates';
+import { ViewsChart } from './views-chart';
+
+/** `2026-06-15` → `15/06/2026`. */
+function frenchDay(day: string): string {
+  return day.split('-').reverse().join('/');
+}
+
+function sourceLabel(source: string): string {
+  if (source === NO_REFERRER) return text.noReferrer;
+  if (source === OTHER_REFERRERS) return text.otherSources;
+  return source;
+}
+
+function Table({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    // Focusable and named, so that a keyboard can scroll a table wider than a phone's screen.
+    <div
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe's scrollable-region-focusable (WCAG 2.1.1)
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-800">
+          <tr>
+            {columns.map((column, index) => (
+              <th
+                key={column}
+                scope="col"
+                className={index === 0 ? 'px-3 py-2' : 'px-3 py-2 text-right'}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Row({ head, cells }: { head: string; cells: readonly (string | number)[] }) {
+  return (
+    <tr>
+      <th scope="row" className="px-3 py-2 font-medium break-all">
+        {head}
+      </th>
+      {cells.map((cell, index) => (
+        <td key={index} className="px-3 py-2 text-right tabular-nums">
+          {cell}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold text-brand-950">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The audience page: the chart, its table, per page, sources, devices, campaigns, the export. */
+export function AudienceScreen({ report }: { report: AudienceReport }) {
+  const c = text.columns;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
+      <p className="mt-3 max-w-prose text-slate-700">{text.intro}</p>
+
+      <nav aria-label={text.periodLabel} className="mt-6 flex flex-wrap items-center gap-2">
+        {AUDIENCE_PERIODS.map((days) => (
+          <Link
+            key={days}
+            to={`?jours=${days}`}
+            aria-current={days === report.days ? 'page' : undefined}
+            className={
+              days === report.days
+                ? 'inline-flex min-h-11 items-center rounded-control bg-brand-800 px-4 font-semibold text-white'
+                : 'inline-flex min-h-11 items-center rounded-control border border-slate-300 bg-white px-4 font-semibold text-brand-900 underline'
+            }
+          >
+            {text.period(days)}
+          </Link>
+        ))}
+        <a
+          href={`${AUDIENCE_API.exportCsv}?jours=${report.days}`}
+          download
+          className="inline-flex min-h-11 items-center rounded-control border border-brand-800 bg-white px-4 font-semibold text-brand-900"
+        >
+          {text.exportCsv}
+        </a>
+      </nav>
+      <p className="mt-3 text-sm text-slate-700">
+        {text.range(frenchDay(report.from), frenchDay(report.to))}
+      </p>
+
+      <Section id="audience-chart-title" title={text.chartTitle}>
+        <ViewsChart daily={report.daily} />
+        <Table caption={text.dailyCaption} columns={[c.day, c.views, c.entries]}>
+          {report.daily.map((entry) => (
+            <Row key={entry.day} head={frenchDay(entry.day)} cells={[entry.views, entry.entries]} />
+          ))}
+        </Table>
+      </Section>
+
+      <Section id="audience-pages-title" title={text.pagesTitle}>
+        {report.pages.length === 0 ? (
+          <p className="mt-4 text-slate-700">{text.noData}</p>
+        ) : (
+          <>
+            <Table
+              caption={text.pagesCaption}
+              columns={[c.page, c.views, c.entries, c.requests, c.conversion]}
+            >
+              {report.pages.map((row) => (
+                <Row
+                  key={row.page}
+                  head={row.page}
+                  cells={[row.views, row.entries, row.requests, formatConversion(row.conversion)]}
+                />
+              ))}
+            </Table>
+            <p className="mt-2 text-sm text-slate-700">{text.conversionHelp}</p>
+          </>
+        )}
+      </Section>
+
+      <div className="grid gap-x-8 lg:grid-cols-2">
+        <Section id="audience-sources-title" title={text.sourcesTitle}>
+          <Table caption={text.sourcesCaption} columns={[c.source, c.entries]}>
+            {report.sources.map((row) => (
+              <Row key={row.source} head={sourceLabel(row.source)} cells={[row.entries]} />
+            ))}
+          </Table>
+        </Section>
+        <Section id="audience-devices-title" title={text.devicesTitle}>
+          <Table caption={text.devicesCaption} columns={[c.device, c.views]}>
+            {report.devices.map((row) => (
+              <Row key={row.device} head={text.devices[row.device]} cells={[row.views]} />
+            ))}
+          </Table>
+        </Section>
+      </div>
+
+      {report.campaigns.length > 0 ? (
+        <Section id="audience-campaigns-title" title={text.campaignsTitle}>
+          <Table caption={text.campaignsCaption} columns={[c.campaign, c.entries]}>
+            {report.campaigns.map((row) => (
+              <Row key={row.campaign} head={sourceLabel(row.campaign)} cells={[row.entries]} />
+            ))}
+          </Table>
+        </Section>
+      ) : null}
+    </div>
+  );
+}

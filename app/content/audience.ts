@@ -1,0 +1,57 @@
+/**
+ * The French copy of the staff audience page (/equipe/audience). Imported only by the staff
+ * route, so none of it is in a public page's scripts.
+ */
+import type { DeviceClass } from '../../audience/contract';
+
+export const audienceText = {
+  navLabel: 'Audience',
+  metaTitle: 'Audience — Espace équipe',
+  title: 'Audience du site',
+  intro:
+    'Pages vues et entrées sur le site, sans cookie ni identifiant : des totaux par jour, par page, par site d’origine et par type d’appareil. Les demandes de chaque page (leur page d’origine enregistrée) sont mises à côté, jamais rapprochées d’une visite.',
+  periodLabel: 'Période',
+  period: (days: number) => `${days} derniers jours`,
+  range: (from: string, to: string) => `Du ${from} au ${to} (jours de Paris).`,
+  chartTitle: 'Pages vues par jour',
+  chartLabel: (days: number) =>
+    `Graphique des pages vues par jour sur ${days} jours ; les mêmes chiffres sont dans le tableau qui suit.`,
+  dailyCaption: 'Pages vues et entrées par jour',
+  pagesTitle: 'Par page',
+  pagesCaption: 'Pages vues, entrées, demandes et conversion par page',
+  sourcesTitle: 'Sites d’origine (10 premiers)',
+  sourcesCaption: 'Entrées par site d’origine',
+  devicesTitle: 'Types d’appareil',
+  devicesCaption: 'Pages vues par type d’appareil',
+  campaignsTitle: 'Campagnes (10 premières)',
+  campaignsCaption: 'Entrées par campagne',
+  columns: {
+    day: 'Jour',
+    page: 'Page',
+    views: 'Vues',
+    entries: 'Entrées',
+    requests: 'Demandes',
+    conversion: 'Conversion',
+    source: 'Site d’origine',
+    device: 'Appareil',
+    campaign: 'Campagne',
+  },
+  noReferrer: 'Accès direct (sans site d’origine)',
+  otherSources: 'Autres sites',
+  noData: 'Aucune page vue sur cette période.',
+  exportCsv: 'Exporter (CSV)',
+  devices: {
+    mobile: 'Mobile (moins de 640 px)',
+    tablette: 'Tablette (640 à 1 023 px)',
+    ordinateur: 'Ordinateur (1 024 px et plus)',
+  } satisfies Record<DeviceClass, string>,
+  conversionNone: '—',
+  conversionHelp:
+    'Conversion : demandes de la page divisées par ses vues sur la période (deux totaux côte à côte).',
+} as const;
+
+/** A percentage with at most one decimal, French style (`3,5 %`). */
+export function formatConversion(value: number | null): string {
+  if (value === null) return audienceText.conversionNone;
+  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
+}
