@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 import { withoutFlush, type Connection } from './connection.ts';
-import type { Tables } from './schema.ts';
+import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from './schema.ts';
 import { NO_REFERRER, OTHER_REFERRERS } from '../../audience/aggregates.ts';
 
 /**
@@ -13,20 +13,11 @@ import { NO_REFERRER, OTHER_REFERRERS } from '../../audience/aggregates.ts';
 /** At most this many referring hosts (and campaigns) are stored per day; the rest as 'autres'. */
 export const MAX_SOURCES_PER_DAY = 50;
 
-export interface AudienceCount {
-  day: string;
-  page: string;
-  referrer: string;
-  device: string;
-  views: number;
-  entries: number;
-}
+/** One row of `audience_daily`: the counts of a day, page, referring host and device class. */
+export type AudienceCount = AudienceDailyTable;
 
-export interface CampaignCount {
-  day: string;
-  campaign: string;
-  entries: number;
-}
+/** One row of `audience_campaigns`. */
+export type CampaignCount = AudienceCampaignsTable;
 
 /** A batch from one instance's memory: what happened since its last flush. */
 export interface AudienceBatch {

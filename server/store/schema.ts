@@ -139,7 +139,7 @@ export interface SchemaMigrationsTable {
 }
 
 /**
- * The audience's aggregates (migration 5, ADR 0023): counts per Paris day, page, referring host
+ * The audience's aggregates (migration 6, ADR 0023): counts per Paris day, page, referring host
  * and device class; nothing per visitor.
  */
 export interface AudienceDailyTable {
