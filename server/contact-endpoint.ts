@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -17,7 +16,7 @@ import { type FieldErrors, LIMITS } from '../contact/schema.ts';
 import { CACHE_NONE } from './cache-control.ts';
 import type { LeadService } from './leads/submit-lead.ts';
 import type { Logger } from './logger.ts';
-import { clientAddress, clientKey } from './rate-limit.ts';
+import { requestClientKey } from './request-client.ts';
 import { RefusalLog } from './refusal-log.ts';
 
 /**
@@ -122,14 +121,6 @@ function isCrossSite(c: Context, origins: readonly string[]): boolean {
   const origin = c.req.header('origin');
   if (origin !== undefined) return !origins.includes(origin);
   return c.req.header('sec-fetch-site') === 'cross-site';
-}
-
-function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Refusal {
@@ -284,7 +275,7 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
     limitSize,
     async (c) => {
       const encoding = requestEncoding(c.req.header('content-type'));
-      const key = clientKey(clientAddress(socketAddress(c), c.req.raw.headers, deps.trustProxy));
+      const key = requestClientKey(c, deps.trustProxy);
       const admission = await leads.admit(key);
       if (admission.status === 'rate-limited') {
         return refuse(c, rateLimited(admission.retryAfterSeconds));

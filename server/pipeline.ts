@@ -2,8 +2,6 @@ import { join } from 'node:path';
 
 import type { Hono } from 'hono';
 
-import { getConnInfo } from '@hono/node-server/conninfo';
-
 import { registerAudienceBeacon } from './audience/routes';
 import { registerAudienceStaffRoutes } from './audience/staff-routes';
 import { AudienceService } from './audience/service';
@@ -20,7 +18,8 @@ import {
   type MailTransport,
 } from './mail/transport';
 import { OutboxWorker, type OutboxOptions } from './outbox';
-import { clientAddress, clientKey, RateLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
+import { requestClientKey } from './request-client';
 import { RefusalLog } from './refusal-log';
 import { registerStaffApi } from './staff/api';
 import { DEFAULT_CALENDAR, type CallbackCalendar } from './callback/calendar';
@@ -260,15 +259,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     register: (app) => {
       registerAudienceBeacon(app, {
         service: audience,
-        clientKey: (c) => {
-          let socket: string | undefined;
-          try {
-            socket = getConnInfo(c).remote.address;
-          } catch {
-            socket = undefined;
-          }
-          return clientKey(clientAddress(socket, c.req.raw.headers, options.trustProxy));
-        },
+        clientKey: (c) => requestClientKey(c, options.trustProxy),
       });
       registerContactEndpoint(app, {
         leads,

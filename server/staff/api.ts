@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -22,7 +21,7 @@ import { staffCsv } from '../leads/csv';
 import type { Logger } from '../logger';
 import { escapeHtml } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
-import { clientAddress, clientKey } from '../rate-limit';
+import { requestClientKey } from '../request-client';
 import { removeMailFiles } from '../retention';
 import { emailKey, STAFF_IDLE_MS, type LeadStore, type RatePolicy } from '../store';
 import {
@@ -78,14 +77,6 @@ const LEAD_ID = /^[A-Za-z0-9-]{1,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Variables = { staff: StaffIdentity; sessionHash: string };
-
-function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A state-changing request made by a page of another site (CSRF): `Origin` or `Sec-Fetch-Site`. */
 export function isCrossSiteRequest(headers: Headers, origins: readonly string[]): boolean {
@@ -163,7 +154,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   }
 
   const clientPolicy = (c: Context, limit: number): RatePolicy => ({
-    key: `staff:${clientKey(clientAddress(socketAddress(c), c.req.raw.headers, deps.trustProxy))}`,
+    key: `staff:${requestClientKey(c, deps.trustProxy)}`,
     limit,
     windowMs: WINDOW_15_MIN,
   });
