@@ -109,7 +109,10 @@ export async function startWebhookReceiver(
       type: parsed.type ?? '',
       data: parsed.data ?? {},
       body,
-      verified: verified && request.method === 'POST' && request.url === path,
+      verified:
+        verified &&
+        request.method === 'POST' &&
+        new URL(request.url ?? '/', 'http://receiver').pathname === path,
       answered: 200,
       at: Date.now(),
     };
