@@ -19,6 +19,7 @@ export interface SendOutcome {
 export const SEND_ERRORS = {
   timeout: (ms: number) => `délai dépassé (${Math.round(ms / 1000)} s)`,
   refused: 'connexion refusée',
+  closed: 'connexion fermée par le destinataire',
   network: (code: string) => `erreur réseau (${code})`,
   redirect: (status: number) => `redirection ${status} non suivie`,
   status: (status: number) => `réponse HTTP ${status}`,
@@ -31,6 +32,7 @@ function networkError(error: unknown, timeoutMs: number): string {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
   if (code === 'ECONNREFUSED') return SEND_ERRORS.refused;
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return SEND_ERRORS.closed;
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return SEND_ERRORS.timeout(timeoutMs);
   }
