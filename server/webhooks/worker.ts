@@ -94,7 +94,7 @@ export class WebhookWorker {
       for (;;) {
         const count = await this.#round();
         handled += count;
-        if (count < this.#options.concurrency) return handled;
+        if (count === 0) return handled;
       }
     });
     this.#onDemand = run.catch(() => undefined);
@@ -106,8 +106,9 @@ export class WebhookWorker {
     try {
       do {
         this.#again = false;
+        // Until a round finds nothing: a delivered event may have freed its request's next one.
         const handled = await this.#round();
-        if (handled === this.#options.concurrency) this.#again = true;
+        if (handled > 0) this.#again = true;
       } while (this.#again && !this.#stopped);
     } catch (error) {
       this.#options.logger.error('webhook_error', { error });
@@ -122,7 +123,10 @@ export class WebhookWorker {
     let wait = pollIntervalMs;
     try {
       const next = this.#failed ? undefined : await store.nextDueAt();
-      if (next !== undefined) wait = Math.min(pollIntervalMs, Math.max(0, next - now()));
+      // An event already due that the last round could not claim waits for the endpoint to be
+      // re-enabled, or for an earlier event of its request held by another instance: look again
+      // at the next poll, not in a loop (a kick comes sooner when this instance frees it).
+      if (next !== undefined && next > now()) wait = Math.min(pollIntervalMs, next - now());
     } catch {
       // The store is unavailable: look again at the next poll.
     }
