@@ -53,7 +53,7 @@ async function post(server: ServerProcess, body: unknown, forwardedFor: string):
 
 async function settled(store: LeadStore): Promise<LeadWithDelivery[]> {
   const deadline = Date.now() + 30_000;
-  while ((await store.backlog(Date.now())).pending > 0) {
+  while ((await store.outbox.backlog(Date.now())).pending > 0) {
     if (Date.now() > deadline) throw new Error('mail still pending');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

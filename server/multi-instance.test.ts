@@ -137,7 +137,7 @@ describe('two instances on one PostgreSQL database', () => {
     const store = await openLeadStore({ dataDir: root, databaseUrl: database.url });
     cleanups.push(() => store.close());
     const deadline = Date.now() + 30_000;
-    while ((await store.backlog(Date.now())).pending > 0) {
+    while ((await store.outbox.backlog(Date.now())).pending > 0) {
       if (Date.now() > deadline) throw new Error('mail still pending');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -86,7 +86,7 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
 
     await peer.start();
     await peer.waitFor((messages) => messages.length >= 12);
-    await until(async () => (await server.pipeline.store.backlog(Date.now())).pending === 0);
+    await until(async () => (await server.pipeline.store.outbox.backlog(Date.now())).pending === 0);
     // Let the worker run several more polls: nothing may be sent again.
     const pollsBefore = server.logs.length;
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -114,7 +114,7 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
     await peer.start();
     const second = await serverFor({ smtpUrl: peer.url, ...database });
     await peer.waitFor((messages) => messages.length >= 6);
-    await until(async () => (await second.pipeline.store.backlog(Date.now())).pending === 0);
+    await until(async () => (await second.pipeline.store.outbox.backlog(Date.now())).pending === 0);
     expect(new Set(messageIds(peer)).size).toBe(6);
     expect(
       ids.every((id) => messageIds(peer).includes(`<${id}.notification@calora-energies.example>`)),
@@ -147,7 +147,7 @@ describe('the .eml transport', () => {
     const { join } = await import('node:path');
     const server = await serverFor({});
     const [id] = await submit(server, 1);
-    await until(async () => (await server.pipeline.store.backlog(Date.now())).pending === 0);
+    await until(async () => (await server.pipeline.store.outbox.backlog(Date.now())).pending === 0);
     const files = readdirSync(join(server.dataDir, 'outbox-mail')).sort();
     expect(files).toEqual([`${id}-confirmation.eml`, `${id}-notification.eml`]);
     const raw = readFileSync(join(server.dataDir, 'outbox-mail', `${id}-notification.eml`), 'utf8');

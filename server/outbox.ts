@@ -97,7 +97,7 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
-    this.running = this.options.store
+    this.running = this.options.store.outbox
       .retryPendingNow(this.options.now())
       .then(
         () => undefined,
@@ -172,7 +172,7 @@ export class OutboxWorker {
     const { store, pollIntervalMs, now } = this.options;
     let wait = pollIntervalMs;
     try {
-      const next = await store.nextDueAt();
+      const next = await store.outbox.nextDueAt();
       if (next !== undefined) wait = Math.min(pollIntervalMs, Math.max(0, next - now()));
     } catch {
       // The store is unavailable: look again at the next poll.
@@ -228,7 +228,7 @@ export class OutboxWorker {
     const { store, now, leaseMs, sendConcurrency } = this.options;
     await this.recordUnrecorded();
     const claimedAt = now();
-    const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
+    const due = await store.outbox.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
     // The claimed rows' leads, in one read (a lead erased meanwhile loses its outbox rows by
     // cascade: its mark then changes nothing).
     const leads = await store.getLeads(
@@ -237,7 +237,7 @@ export class OutboxWorker {
     for (let index = 0; index < due.length; index += sendConcurrency) {
       if (this.stopped || now() >= claimedAt + leaseMs / 2) {
         // Not enough of the lease left to send safely: give the rest back and claim again.
-        await store.releaseClaims(
+        await store.outbox.releaseClaims(
           due.slice(index).map((rest) => rest.id),
           this.token,
         );
@@ -254,7 +254,7 @@ export class OutboxWorker {
       if (sent.length === 0) continue;
       const sentAt = now();
       try {
-        await store.markSent(sent, sentAt);
+        await store.outbox.markSent(sent, sentAt);
       } catch (error) {
         for (const id of sent) this.unrecorded.set(id, sentAt);
         throw error;
@@ -269,7 +269,7 @@ export class OutboxWorker {
     for (const [id, sentAt] of this.unrecorded)
       byTime.set(sentAt, [...(byTime.get(sentAt) ?? []), id]);
     for (const [sentAt, ids] of byTime) {
-      await this.options.store.markSent(ids, sentAt);
+      await this.options.store.outbox.markSent(ids, sentAt);
       for (const id of ids) this.unrecorded.delete(id);
     }
   }
@@ -288,7 +288,7 @@ export class OutboxWorker {
         row.kind === 'digest' || row.kind === 'webhook_alert'
           ? `${row.kind}_unavailable`
           : 'lead_missing';
-      await store.markFailed(row.id, this.token, now(), code);
+      await store.outbox.markFailed(row.id, this.token, now(), code);
       return false;
     }
     const attempts = row.attempts + 1;
@@ -301,12 +301,12 @@ export class OutboxWorker {
       if (failure.permanent && row.kind === 'confirmation') {
         // The visitor's address refuses mail: retrying cannot help. The company's
         // notification is never abandoned.
-        await store.markFailed(row.id, this.token, now(), failure.code);
+        await store.outbox.markFailed(row.id, this.token, now(), failure.code);
         logger.warn('mail_failed', { ...fields, status: 'failed' });
         return false;
       }
       const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-      await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
+      await store.outbox.markRetry(row.id, this.token, now(), now() + delay, failure.code);
       logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
       return false;
     }

@@ -327,7 +327,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     },
     healthCheck: async () => {
       store.assertWritable();
-      const backlog = await withTimeout(store.backlog(Date.now()), HEALTH_TIMEOUT_MS);
+      const backlog = await withTimeout(store.outbox.backlog(Date.now()), HEALTH_TIMEOUT_MS);
       return {
         storage: 'ok',
         database: store.engine,

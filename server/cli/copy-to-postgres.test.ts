@@ -57,12 +57,12 @@ async function seedSqlite(count: number): Promise<void> {
     );
   }
   const now = start + count * 1000;
-  const rows = await store.claimDue(now, 1_000, 'seed', 60_000);
+  const rows = await store.outbox.claimDue(now, 1_000, 'seed', 60_000);
   for (const [index, row] of rows.entries()) {
-    if (index % 4 === 0) await store.markSent(row.id, now);
-    else if (index % 4 === 1) await store.markFailed(row.id, 'seed', now, 'smtp_550');
+    if (index % 4 === 0) await store.outbox.markSent(row.id, now);
+    else if (index % 4 === 1) await store.outbox.markFailed(row.id, 'seed', now, 'smtp_550');
     else if (index % 4 === 2)
-      await store.markRetry(row.id, 'seed', now, now + 5_000, 'ECONNREFUSED');
+      await store.outbox.markRetry(row.id, 'seed', now, now + 5_000, 'ECONNREFUSED');
   }
   // The rest stay claimed by a "worker" of the old server: the copy must not carry the claim.
   await store.close();
@@ -77,7 +77,7 @@ async function snapshot(storeConfig: StoreConfig) {
         (await store.mailFor(item.id)).map(({ id: _id, claimedUntil: _claim, ...row }) => row),
       ),
     );
-    return { leads, mails, backlog: await store.backlog(Date.UTC(2026, 10, 1)) };
+    return { leads, mails, backlog: await store.outbox.backlog(Date.UTC(2026, 10, 1)) };
   } finally {
     await store.close();
   }

@@ -71,8 +71,8 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         { id: 'new', at: now - DAY, input: { email: 'new@entreprise.example' } },
       ]);
       const store = await openLeadStore(fixture.config);
-      const [due] = await store.claimDue(now, 1, 'test', 60_000);
-      await store.markSent(due!.id, now);
+      const [due] = await store.outbox.claimDue(now, 1, 'test', 60_000);
+      await store.outbox.markSent(due!.id, now);
       await store.close();
 
       const json = await run('list', '--json');
@@ -147,7 +147,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       const store = await openLeadStore(fixture.config);
       expect((await store.listLeads()).map((item) => item.id)).toEqual(['other']);
       expect([...(await store.mailFor('p1')), ...(await store.mailFor('p2'))]).toEqual([]);
-      expect((await store.backlog(now)).pending).toBe(2);
+      expect((await store.outbox.backlog(now)).pending).toBe(2);
       // Recorded in the audit trail, without the address or the ids.
       const audit = await store.auditLog();
       expect(audit).toEqual([

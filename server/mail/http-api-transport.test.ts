@@ -238,7 +238,7 @@ describe.each(ENGINES)('delivery through the HTTP API on %s', (engine) => {
     ).toMatchObject({ mailTransport: 'http-api', outbox: { pending: 2 } });
 
     // What the scheduled job does: make the pending mail due now, and drain.
-    await store.retryPendingNow(Date.now());
+    await store.outbox.retryPendingNow(Date.now());
     server.pipeline.worker.kick();
     await api.waitFor((requests) => requests.filter((r) => r.status === 201).length >= 2);
     for (let tries = 0; tries < 200; tries += 1) {

@@ -280,13 +280,18 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
       Date.now() + 60 * 60 * 1000,
     );
     // Claimed as a worker would (its first attempt is an hour away, so no real worker takes it).
-    const claimed = await store.claimDue(Date.now() + 2 * 60 * 60 * 1000, 50, 'test', 60_000);
+    const claimed = await store.outbox.claimDue(
+      Date.now() + 2 * 60 * 60 * 1000,
+      50,
+      'test',
+      60_000,
+    );
     const mine = claimed.find((mail) => mail.leadId === id)!;
-    await store.releaseClaims(
+    await store.outbox.releaseClaims(
       claimed.filter((mail) => mail !== mine).map((mail) => mail.id),
       'test',
     );
-    await store.markFailed(mine.id, 'test', Date.now(), 'smtp_550');
+    await store.outbox.markFailed(mine.id, 'test', Date.now(), 'smtp_550');
     expect((await store.mailFor(id))[0]!.status).toBe('failed');
 
     const response = await fetch(api(STAFF_API.retry(id)), {

@@ -4,7 +4,6 @@ import {
   inDurableTransaction,
   inTransaction,
   StoreOpenError,
-  withoutFlush,
   type Connection,
   type Engine,
   type StoreConfig,
@@ -32,6 +31,7 @@ import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts'
 import { CallbackStore } from '../callback/store.ts';
 import { copyStore, type CopyCounts } from './copy.ts';
 import { AudienceStore } from './audience.ts';
+import { OutboxStore } from './outbox-store.ts';
 import { eraseWebhookData } from '../webhooks/queue.ts';
 import { purgeWebhookEvents, WebhookStore } from '../webhooks/store.ts';
 import { GroupCommit } from './group-commit.ts';
@@ -479,52 +479,11 @@ export class LeadStore {
       .execute();
   }
 
-  // --- The outbox queue -------------------------------------------------------------------
+  // --- The outbox queue (./outbox-store.ts) ----------------------------------------------
 
-  // Claims and marks are bookkeeping: written without waiting for a disk flush (withoutFlush).
-
-  async claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
-    const rows = await withoutFlush(this.#live(), (db) =>
-      queue.claimDue(db, this.engine, now, limit, token, leaseMs),
-    );
-    // A submission batch is visible once committed, before its disk flush ends (see
-    // inDurableTransaction): no e-mail goes out for a request that is not on disk yet.
-    if (rows.length > 0) await this.#live().synced();
-    return rows;
-  }
-
-  releaseClaims(ids: readonly number[], token: string): Promise<void> {
-    return withoutFlush(this.#live(), (db) => queue.releaseClaims(db, ids, token));
-  }
-
-  markSent(ids: number | readonly number[], now: number): Promise<void> {
-    return withoutFlush(this.#live(), (db) => queue.markSent(db, ids, now));
-  }
-
-  markRetry(id: number, token: string, now: number, nextAttemptAt: number, error: string) {
-    return withoutFlush(this.#live(), (db) =>
-      queue.markRetry(db, id, token, now, nextAttemptAt, error),
-    );
-  }
-
-  markFailed(id: number, token: string, now: number, error: string): Promise<void> {
-    return withoutFlush(this.#live(), (db) => queue.markFailed(db, id, token, now, error));
-  }
-
-  nextDueAt(): Promise<number | undefined> {
-    return queue.nextDueAt(this.db);
-  }
-
-  /**
-   * At a worker's start: every pending message is due now. On SQLite, where one process is the
-   * only worker, claims left by a process that died are given back at once.
-   */
-  retryPendingNow(now: number): Promise<number> {
-    return queue.retryPendingNow(this.db, now, this.engine === 'sqlite');
-  }
-
-  backlog(now: number): Promise<Backlog> {
-    return queue.backlog(this.db, now);
+  /** The outbox's claims and marks, on this store's connection. */
+  get outbox(): OutboxStore {
+    return new OutboxStore(this.#live());
   }
 
   // --- Moving up --------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+import { withoutFlush, type Connection } from './connection.ts';
+import * as queue from './mail-queue.ts';
+import type { Backlog, OutboxRow } from './mail-queue.ts';
+
+/**
+ * The outbox as its workers use it (`LeadStore.outbox`): claims, marks, the next due time, the
+ * backlog. Claims and marks are bookkeeping: written without waiting for a disk flush
+ * (`withoutFlush`); see mail-queue.ts for the queries.
+ */
+export class OutboxStore {
+  readonly #connection: Connection;
+
+  constructor(connection: Connection) {
+    this.#connection = connection;
+  }
+
+  async claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {
+    const connection = this.#connection;
+    const rows = await withoutFlush(connection, (db) =>
+      queue.claimDue(db, connection.engine, now, limit, token, leaseMs),
+    );
+    // A submission batch is visible once committed, before its disk flush ends (see
+    // inDurableTransaction): no e-mail goes out for a request that is not on disk yet.
+    if (rows.length > 0) await connection.synced();
+    return rows;
+  }
+
+  releaseClaims(ids: readonly number[], token: string): Promise<void> {
+    return withoutFlush(this.#connection, (db) => queue.releaseClaims(db, ids, token));
+  }
+
+  markSent(ids: number | readonly number[], now: number): Promise<void> {
+    return withoutFlush(this.#connection, (db) => queue.markSent(db, ids, now));
+  }
+
+  markRetry(id: number, token: string, now: number, nextAttemptAt: number, error: string) {
+    return withoutFlush(this.#connection, (db) =>
+      queue.markRetry(db, id, token, now, nextAttemptAt, error),
+    );
+  }
+
+  markFailed(id: number, token: string, now: number, error: string): Promise<void> {
+    return withoutFlush(this.#connection, (db) => queue.markFailed(db, id, token, now, error));
+  }
+
+  nextDueAt(): Promise<number | undefined> {
+    return queue.nextDueAt(this.#connection.db);
+  }
+
+  /**
+   * At a worker's start: every pending message is due now. On SQLite, where one process is the
+   * only worker, claims left by a process that died are given back at once.
+   */
+  retryPendingNow(now: number): Promise<number> {
+    return queue.retryPendingNow(this.#connection.db, now, this.#connection.engine === 'sqlite');
+  }
+
+  backlog(now: number): Promise<Backlog> {
+    return queue.backlog(this.#connection.db, now);
+  }
+}
