@@ -1,16 +1,25 @@
 /**
  * `npm run bench`: durable submissions per second and their latency, with every flood rule on
- * and each request's two e-mails delivered over SMTP, on both database engines; measured on
- * this machine, on loopback only. For each scenario it starts an SMTP peer (`smtp-server`, in a
+ * and each request's two e-mails delivered over SMTP (and, in the webhook scenarios, its
+ * `lead.created` event POSTed to a CRM receiver), on both database engines; measured on this
+ * machine, on loopback only. For each scenario it starts an SMTP peer (`smtp-server`, in a
  * second process, counting what it receives by Message-ID) and the real server (built site
  * needed: `npm run build`) with SMTP_URL pointing at it, then sends requests on a fixed number
  * of connections for a fixed time, every request distinct (its own e-mail address, message and
- * client address). Scenarios:
+ * client address), while GET / (accept-encoding: br) runs on 2 more connections: the home page's
+ * latency beside the load. Scenarios (BENCH_SCENARIOS names):
  *
- * - SQLite on a temporary DATA_DIR (WAL, each batch answered after its log fsync);
- * - PostgreSQL on a private throwaway server with fsync=on and synchronous_commit=on;
- * - two server instances sharing that PostgreSQL database (a fresh one), the connections
- *   spread over both.
+ * - `sqlite`: SQLite on a temporary DATA_DIR (WAL, each batch answered after its log fsync);
+ * - `sqlite-webhook`: the same with WEBHOOK_URL and WEBHOOK_SECRET set: a receiver in a third
+ *   process (scripts/bench/webhook-receiver.ts) checks every event's signature with
+ *   `standardwebhooks` and answers 200 at once;
+ * - `sqlite-webhook-hang`: the same, but the receiver never answers (each attempt waits for the
+ *   default WEBHOOK_TIMEOUT_MS, 15 s): does the endpoint, the e-mail or the home page feel it?
+ * - `postgres`: PostgreSQL on a private throwaway server with fsync=on and synchronous_commit=on;
+ * - `postgres-webhook`: the same with a receiver that answers 200;
+ * - `postgres-2`: two server instances sharing that PostgreSQL server, the connections (and the
+ *   home page's) spread over both.
+ * Each PostgreSQL scenario gets a fresh database.
  *
  * Flood rules, all on: the per-client rate limit (default, RATE_LIMIT_PER_HOUR=10: each
  * request comes from its own address, forwarded by a trusted proxy, TRUST_PROXY=x-forwarded-for),
@@ -20,16 +29,21 @@
  * requests are stored and their notifications sent instead of refused or grouped).
  *
  * It reports the server processes' CPU time per stored request, load and drain together (the
- * whole cost of a request and its two e-mails): a figure that holds better than the rates when
- * the machine is shared. After the load it waits for the outbox to drain (every due e-mail received), stops the
- * servers and checks that every acknowledged request id is in the database (exit status 1
- * otherwise), and that no Message-ID was received twice.
+ * whole cost of a request, its two e-mails, its event, and the home pages served beside it): a
+ * figure that holds better than the rates when the machine is shared. After the load it waits
+ * for the outbox to drain (every due e-mail received and, with a receiver that answers, every
+ * event delivered), stops the servers and checks that every acknowledged request id is in the
+ * database, that every due e-mail arrived once, that every stored request's event reached an
+ * answering receiver and that no event failed its signature check (exit status 1 otherwise).
+ * Events received twice (the same webhook-id) are counted, not failed: Standard Webhooks
+ * delivers at least once.
  *
- * Settings: BENCH_CONNECTIONS (16), BENCH_SECONDS (10), BENCH_SCENARIOS (comma-separated among
- * sqlite, postgres, postgres-2; all by default), BENCH_SERVER_ROOT=<folder> runs the server
- * built in another checkout (an older commit, for a before/after comparison), BENCH_PG_STATEMENTS=1
- * prints the statements PostgreSQL ran during each load (scripts/bench/pg-statements.ts),
- * BENCH_CPU_PROF=<folder> has each server write a V8 CPU profile there.
+ * Settings: BENCH_CONNECTIONS (16), BENCH_HOME_CONNECTIONS (2; 0: no home page load),
+ * BENCH_SECONDS (10), BENCH_SCENARIOS (comma-separated names above; all by default),
+ * BENCH_SERVER_ROOT=<folder> runs the server built in another checkout (an older commit, for a
+ * before/after comparison), BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL ran during
+ * each load (scripts/bench/pg-statements.ts), BENCH_CPU_PROF=<folder> has each server write a V8
+ * CPU profile there.
  *
  * `npm run bench -- --flood`: the flood mode (issue 17), see scripts/bench/flood.ts.
  */
@@ -37,25 +51,36 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import autocannon from 'autocannon';
-
 import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
 import type { StoreConfig } from '../server/store';
 import { openLeadStore } from '../server/store/open';
+import { newWebhookSecret } from '../server/webhooks/settings';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
+import { drain } from './bench/drain';
 import { floodMode } from './bench/flood';
-import { leadBody, SERVER_ROOT, startServer, table, type RunningServer } from './bench/server';
+import { homeLoad, submissionLoad } from './bench/load';
 import {
   enableStatements,
   PG_STATEMENTS_SETTINGS,
   printStatements,
   resetStatements,
 } from './bench/pg-statements';
-import { startSmtpPeerProcess, type PeerCount } from './bench/smtp-peer';
+import { checkOutcomes, printOutcomes, type Outcome } from './bench/report';
+import { SERVER_ROOT, startServer, type RunningServer } from './bench/server';
+import { startSmtpPeerProcess } from './bench/smtp-peer';
+import {
+  startWebhookReceiverProcess,
+  type ReceiverMode,
+  type WebhookReceiverProcess,
+} from './bench/webhook-receiver';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const HOME_CONNECTIONS = Number(process.env.BENCH_HOME_CONNECTIONS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'sqlite,postgres,postgres-2').split(',');
+const SCENARIOS = (
+  process.env.BENCH_SCENARIOS ??
+  'sqlite,sqlite-webhook,sqlite-webhook-hang,postgres,postgres-webhook,postgres-2'
+).split(',');
 const DRAIN_TIMEOUT_MS = 180_000;
 
 /** The server settings of every scenario (besides DATA_DIR, DATABASE_URL and SMTP_URL). */
@@ -66,167 +91,140 @@ const SETTINGS: Record<string, string> = {
   SEND_CONFIRMATION: 'true',
 };
 
-interface Load {
-  seconds: number;
-  latencies: number[];
-  acknowledged: string[];
-  statuses: Map<number, number>;
-  errors: number;
-}
-
-/** Sends distinct requests to `urls` (connections spread over them) for SECONDS. */
-function load(urls: string[], prefix: string): Promise<Load> {
-  let n = 0;
-  const latencies: number[] = [];
-  const acknowledged: string[] = [];
-  const statuses = new Map<number, number>();
-  return new Promise((resolveLoad, reject) => {
-    const instance = autocannon(
-      {
-        // autocannon spreads the connections over several URLs; its types know only one.
-        url: urls.map((url) => `${url}${CONTACT_ENDPOINT_PATH}`) as unknown as string,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              n += 1;
-              return {
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  // Each request from its own address, as a trusted proxy forwards it.
-                  'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-                },
-                body: leadBody(n, undefined, prefix),
-              };
-            },
-            onResponse: (status, body) => {
-              if (status >= 200 && status < 300) {
-                acknowledged.push((JSON.parse(body) as { id: string }).id);
-              }
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolveLoad({
-          seconds: result.duration,
-          latencies,
-          acknowledged,
-          statuses,
-          errors: result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
-      latencies.push(responseTime);
-      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-    });
-  });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-interface Outcome {
+interface Scenario {
+  name: string;
   label: string;
-  load: Load;
-  stored: number;
-  missing: number;
-  mailDue: number;
-  duringLoad: PeerCount;
-  drained: PeerCount;
-  drainSeconds: number;
-  /** CPU time of the server processes during the load, and until the drain ended (ms). */
-  cpuLoad: number;
-  cpuTotal: number;
+  engine: 'sqlite' | 'postgres';
+  instances: number;
+  webhook?: ReceiverMode;
 }
+
+/** In the order they run. */
+const ALL_SCENARIOS: readonly Scenario[] = [
+  { name: 'sqlite', label: 'SQLite', engine: 'sqlite', instances: 1 },
+  {
+    name: 'sqlite-webhook',
+    label: 'SQLite, webhook',
+    engine: 'sqlite',
+    instances: 1,
+    webhook: 'ok',
+  },
+  {
+    name: 'sqlite-webhook-hang',
+    label: 'SQLite, webhook hung',
+    engine: 'sqlite',
+    instances: 1,
+    webhook: 'hang',
+  },
+  { name: 'postgres', label: 'PostgreSQL', engine: 'postgres', instances: 1 },
+  {
+    name: 'postgres-webhook',
+    label: 'PostgreSQL, webhook',
+    engine: 'postgres',
+    instances: 1,
+    webhook: 'ok',
+  },
+  { name: 'postgres-2', label: 'PostgreSQL, 2 instances', engine: 'postgres', instances: 2 },
+];
 
 async function scenario(
-  label: string,
+  { label, instances, webhook }: Scenario,
   config: StoreConfig,
-  instances: number,
   adminUrl?: string,
 ): Promise<Outcome> {
   const peer = await startSmtpPeerProcess();
+  const secret = newWebhookSecret();
+  let receiver: WebhookReceiverProcess | undefined;
   const servers: RunningServer[] = [];
   try {
-    for (let i = 0; i < instances; i += 1) {
-      servers.push(await startServer(config, { ...SETTINGS, SMTP_URL: peer.url }));
-    }
+    if (webhook) receiver = await startWebhookReceiverProcess(secret, webhook);
+    const env = {
+      ...SETTINGS,
+      SMTP_URL: peer.url,
+      ...(receiver ? { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret } : {}),
+    };
+    for (let i = 0; i < instances; i += 1) servers.push(await startServer(config, env));
     if (adminUrl) await resetStatements(adminUrl);
     const cpu = () => servers.reduce((sum, server) => sum + server.cpuMs(), 0);
     const cpuBefore = cpu();
-    const result = await load(
-      servers.map((server) => server.url),
-      label.replace(/[^a-z0-9]+/gi, '-').toLowerCase(),
-    );
+    const urls = servers.map((server) => server.url);
+    const [result, home] = await Promise.all([
+      submissionLoad(urls, label.replace(/[^a-z0-9]+/gi, '-').toLowerCase(), CONNECTIONS, SECONDS),
+      HOME_CONNECTIONS > 0 ? homeLoad(urls, HOME_CONNECTIONS, SECONDS) : undefined,
+    ]);
     const duringLoad = await peer.count();
+    const webhookDuringLoad = await receiver?.count();
     const cpuLoad = cpu() - cpuBefore;
     if (adminUrl && config.databaseUrl) {
       const database = new URL(config.databaseUrl).pathname.slice(1);
       await printStatements(adminUrl, database, label, result.acknowledged.length);
     }
-    // Every request stored has two e-mails due (none withheld: no rule folds distinct ones),
-    // the acknowledged ones and those stored as the load stopped, whose answers came too late.
-    const expected = 2 * result.acknowledged.length;
-    const drainStart = Date.now();
-    let drained = duringLoad;
-    let lastChange = Date.now();
-    while (Date.now() - drainStart < DRAIN_TIMEOUT_MS) {
-      await new Promise((wait) => setTimeout(wait, 250));
-      const now = await peer.count();
-      if (now.received !== drained.received) lastChange = Date.now();
-      drained = now;
-      if (drained.distinct >= expected && Date.now() - lastChange > 2_000) break;
-    }
-    const drainSeconds = (lastChange - drainStart) / 1000;
+    // Every request stored has two e-mails due (none withheld: no rule folds distinct ones) and,
+    // with a receiver that answers, one event: the acknowledged ones and those stored as the
+    // load stopped, whose answers came too late (the drain's quiet time lets those arrive).
+    const acknowledged = result.acknowledged.length;
+    const due = { mail: 2 * acknowledged, webhook: webhook === 'ok' ? acknowledged : undefined };
+    const drained = await drain(peer, receiver, due, DRAIN_TIMEOUT_MS);
     const cpuTotal = cpu() - cpuBefore;
+    // A hung receiver first: it drops the attempts it holds, so the servers stop at once.
+    await receiver?.stop();
     for (const server of servers) await server.stop();
     const store = await openLeadStore(config);
     const leads = await store.listLeads();
     await store.close();
     const storedIds = new Set(leads.map((lead) => lead.id));
-    const missing = result.acknowledged.filter((id) => !storedIds.has(id)).length;
-    const mailDue = leads.reduce(
-      (sum, lead) => sum + lead.delivery.filter((mail) => mail.status !== 'withheld').length,
-      0,
-    );
     return {
       label,
       load: result,
+      home,
       stored: leads.length,
-      missing,
-      mailDue,
+      missing: result.acknowledged.filter((id) => !storedIds.has(id)).length,
+      mailDue: leads.reduce(
+        (sum, lead) => sum + lead.delivery.filter((mail) => mail.status !== 'withheld').length,
+        0,
+      ),
       duringLoad,
-      drained,
-      drainSeconds,
+      drained: drained.mail,
+      drainSeconds: drained.seconds,
       cpuLoad,
       cpuTotal,
+      webhook:
+        webhook && webhookDuringLoad && drained.webhook
+          ? { mode: webhook, duringLoad: webhookDuringLoad, drained: drained.webhook }
+          : undefined,
     };
   } finally {
+    await receiver?.stop();
     for (const server of servers) await server.stop();
     await peer.stop();
   }
 }
 
 async function throughput() {
+  const unknown = SCENARIOS.filter((name) => !ALL_SCENARIOS.some((known) => known.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown BENCH_SCENARIOS: ${unknown.join(', ')} (known: ${ALL_SCENARIOS.map((known) => known.name).join(', ')}).`,
+    );
+    process.exit(1);
+  }
   const root = mkdtempSync(join(tmpdir(), 'renovation-bench-'));
   let cluster: PostgresCluster | undefined;
   const outcomes: Outcome[] = [];
   console.log(
     `Bench: POST ${CONTACT_ENDPOINT_PATH}, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ` +
-      'every request distinct (own e-mail, message and client address)\n' +
-      `Server: ${SERVER_ROOT === resolve('.') ? 'this checkout' : SERVER_ROOT}; settings: ` +
+      'every request distinct (own e-mail, message and client address)' +
+      (HOME_CONNECTIONS > 0
+        ? `; meanwhile GET / (accept-encoding: br) on ${HOME_CONNECTIONS} connections`
+        : '') +
+      `\nServer: ${SERVER_ROOT === resolve('.') ? 'this checkout' : SERVER_ROOT}; settings: ` +
       Object.entries(SETTINGS)
         .map(([name, value]) => `${name}=${value}`)
         .join(' ') +
       ', SMTP_URL=smtp://127.0.0.1 (peer in its own process), other settings default\n' +
+      'Webhook scenarios: WEBHOOK_URL=http://127.0.0.1/hooks/crm (receiver in its own process, ' +
+      'checking every signature with standardwebhooks), a fresh WEBHOOK_SECRET, other webhook ' +
+      'settings default\n' +
       'SQLite: WAL, synchronous=FULL, batches answered after their log fsync; ' +
       'PostgreSQL: private server, fsync=on, synchronous_commit=on\n' +
       `Machine: ${cpus().length} CPUs, load average ${loadavg()
@@ -234,98 +232,37 @@ async function throughput() {
         .join(' ')}\n`,
   );
   try {
-    if (SCENARIOS.includes('sqlite')) {
-      outcomes.push(await scenario('SQLite', { dataDir: join(root, 'sqlite') }, 1));
-    }
-    if (SCENARIOS.some((name) => name.startsWith('postgres'))) {
-      cluster = await startPostgresCluster({
-        fsync: true,
-        settings: { synchronous_commit: 'on', ...PG_STATEMENTS_SETTINGS },
-      });
-      await enableStatements(cluster.url);
-      let database = 0;
-      const fresh = async () => {
-        database += 1;
-        const name = `bench_${database}`;
-        const admin = await import('pg').then(({ default: pg }) => new pg.Client(cluster?.url));
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const url = new URL(cluster?.url ?? '');
-        url.pathname = `/${name}`;
-        return { dataDir: join(root, name), databaseUrl: url.toString() };
-      };
-      if (SCENARIOS.includes('postgres')) {
-        outcomes.push(await scenario('PostgreSQL', await fresh(), 1, cluster.url));
+    let database = 0;
+    for (const definition of ALL_SCENARIOS.filter(({ name }) => SCENARIOS.includes(name))) {
+      if (definition.engine === 'sqlite') {
+        outcomes.push(await scenario(definition, { dataDir: join(root, definition.name) }));
+        continue;
       }
-      if (SCENARIOS.includes('postgres-2')) {
-        outcomes.push(await scenario('PostgreSQL, 2 instances', await fresh(), 2, cluster.url));
+      if (!cluster) {
+        cluster = await startPostgresCluster({
+          fsync: true,
+          settings: { synchronous_commit: 'on', ...PG_STATEMENTS_SETTINGS },
+        });
+        await enableStatements(cluster.url);
       }
+      // Each scenario on a fresh database.
+      database += 1;
+      const name = `bench_${database}`;
+      const admin = await import('pg').then(({ default: pg }) => new pg.Client(cluster?.url));
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(cluster.url);
+      url.pathname = `/${name}`;
+      const config = { dataDir: join(root, name), databaseUrl: url.toString() };
+      outcomes.push(await scenario(definition, config, cluster.url));
     }
   } finally {
     cluster?.destroy();
     rmSync(root, { recursive: true, force: true });
   }
-
-  table(
-    [
-      'scenario',
-      'stored/s',
-      'p50 ms',
-      'p99 ms',
-      'max ms',
-      'acknowledged',
-      'stored',
-      'refused/errors',
-      'mail during load',
-      'mail after drain',
-      'drain s',
-      'sent twice',
-      'server CPU ms/req',
-    ],
-    outcomes.map((outcome) => {
-      const { label, load: result, stored, mailDue, duringLoad, drained, drainSeconds } = outcome;
-      const sorted = [...result.latencies].sort((a, b) => a - b);
-      const refused =
-        [...result.statuses]
-          .filter(([code]) => code < 200 || code >= 300)
-          .reduce((s, [, c]) => s + c, 0) + result.errors;
-      return [
-        label,
-        (result.acknowledged.length / result.seconds).toFixed(0),
-        percentile(sorted, 50).toFixed(1),
-        percentile(sorted, 99).toFixed(1),
-        (sorted.at(-1) ?? 0).toFixed(1),
-        String(result.acknowledged.length),
-        String(stored),
-        String(refused),
-        `${duringLoad.distinct}/${mailDue}`,
-        `${drained.distinct}/${mailDue}`,
-        drainSeconds.toFixed(1),
-        String(drained.received - drained.distinct),
-        (outcome.cpuTotal / Math.max(1, stored)).toFixed(2),
-      ];
-    }),
-  );
-  for (const outcome of outcomes) {
-    const { label, load: result, missing, drained, mailDue } = outcome;
-    if (missing > 0) {
-      console.error(`${label}: ${missing} acknowledged submissions are missing from the database.`);
-      process.exitCode = 1;
-    }
-    if (drained.distinct < mailDue) {
-      console.error(`${label}: ${mailDue - drained.distinct} due e-mails never arrived.`);
-      process.exitCode = 1;
-    }
-    if (drained.received > drained.distinct) {
-      console.error(`${label}: ${drained.received - drained.distinct} e-mails arrived twice.`);
-      process.exitCode = 1;
-    }
-    if (result.acknowledged.length === 0) process.exitCode = 1;
-  }
-  if (!process.exitCode) {
-    console.log('Every acknowledged submission is stored; every due e-mail arrived once.');
-  }
+  printOutcomes(outcomes);
+  checkOutcomes(outcomes);
 }
 
 async function main() {
