@@ -179,3 +179,28 @@ export async function withoutFlush<T>(
     }
   });
 }
+
+/**
+ * `inTransaction` without waiting for a disk flush at its commit: bookkeeping of several
+ * statements that must hold together (the CRM webhook's record of a round of attempts). Same
+ * durability as `withoutFlush`: a process crash loses nothing committed, an OS crash may drop the
+ * last ones, which then repeat an attempt (under the same webhook id).
+ */
+export async function inTransactionWithoutFlush<T>(
+  connection: Connection,
+  work: (trx: Kysely<Tables>) => Promise<T>,
+): Promise<T> {
+  if (connection.engine === 'postgres') {
+    return connection.db
+      .connection()
+      .execute((db) => explicitTransaction(db, BEGIN_WITHOUT_FLUSH, work));
+  }
+  return connection.db.connection().execute(async (db) => {
+    await db.executeQuery(SYNCHRONOUS_NORMAL);
+    try {
+      return await explicitTransaction(db, BEGIN_IMMEDIATE, work);
+    } finally {
+      await db.executeQuery(SYNCHRONOUS_FULL);
+    }
+  });
+}

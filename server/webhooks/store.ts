@@ -1,6 +1,11 @@
 import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 
-import { inTransaction, type Connection } from '../store/connection.ts';
+import {
+  inTransaction,
+  inTransactionWithoutFlush,
+  withoutFlush,
+  type Connection,
+} from '../store/connection.ts';
 import { getLeads, type Lead } from '../store/leads.ts';
 import type { Tables } from '../store/schema.ts';
 import { appendAudit } from '../store/staff.ts';
@@ -110,42 +115,57 @@ export class WebhookStore {
     token: string,
     leaseMs: number,
   ): Promise<ClaimedEvent[]> {
-    if ((await this.disabledAt()) !== undefined) return [];
+    const urlKey = this.#urlKey;
     const claimable = (eb: ExpressionBuilder<Tables, 'webhook_events'>) =>
       eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]);
-    const candidates = this.#db
-      .selectFrom('webhook_events')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where(claimable)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('webhook_events as earlier')
-              .select('earlier.id')
-              .whereRef('earlier.lead_id', '=', 'webhook_events.lead_id')
-              .whereRef('earlier.id', '<', 'webhook_events.id')
-              .where((eb) =>
-                eb.or([
-                  eb('earlier.status', '=', 'pending'),
-                  eb('earlier.claimed_until', '>', now),
-                ]),
-              ),
+    // Bookkeeping: committed without waiting for a disk flush (a lost claim only lets the lease
+    // run out sooner).
+    const rows = await withoutFlush(this.#connection, (db) => {
+      const candidates = db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where(claimable)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_events as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.lead_id', '=', 'webhook_events.lead_id')
+                .whereRef('earlier.id', '<', 'webhook_events.id')
+                .where((eb) =>
+                  eb.or([
+                    eb('earlier.status', '=', 'pending'),
+                    eb('earlier.claimed_until', '>', now),
+                  ]),
+                ),
+            ),
           ),
-        ),
-      )
-      .orderBy('id')
-      .limit(limit)
-      .$if(this.engine === 'postgres', (query) => query.forUpdate().skipLocked());
-    const rows = await this.#db
-      .updateTable('webhook_events')
-      .set({ claimed_until: now + leaseMs, claim_token: token })
-      .where('id', 'in', candidates)
-      .where('status', '=', 'pending')
-      .where(claimable)
-      .returningAll()
-      .execute();
+        )
+        // Nothing while a 410 has disabled the endpoint.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_endpoints')
+                .select('url_key')
+                .where('url_key', '=', urlKey)
+                .where('disabled_at', 'is not', null),
+            ),
+          ),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .$if(this.engine === 'postgres', (query) => query.forUpdate().skipLocked());
+      return db
+        .updateTable('webhook_events')
+        .set({ claimed_until: now + leaseMs, claim_token: token })
+        .where('id', 'in', candidates)
+        .where('status', '=', 'pending')
+        .where(claimable)
+        .returningAll()
+        .execute();
+    });
     return rows.map(toClaimed).sort((a, b) => a.id - b.id);
   }
 
@@ -192,12 +212,38 @@ export class WebhookStore {
     alert: { endpoint: string; messageId: (alertId: number) => string; now: number },
   ): Promise<QueuedAlert[]> {
     if (results.length === 0) return [];
-    return inTransaction(this.#connection, async (trx) => {
-      const alerts: QueuedAlert[] = [];
+    // Bookkeeping too: a record lost to an OS crash repeats an attempt under the same id.
+    return inTransactionWithoutFlush(this.#connection, async (trx) => {
+      const stillPending = new Set<number>();
+      // The common case in one statement: the delivered ones.
+      const delivered = results.filter((result) => result.outcome.kind === 'delivered');
+      if (delivered.length > 0) {
+        const rows = await trx
+          .updateTable('webhook_events')
+          .set((eb) => ({
+            status: 'delivered',
+            delivered_at: alert.now,
+            last_attempt_at: alert.now,
+            attempts: eb('attempts', '+', 1),
+            claimed_until: null,
+            claim_token: null,
+          }))
+          .where(
+            'id',
+            'in',
+            delivered.map((result) => result.event.id),
+          )
+          .where('claim_token', '=', token)
+          .where('status', '=', 'pending')
+          .returning('id')
+          .execute();
+        for (const row of rows) stillPending.add(Number(row.id));
+      }
       let exhausted = false;
       let gone = false;
       for (const result of results) {
         const { event, outcome } = result;
+        if (outcome.kind === 'delivered') continue;
         const changed = await trx
           .updateTable('webhook_events')
           .set({
@@ -205,9 +251,6 @@ export class WebhookStore {
             claim_token: null,
             last_attempt_at: result.at,
             ...(outcome.kind === 'gone' ? {} : { attempts: event.attempts + 1 }),
-            ...(outcome.kind === 'delivered'
-              ? { status: 'delivered', delivered_at: result.at }
-              : {}),
             ...(outcome.kind === 'failed' ? { status: 'failed' } : {}),
             ...(outcome.kind === 'retry' ? { next_attempt_at: outcome.nextAttemptAt } : {}),
           })
@@ -215,30 +258,37 @@ export class WebhookStore {
           .where('claim_token', '=', token)
           .where('status', '=', 'pending')
           .executeTakeFirst();
-        const stillPending = Number(changed.numUpdatedRows) > 0;
-        if (!stillPending) {
-          // Cancelled by an erasure (or taken back after the lease): release, keep no response.
-          await trx
-            .updateTable('webhook_events')
-            .set({ claimed_until: null, claim_token: null })
-            .where('id', '=', event.id)
-            .where('claim_token', '=', token)
-            .execute();
-        }
+        if (Number(changed.numUpdatedRows) > 0) stillPending.add(event.id);
+        if (outcome.kind === 'failed' && stillPending.has(event.id)) exhausted = true;
+        if (outcome.kind === 'gone') gone = true;
+      }
+      // Cancelled by an erasure meanwhile (or taken back after the lease): release the claim,
+      // keep no answer of the receiver.
+      const released = results
+        .map((result) => result.event.id)
+        .filter((id) => !stillPending.has(id));
+      if (released.length > 0) {
         await trx
-          .insertInto('webhook_attempts')
-          .values({
-            event_id: event.id,
+          .updateTable('webhook_events')
+          .set({ claimed_until: null, claim_token: null })
+          .where('id', 'in', released)
+          .where('claim_token', '=', token)
+          .execute();
+      }
+      await trx
+        .insertInto('webhook_attempts')
+        .values(
+          results.map((result) => ({
+            event_id: result.event.id,
             at: result.at,
             duration_ms: Math.round(result.durationMs),
             http_status: result.httpStatus,
             error: result.error,
-            response: stillPending ? result.response : null,
-          })
-          .execute();
-        if (stillPending && outcome.kind === 'failed') exhausted = true;
-        if (outcome.kind === 'gone') gone = true;
-      }
+            response: stillPending.has(result.event.id) ? result.response : null,
+          })),
+        )
+        .execute();
+      const alerts: QueuedAlert[] = [];
       if (gone || exhausted) await this.#ensureEndpoint(trx);
       if (gone) {
         const disabled = await trx
