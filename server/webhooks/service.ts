@@ -45,15 +45,17 @@ export class WebhookService {
   readonly endpoint: string;
   readonly #now: () => number;
   readonly #siteUrl: () => string;
+  readonly #sender: WebhookSender;
 
   constructor(options: WebhookServiceOptions) {
     this.store = options.store.webhooks(endpointKey(options.config.url));
     this.endpoint = displayedUrl(options.config.url);
     this.#now = options.now ?? Date.now;
     this.#siteUrl = options.siteUrl;
+    this.#sender = new WebhookSender({ ...options.config, maxSockets: options.concurrency });
     this.worker = new WebhookWorker({
       store: this.store,
-      sender: new WebhookSender(options.config),
+      sender: this.#sender,
       logger: options.logger,
       retryDelaysMs: options.config.retryDelaysMs,
       endpoint: this.endpoint,
@@ -66,6 +68,12 @@ export class WebhookService {
       pollIntervalMs: options.pollIntervalMs,
       now: this.#now,
     });
+  }
+
+  /** Stops the worker (its attempts under way end first) and closes its connections. */
+  async stop(): Promise<void> {
+    await this.worker.stop();
+    this.#sender.close();
   }
 
   /** The outbox's writer of this webhook's alert e-mails. */

@@ -30,6 +30,12 @@ export interface WebhookWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claim holds; longer than one attempt (the sender's timeout) with a margin. */
   leaseMs: number;
+  /**
+   * After a round that was not full, the pause before the next (default 100 ms): events that
+   * arrive meanwhile go out together, instead of one round (a claim, a read, a record) each
+   * while requests keep coming.
+   */
+  gatherMs?: number;
   now?: () => number;
 }
 
@@ -44,12 +50,15 @@ export class WebhookWorker {
   /** The last round threw: wait a full poll interval before the next. */
   #failed = false;
   #onDemand: Promise<unknown> = Promise.resolve();
+  /** Ends the current gathering pause early (on stop). */
+  #endPause: (() => void) | undefined;
 
   constructor(options: WebhookWorkerOptions) {
     this.#options = {
       ...options,
       concurrency: options.concurrency ?? 16,
       pollIntervalMs: options.pollIntervalMs ?? 10_000,
+      gatherMs: options.gatherMs ?? 100,
       now: options.now ?? Date.now,
     };
   }
@@ -84,6 +93,7 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    this.#endPause?.();
     await this.#running;
   }
 
@@ -109,12 +119,26 @@ export class WebhookWorker {
         // Until a round finds nothing: a delivered event may have freed its request's next one.
         const handled = await this.#round();
         if (handled > 0) this.#again = true;
+        if (handled > 0 && handled < this.#options.concurrency) await this.#pause();
       } while (this.#again && !this.#stopped);
     } catch (error) {
       this.#options.logger.error('webhook_error', { error });
       // Not at once again (the database is away): at the next poll.
       this.#failed = true;
     }
+  }
+
+  #pause(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.#options.gatherMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#endPause = done;
+    }).finally(() => {
+      this.#endPause = undefined;
+    });
   }
 
   async #schedule(): Promise<void> {
