@@ -60,10 +60,12 @@ describe('parseBuildEnv', () => {
 });
 
 describe('buildRecord', () => {
-  it('records the baked BACKEND_URL, or null for the same origin', () => {
-    expect(buildRecord(parseBuildEnv({ BACKEND_URL: 'https://x.supabase.co/' }))).toEqual({
-      backendUrl: 'https://x.supabase.co',
-    });
-    expect(buildRecord(parseBuildEnv({}))).toEqual({ backendUrl: null });
+  it('records the baked BACKEND_URL and CRM_NAME, or null when unset', () => {
+    expect(
+      buildRecord(
+        parseBuildEnv({ BACKEND_URL: 'https://x.supabase.co/', CRM_NAME: ' Pipedrive ' }),
+      ),
+    ).toEqual({ backendUrl: 'https://x.supabase.co', crmName: 'Pipedrive' });
+    expect(buildRecord(parseBuildEnv({}))).toEqual({ backendUrl: null, crmName: null });
   });
 });

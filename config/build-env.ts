@@ -21,6 +21,11 @@ export const BuildEnvSchema = z.object({
   /** Target of 'Espace Client'; unset renders the button disabled. */
   CLIENT_PORTAL_URL: httpUrlSetting.optional(),
   ENABLE_PARTICULIERS_MENU: booleanSetting.optional(),
+  /**
+   * The CRM the server's webhook (WEBHOOK_URL) sends requests to, named as a recipient in the
+   * privacy policy; unset: the policy names none.
+   */
+  CRM_NAME: z.string().trim().min(1).max(80).optional(),
 });
 
 export type PublicSettings = z.output<typeof BuildEnvSchema>;
@@ -54,10 +59,12 @@ export function parseBuildEnv(source: Record<string, string | undefined>): Publi
 export interface BuildRecord {
   /** The BACKEND_URL baked into the pages; null when they post to their own origin. */
   backendUrl: string | null;
+  /** The CRM the privacy policy names (CRM_NAME); null when it names none. */
+  crmName?: string | null;
 }
 
 export const BUILD_RECORD_FILE = 'build-settings.json';
 
 export function buildRecord(settings: PublicSettings): BuildRecord {
-  return { backendUrl: settings.BACKEND_URL ?? null };
+  return { backendUrl: settings.BACKEND_URL ?? null, crmName: settings.CRM_NAME ?? null };
 }

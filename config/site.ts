@@ -26,6 +26,7 @@ function readSettings(): PublicSettings {
     BACKEND_ANON_KEY: text('BACKEND_ANON_KEY'),
     CLIENT_PORTAL_URL: text('CLIENT_PORTAL_URL'),
     ENABLE_PARTICULIERS_MENU: flag && isBooleanSpelling(flag) ? booleanFromSpelling(flag) : false,
+    CRM_NAME: text('CRM_NAME'),
   };
 }
 
@@ -73,6 +74,8 @@ export interface SiteConfig {
   /** Client portal; empty renders the 'Espace Client' button disabled. */
   clientPortalUrl: string;
   particuliersMenuEnabled: boolean;
+  /** The CRM that receives the requests (CRM_NAME), named in the privacy policy; empty: none. */
+  crmName: string;
 }
 
 function trimTrailingSlash(url: string): string {
@@ -130,6 +133,7 @@ export const siteConfig: SiteConfig = {
   backendAnonKey: settings.BACKEND_ANON_KEY ?? 'public-anon-key',
   clientPortalUrl: settings.CLIENT_PORTAL_URL ?? '',
   particuliersMenuEnabled: settings.ENABLE_PARTICULIERS_MENU ?? false,
+  crmName: settings.CRM_NAME ?? '',
 };
 
 export function formatPostalAddress(address: PostalAddress): string {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { BUILD_RECORD_FILE } from '../config/build-env';
-import { backendUrlMismatch, warnOnBackendUrlMismatch } from './build-record';
+import { backendUrlMismatch, warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record';
 import type { Logger } from './logger';
 
 let dir: string;
@@ -75,6 +75,27 @@ describe('warnOnBackendUrlMismatch', () => {
     record('https://x.supabase.co');
     const { logger, warnings } = recordingLogger();
     warnOnBackendUrlMismatch(dir, 'https://x.supabase.co', logger);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('warnOnCrmNotInPolicy', () => {
+  it('warns when the webhook sends requests to a CRM the privacy policy does not name', () => {
+    const { logger, warnings } = recordingLogger();
+    record(null);
+    warnOnCrmNotInPolicy(dir, 'https://crm.example.fr/hooks/leads', logger);
+    expect(warnings.map((warning) => warning.event)).toEqual(['crm_missing_from_privacy_policy']);
+  });
+
+  it('is silent without a webhook, or when the pages name the CRM', () => {
+    const { logger, warnings } = recordingLogger();
+    record(null);
+    warnOnCrmNotInPolicy(dir, undefined, logger);
+    writeFileSync(
+      join(dir, BUILD_RECORD_FILE),
+      JSON.stringify({ backendUrl: null, crmName: 'Pipedrive' }),
+    );
+    warnOnCrmNotInPolicy(dir, 'https://crm.example.fr/hooks/leads', logger);
     expect(warnings).toEqual([]);
   });
 });

@@ -40,3 +40,27 @@ export function warnOnBackendUrlMismatch(
       'blocked by the Content-Security-Policy. Rebuild, or set the same BACKEND_URL for both.',
   });
 }
+
+/**
+ * The privacy policy must name the CRM as a recipient when the webhook sends requests to one:
+ * logs a warning at startup when WEBHOOK_URL is set but the pages were built without CRM_NAME.
+ */
+export function warnOnCrmNotInPolicy(
+  staticDir: string,
+  webhookUrl: string | undefined,
+  logger: Logger,
+): void {
+  if (!webhookUrl) return;
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(readFileSync(join(staticDir, BUILD_RECORD_FILE), 'utf8')) as BuildRecord;
+  } catch {
+    return;
+  }
+  if (record.crmName) return;
+  logger.warn('crm_missing_from_privacy_policy', {
+    message:
+      'WEBHOOK_URL sends every request to a CRM, but the pages were built without CRM_NAME: ' +
+      'the privacy policy does not name it as a recipient. Set CRM_NAME and rebuild.',
+  });
+}

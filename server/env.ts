@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas.ts';
 import { siteConfig } from '../config/site.ts';
 import { CALLBACK_SETTINGS } from './callback/settings.ts';
+import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/settings.ts';
 
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the
@@ -173,6 +174,8 @@ export const EnvSchema = z.object({
   RECORD_CAMPAIGNS: booleanSchema.default(false),
   /** The call-back clock (server/callback/settings.ts): promise, working days, call hours, digest. */
   ...CALLBACK_SETTINGS,
+  /** The CRM webhook (server/webhooks/settings.ts): URL, secret, retry schedule, timeout. */
+  ...WEBHOOK_SETTINGS,
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema>;
@@ -198,6 +201,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         'the mail API account)',
     );
   }
+  const webhookProblem = webhookSettingsProblem(env);
+  if (webhookProblem) throw new EnvError(`Invalid server settings:\n  ${webhookProblem}`);
   // A worker sends from a claimed batch only during the first half of its lease, and one send
   // may take up to the SMTP timeout: a shorter lease could let another instance resend it.
   if (env.OUTBOX_LEASE_SECONDS * 1000 < 2 * env.SMTP_TIMEOUT_MS) {

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 
 import { createApp } from './app';
-import { warnOnBackendUrlMismatch } from './build-record';
+import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
 import { applyHttpTimeouts } from './http-timeouts';
 import { createLogger, type Logger } from './logger';
@@ -31,6 +31,7 @@ function readEnv(): ServerEnv {
 async function start(env: ServerEnv, logger: Logger) {
   const site = loadStaticSite(resolveFromCwd(env.STATIC_DIR));
   warnOnBackendUrlMismatch(resolveFromCwd(env.STATIC_DIR), env.BACKEND_URL, logger);
+  warnOnCrmNotInPolicy(resolveFromCwd(env.STATIC_DIR), env.WEBHOOK_URL, logger);
   // With PORT=0 the real port is known once listening; CORS reads it on each request.
   let origins = allowedOrigins(env);
   // Throws StoreOpenError when the database cannot be reached or migrated.

@@ -44,6 +44,8 @@ export interface OutboxOptions {
    * undefined when it cannot. Without it (the Supabase worker) a digest row is given up.
    */
   digest?: (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined>;
+  /** Writes the CRM webhook's alert of a `webhook_alert` row (server/webhooks/alert-mail.ts). */
+  webhookAlert?: (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined>;
   now?: () => number;
 }
 
@@ -65,14 +67,18 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number): n
 
 /** The file name (without `.eml`) of one message in the file transport. */
 export function mailFileStem(
-  row: Pick<OutboxRow, 'leadId' | 'kind'> & { digestDay?: string | null },
+  row: Pick<OutboxRow, 'leadId' | 'kind'> & {
+    digestDay?: string | null;
+    webhookAlertId?: number | null;
+  },
 ): string {
+  if (row.kind === 'webhook_alert') return `webhook-alert-${row.webhookAlertId}`;
   return row.leadId === null ? `digest-${row.digestDay}` : `${row.leadId}-${row.kind}`;
 }
 
 export class OutboxWorker {
-  private readonly options: Required<Omit<OutboxOptions, 'now' | 'digest'>> &
-    Pick<OutboxOptions, 'digest'> & { now: () => number };
+  private readonly options: Required<Omit<OutboxOptions, 'now' | 'digest' | 'webhookAlert'>> &
+    Pick<OutboxOptions, 'digest' | 'webhookAlert'> & { now: () => number };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -212,6 +218,7 @@ export class OutboxWorker {
     settings: MailSettings,
   ): Promise<MailMessage | undefined> {
     if (row.kind === 'digest') return this.options.digest?.(row, settings);
+    if (row.kind === 'webhook_alert') return this.options.webhookAlert?.(row, settings);
     if (!lead) return undefined;
     if (row.kind === 'alert') return this.alert(row, settings);
     return buildMail(row.kind, lead, settings, row.messageId);
@@ -277,7 +284,10 @@ export class OutboxWorker {
     if (!message) {
       // A lead cannot be missing with the foreign key's cascade, nor a digest's writer on a
       // server; never leave a row due forever.
-      const code = row.kind === 'digest' ? 'digest_unavailable' : 'lead_missing';
+      const code =
+        row.kind === 'digest' || row.kind === 'webhook_alert'
+          ? `${row.kind}_unavailable`
+          : 'lead_missing';
       await store.markFailed(row.id, this.token, now(), code);
       return false;
     }

@@ -28,6 +28,9 @@ import { CallbackService } from './callback/service';
 import { calendarFromEnv } from './callback/settings';
 import { formatDueTime } from '../staff/callback-format';
 import { runPurge } from './retention';
+import { registerWebhookStaffRoutes } from './webhooks/staff-routes';
+import { WebhookService } from './webhooks/service';
+import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/settings';
 import { type LeadStore } from './store';
 import { openLeadStore } from './store/open';
 
@@ -85,6 +88,10 @@ export interface PipelineOptions {
   digestLookEveryMs?: number;
   /** False: no morning digest from this instance (tests without a controlled clock). */
   digest?: boolean;
+  /** The CRM webhook (WEBHOOK_URL and its settings); unset: none. */
+  webhook?: WebhookConfig;
+  /** The webhook worker's longest wait between two looks (default 10 s; tests shorten it). */
+  webhookPollIntervalMs?: number;
   /** The audience count's buffer flush period (default 5 s) and clock (tests). */
   audience?: { flushMs?: number; now?: () => number };
 }
@@ -101,6 +108,8 @@ export interface LeadPipeline {
   refusalLog: RefusalLog;
   /** The audience count (ADR 0023). */
   audience: AudienceService;
+  /** The CRM webhook (issue 26); undefined without WEBHOOK_URL. */
+  webhooks: WebhookService | undefined;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the outbox worker and the retention purge. */
@@ -138,6 +147,7 @@ export function pipelineOptionsFromEnv(
     staffEmails: env.STAFF_EMAILS,
     recordCampaigns: env.RECORD_CAMPAIGNS,
     calendar: calendarFromEnv(env),
+    webhook: webhookConfigFromEnv(env),
   };
 }
 
@@ -177,6 +187,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const store = await openLeadStore({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
+    webhookEvents: options.webhook !== undefined,
     onPoolError: (error) => {
       // A database restart drops every idle connection at once: log it once per minute.
       if (Date.now() - lastPoolError < 60_000) return;
@@ -191,12 +202,26 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const callback = new CallbackService(store, calendar, clock);
   /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
   const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
+  const webhooks = options.webhook
+    ? new WebhookService({
+        store,
+        config: options.webhook,
+        logger,
+        messageDomain: companyMailDomain(),
+        siteUrl: linkBase,
+        // The outbox worker (built below) sends the alert e-mails at once.
+        onAlert: () => worker.kick(),
+        now: clock,
+        pollIntervalMs: options.webhookPollIntervalMs,
+      })
+    : undefined;
   const worker = new OutboxWorker({
     store,
     transport,
     logger,
     now: clock,
     digest: digestWriter(store, callback, linkBase),
+    webhookAlert: webhooks?.alertWriter(),
     mail: {
       from: options.mailFrom,
       to: options.mailTo,
@@ -218,7 +243,11 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       siteRequestsPerMinute: options.siteRateLimitPerMinute ?? 60,
       notificationsPer10Minutes: options.notificationsPer10Minutes ?? 20,
     },
-    onStored: () => worker.kick(),
+    webhooks: webhooks !== undefined,
+    onStored: () => {
+      worker.kick();
+      webhooks?.worker.kick();
+    },
     now: clock,
   });
   const digest = new DigestScheduler({
@@ -256,6 +285,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     digest,
     refusalLog,
     audience,
+    webhooks,
     register: (app) => {
       registerAudienceBeacon(app, {
         service: audience,
@@ -284,12 +314,15 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         onRetry: () => worker.kick(),
         now: clock,
         callback,
-        registerMore: (staffApp, requireStaff) =>
+        onChanged: () => webhooks?.worker.kick(),
+        registerMore: (staffApp, requireStaff) => {
           registerAudienceStaffRoutes(staffApp, {
             requireStaff,
             store: () => store.audience,
             now: options.audience?.now ?? clock,
-          }),
+          });
+          registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
+        },
       });
     },
     healthCheck: async () => {
@@ -305,6 +338,10 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     start: () => {
       logger.info('outbox_started', { transport: transport.kind });
       worker.start();
+      if (webhooks) {
+        logger.info('webhook_started', { endpoint: webhooks.endpoint });
+        webhooks.worker.start();
+      }
       if (options.digest !== false) digest.start();
       audience.start();
       void purge();
@@ -316,6 +353,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       refusalLog.flush();
       await digest.stop();
       await audience.close();
+      await webhooks?.worker.stop();
       await worker.stop();
       transport.close();
       await store.close();

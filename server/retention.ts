@@ -33,5 +33,10 @@ export async function runPurge(store: LeadStore, now: number = Date.now()) {
   removeMailFiles(store.dataDir, result.leadIds);
   // The audience's aggregates: 25 months (ADR 0023).
   const audienceRows = await store.audience.purgeBefore(audienceRetentionStart(now));
-  return { leads: result.leadIds.length, rateLimitHits: result.rateLimitHits, audienceRows };
+  return {
+    leads: result.leadIds.length,
+    rateLimitHits: result.rateLimitHits,
+    webhookEvents: result.webhookEvents,
+    audienceRows,
+  };
 }

@@ -87,7 +87,9 @@ export type IntegrationsPage =
       failed: WebhookEventView[];
       failedTotal: number;
       /** The latest attempts, newest first (at most 50). */
-      recent: Array<WebhookAttemptView & { webhookId: string; type: WebhookEventType; leadId: string | null }>;
+      recent: Array<
+        WebhookAttemptView & { webhookId: string; type: WebhookEventType; leadId: string | null }
+      >;
       /** The server's time when it answered. */
       now: number;
     };

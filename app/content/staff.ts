@@ -129,6 +129,7 @@ export const staffText = {
       confirmation: 'Confirmation au client',
       alert: 'Alerte d’afflux',
       digest: 'Résumé du matin',
+      webhook_alert: 'Alerte du webhook CRM',
     } satisfies Record<MailKind, string>,
     mailAttempts: (count: number) => (count <= 1 ? `${count} essai` : `${count} essais`),
     mailLastError: 'Dernière erreur',
@@ -179,6 +180,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   export: 'Export CSV',
   sign_in: 'Connexion',
   sign_out: 'Déconnexion',
+  webhook_resend: 'Renvoi au CRM demandé',
+  webhook_enable: 'Webhook CRM réactivé',
+  webhook_test: 'Test du webhook CRM envoyé',
 };
 
 /** A status change is stored as `avant → après` with the codes; shown with the labels. */

@@ -35,6 +35,12 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   // Audience aggregates (no personal data): server-side only, read through the staff API.
   audience_daily: 'none',
   audience_campaigns: 'none',
+  // The CRM webhook: deliveries (a lead.created's data is the lead's) and their state, read
+  // through the staff API only; alerts hold an endpoint URL.
+  webhook_events: 'none',
+  webhook_attempts: 'none',
+  webhook_endpoints: 'none',
+  webhook_alerts: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

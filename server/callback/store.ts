@@ -27,9 +27,12 @@ export interface DigestItem {
 
 export class CallbackStore {
   readonly #connection: Connection;
+  /** The CRM webhook is on: a call's status change queues its event (issue 26). */
+  readonly #webhooks: boolean;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, options: { webhooks?: boolean } = {}) {
     this.#connection = connection;
+    this.#webhooks = options.webhooks ?? false;
   }
 
   get #db(): Kysely<Tables> {
@@ -84,6 +87,7 @@ export class CallbackStore {
           status: 'en_cours',
           actor: call.staff,
           now: call.now,
+          webhooks: this.#webhooks,
         });
       }
       return true;

@@ -7,6 +7,7 @@
  *   sign-in-link <email>  print a staff sign-in link (15 min, single use) for a listed address
  *   copy-to-postgres copy the SQLite file of DATA_DIR into the PostgreSQL of DATABASE_URL
  *   due              the requests overdue or due today (the morning digest's list)
+ *   webhook-secret   print a new WEBHOOK_SECRET (Standard Webhooks format)
  * Reads DATABASE_URL and DATA_DIR like the server: PostgreSQL when DATABASE_URL is set, else the
  * SQLite file under DATA_DIR (default ./data). Imports no HTTP code.
  */
@@ -27,6 +28,7 @@ import {
   type StoreConfig,
 } from '../store';
 import { openLeadStore } from '../store/open';
+import { newWebhookSecret, webhookConfigFromEnv } from '../webhooks/settings';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
@@ -39,7 +41,8 @@ const USAGE = `usage: npm run leads -- <command>
   copy-to-postgres copy every request and e-mail from the SQLite file of DATA_DIR into the
                    PostgreSQL database of DATABASE_URL (idempotent; pending mail stays pending)
   due              list the requests not yet called back that are overdue or due today,
-                   soonest first (the morning digest's list)`;
+                   soonest first (the morning digest's list)
+  webhook-secret   print a new secret for WEBHOOK_SECRET (whsec_ + 32 random bytes, base64)`;
 
 function listTable(leads: readonly LeadWithDelivery[]): string {
   if (leads.length === 0) return 'No requests.\n';
@@ -129,9 +132,26 @@ export async function runLeadsCommand(
     stdout: '',
     stderr: `${message ? `${message}\n` : ''}${USAGE}\n`,
   });
-  const commands = ['list', 'export', 'forget', 'purge', 'copy-to-postgres', 'sign-in-link', 'due'];
+  const commands = [
+    'list',
+    'export',
+    'forget',
+    'purge',
+    'copy-to-postgres',
+    'sign-in-link',
+    'due',
+    'webhook-secret',
+  ];
   if (!command || !commands.includes(command)) {
     return usage(command ? `unknown command: ${command}` : undefined);
+  }
+  if (command === 'webhook-secret') {
+    if (rest.length > 0) return usage('webhook-secret takes no argument');
+    return {
+      code: 0,
+      stdout: `${newWebhookSecret()}\n`,
+      stderr: 'Set it as WEBHOOK_SECRET on the server and give it to the receiver (the CRM).\n',
+    };
   }
   if (command === 'copy-to-postgres') return copyToPostgres(config, rest);
   if (command === 'sign-in-link') {
@@ -206,7 +226,12 @@ async function main() {
   let staff: StaffSettings;
   try {
     const env = parseEnv(process.env);
-    config = { dataDir: resolveFromCwd(env.DATA_DIR), databaseUrl: env.DATABASE_URL };
+    config = {
+      dataDir: resolveFromCwd(env.DATA_DIR),
+      databaseUrl: env.DATABASE_URL,
+      // An erasure from here tells the CRM too (`lead.erased`), as one from the inbox does.
+      webhookEvents: webhookConfigFromEnv(env) !== undefined,
+    };
     staff = {
       staffEmails: env.STAFF_EMAILS,
       siteUrl: publicSiteUrl(env),

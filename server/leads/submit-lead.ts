@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import { messageIdFor } from '../mail/templates.ts';
 import type { RateLimiter, RateVerdict } from '../rate-limit.ts';
 import type { FloodPolicy, LeadStore, MailKind, SubmitVerdict } from '../store/index.ts';
+import { newWebhookId } from '../webhooks/queue.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the
@@ -57,6 +58,8 @@ export interface LeadServiceDeps {
   /** Store the campaign tags a request carries (RECORD_CAMPAIGNS); the source page always. */
   recordCampaigns?: boolean;
   flood: FloodSettings;
+  /** The CRM webhook is on: each stored request queues its `lead.created` (issue 26). */
+  webhooks?: boolean;
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
   now?: () => number;
@@ -189,6 +192,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
           rate: limiter.policyFor(clientKey),
           store: !honeypot,
           flood: floodPolicy(id),
+          ...(deps.webhooks ? { webhookId: newWebhookId() } : {}),
         });
       } catch (error) {
         return unavailable(error);

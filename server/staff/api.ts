@@ -59,6 +59,8 @@ export interface StaffApiDeps {
   messageDomain: string;
   /** Wakes the outbox worker after "retry now". */
   onRetry: () => void;
+  /** A status change, a call or an erasure was committed (wakes the CRM webhook's worker). */
+  onChanged?: () => void;
   now?: () => number;
   /** The call-back clock (due times, call log, counters); default: the default calendar on `now`. */
   callback?: CallbackService;
@@ -344,6 +346,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     const { outcome, note } = body.value;
     const recorded = await callback.recordCall(id, outcome, note ?? '', c.get('staff').email);
     if (!recorded) return fail(c, 404, STAFF_ERRORS.notFound);
+    deps.onChanged?.();
     return c.json(await callback.leadPage(id));
   });
 
@@ -360,6 +363,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
       now: now(),
     });
     if (!changed) return fail(c, 404, STAFF_ERRORS.notFound);
+    deps.onChanged?.();
     return c.json(await callback.leadPage(id));
   });
 
@@ -368,6 +372,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     const ids = id ? await store.eraseByLead(id, c.get('staff').email, now()) : undefined;
     if (!ids) return fail(c, 404, STAFF_ERRORS.notFound);
     removeMailFiles(store.dataDir, ids);
+    deps.onChanged?.();
     logger.info('staff_erased', { count: ids.length });
     return c.json({ erased: ids.length });
   });

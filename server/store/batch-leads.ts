@@ -12,6 +12,7 @@ import {
 } from './leads.ts';
 import { preparedInsert } from './prepared.ts';
 import type { Tables } from './schema.ts';
+import { leadCreatedEvent, type NewWebhookEvent } from '../webhooks/queue.ts';
 
 /**
  * What one group-commit batch reads of the leads and their e-mails, and what it writes, in a
@@ -21,7 +22,7 @@ import type { Tables } from './schema.ts';
  * memory as it goes, so each submission sees what the earlier ones of the batch stored, as it
  * did when each ran its own queries. `writes` gives the inserts of the batch's leads, tracking rows and
  * outbox rows with one multi-row insert each (outbox rows in the batch's order, so their ids
- * keep the order of the requests).
+ * keep the order of the requests), and the CRM webhook's `lead.created` events when asked.
  */
 interface RecentLead {
   id: string;
@@ -67,6 +68,16 @@ const insertOutbox = preparedInsert('outbox', [
   'created_at',
 ]);
 
+/** The CRM webhook's `lead.created` events (issue 26), in the lead's transaction. */
+const insertWebhookEvents = preparedInsert('webhook_events', [
+  'message_id',
+  'lead_id',
+  'type',
+  'payload',
+  'created_at',
+  'next_attempt_at',
+]);
+
 export interface LeadLookups {
   /** Addresses (keys) whose leads after `since` may be duplicates. */
   duplicates?: { keys: readonly string[]; since: number };
@@ -82,6 +93,7 @@ export class BatchLeads {
   #leads: Array<ReturnType<typeof leadRow>> = [];
   #tracking: Array<ReturnType<typeof trackingRow>> = [];
   #outbox: Array<ReturnType<typeof outboxRows>[number]> = [];
+  #events: NewWebhookEvent[] = [];
 
   async prefetch(db: Kysely<Tables>, lookups: LeadLookups): Promise<void> {
     const { duplicates, confirmations } = lookups;
@@ -152,11 +164,13 @@ export class BatchLeads {
     mails: readonly NewMail[],
     now: number,
     origin: LeadOrigin = {},
+    webhookId?: string,
   ): void {
     const key = emailKey(input.email);
     this.#leads.push(leadRow(id, input, consent, now));
     this.#tracking.push(trackingRow(id, origin));
     this.#outbox.push(...outboxRows(id, mails, now));
+    if (webhookId) this.#events.push(leadCreatedEvent(id, webhookId, now));
     this.#addRecent(key, {
       id,
       telephone: input.telephone,
@@ -170,14 +184,21 @@ export class BatchLeads {
 
   /** The inserts of the queued rows (leads first, for the foreign keys), taken from memory. */
   writes(db: Kysely<Tables>): CompiledQuery[] {
-    const [leads, tracking, outbox] = [this.#leads, this.#tracking, this.#outbox];
+    const [leads, tracking, outbox, events] = [
+      this.#leads,
+      this.#tracking,
+      this.#outbox,
+      this.#events,
+    ];
     this.#leads = [];
     this.#tracking = [];
     this.#outbox = [];
+    this.#events = [];
     return [
       ...(leads.length > 0 ? insertLeads(db, leads) : []),
       ...(tracking.length > 0 ? insertTracking(db, tracking) : []),
       ...(outbox.length > 0 ? insertOutbox(db, outbox) : []),
+      ...(events.length > 0 ? insertWebhookEvents(db, events) : []),
     ];
   }
 }

@@ -26,6 +26,11 @@ export interface StoreConfig {
   databaseUrl?: string;
   /** SQLite's folder (and, for both engines, the `.eml` outbox's parent). */
   dataDir: string;
+  /**
+   * The CRM webhook is on (WEBHOOK_URL): requests, status changes and erasures queue their
+   * events in their own transactions (issue 26).
+   */
+  webhookEvents?: boolean;
   /** PostgreSQL: connections per process (default 10). */
   poolMax?: number;
   /** PostgreSQL: longest wait for a connection, in ms (default 3 000). */

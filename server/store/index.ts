@@ -32,6 +32,8 @@ import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts'
 import { CallbackStore } from '../callback/store.ts';
 import { copyStore, type CopyCounts } from './copy.ts';
 import { AudienceStore } from './audience.ts';
+import { eraseWebhookData } from '../webhooks/queue.ts';
+import { purgeWebhookEvents, WebhookStore } from '../webhooks/store.ts';
 import { GroupCommit } from './group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
@@ -120,9 +122,24 @@ export interface NotificationWindow {
   requests: number;
 }
 
-/** An erasure in the audit trail: who, when and how many requests, never the erased data. */
-function auditErasure(trx: Kysely<Tables>, actor: string, at: number, count: number) {
-  return staff.appendAudit(trx, { at, actor, action: 'erase', leadId: null, detail: `${count}` });
+/**
+ * After an erasure, in its transaction: the CRM webhook's events of the erased requests are
+ * cancelled and emptied, `lead.erased` queued (issue 26); then the audit entry: who, when and
+ * how many requests, never the erased data.
+ */
+async function afterErasure(
+  trx: Kysely<Tables>,
+  erased: { ids: readonly string[]; actor: string; at: number; webhooks: boolean },
+) {
+  await eraseWebhookData(trx, erased.ids, erased.at, erased.webhooks);
+  if (erased.ids.length === 0) return;
+  await staff.appendAudit(trx, {
+    at: erased.at,
+    actor: erased.actor,
+    action: 'erase',
+    leadId: null,
+    detail: `${erased.ids.length}`,
+  });
 }
 
 export class LeadStore {
@@ -138,6 +155,8 @@ export class LeadStore {
   readonly #rateBounds: RateBounds | undefined;
   /** PostgreSQL: the early checks of one event-loop turn, counted with one statement. */
   readonly #hitCounts = new HitCountGroup((wanted) => countHits(this.db, wanted));
+  /** The CRM webhook is on: status changes and erasures queue their events. */
+  readonly #webhooks: boolean;
 
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
@@ -155,6 +174,7 @@ export class LeadStore {
     this.engine = connection.engine;
     this.dataDir = config.dataDir;
     this.location = describeDatabase(config);
+    this.#webhooks = config.webhookEvents ?? false;
   }
 
   /**
@@ -167,6 +187,11 @@ export class LeadStore {
   }
 
   #closed = false;
+
+  /** The CRM webhook's deliveries and staff actions (server/webhooks/store.ts). */
+  webhooks(urlKey: string): WebhookStore {
+    return new WebhookStore(this.#live(), urlKey);
+  }
 
   /** The audience's aggregates (./audience.ts), on this store's connection. */
   get audience(): AudienceStore {
@@ -285,7 +310,7 @@ export class LeadStore {
   async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
     return inTransaction(this.#live(), async (trx) => {
       const ids = await forgetPerson(trx, email);
-      if (ids.length > 0) await auditErasure(trx, actor, now, ids.length);
+      await afterErasure(trx, { ids, actor, at: now, webhooks: this.#webhooks });
       return ids;
     });
   }
@@ -298,14 +323,25 @@ export class LeadStore {
     now: number,
     rateWindowMs: number,
     staffIdleMs: number = STAFF_IDLE_MS,
-  ): Promise<{ leadIds: string[]; rateLimitHits: number; staffAuth: number; counters: number }> {
-    return inTransaction(this.#live(), async (trx) => ({
-      leadIds: await purgeLeads(trx, now),
-      rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
-      staffAuth: await staffAuth.purgeStaffAuth(trx, now, staffIdleMs),
-      // Every counter window is shorter than a day.
-      counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
-    }));
+  ): Promise<{
+    leadIds: string[];
+    webhookEvents: number;
+    rateLimitHits: number;
+    staffAuth: number;
+    counters: number;
+  }> {
+    return inTransaction(this.#live(), async (trx) => {
+      const leadIds = await purgeLeads(trx, now);
+      await eraseWebhookData(trx, leadIds, now, this.#webhooks);
+      return {
+        leadIds,
+        webhookEvents: await purgeWebhookEvents(trx, now),
+        rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+        staffAuth: await staffAuth.purgeStaffAuth(trx, now, staffIdleMs),
+        // Every counter window is shorter than a day.
+        counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
+      };
+    });
   }
 
   // --- The staff inbox (see staff.ts) ---------------------------------------------------------
@@ -377,7 +413,9 @@ export class LeadStore {
     actor: string;
     now: number;
   }): Promise<boolean> {
-    return inTransaction(this.#live(), (trx) => staff.changeStatus(trx, change));
+    return inTransaction(this.#live(), (trx) =>
+      staff.changeStatus(trx, { ...change, webhooks: this.#webhooks }),
+    );
   }
 
   /**
@@ -390,7 +428,7 @@ export class LeadStore {
       const key = await staff.emailKeyOf(trx, leadId);
       if (key === undefined) return undefined;
       const ids = await forgetPerson(trx, key);
-      await auditErasure(trx, actor, now, ids.length);
+      await afterErasure(trx, { ids, actor, at: now, webhooks: this.#webhooks });
       return ids;
     });
   }
@@ -428,7 +466,7 @@ export class LeadStore {
 
   /** The call-back clock's queries (server/callback/store.ts) on this store's connection. */
   callbackStore(): CallbackStore {
-    return new CallbackStore(this.#live());
+    return new CallbackStore(this.#live(), { webhooks: this.#webhooks });
   }
 
   /** The audit entries not tied to a lead (sign-ins, erasures), newest first. */

@@ -15,6 +15,8 @@ export interface OutboxRow {
   /** Null for a digest, which has `digestDay` instead. */
   leadId: string | null;
   digestDay: string | null;
+  /** The CRM webhook's alert a `webhook_alert` row sends; null for every other kind. */
+  webhookAlertId: number | null;
   kind: MailKind;
   messageId: string;
   status: OutboxStatus;
@@ -36,6 +38,7 @@ export function toOutbox(row: Selectable<OutboxTable>): OutboxRow {
     id: row.id,
     leadId: row.lead_id,
     digestDay: row.digest_day,
+    webhookAlertId: row.webhook_alert_id === null ? null : Number(row.webhook_alert_id),
     kind: row.kind,
     messageId: row.message_id,
     status: row.status,

@@ -1,3 +1,5 @@
+import { WEBHOOK_MIGRATION } from '../webhooks/migration.ts';
+
 /**
  * Schema migrations, applied in order by number and recorded in `schema_migrations`. Never edit
  * a migration that has shipped: add the next number. Each one has the same meaning on both
@@ -409,4 +411,6 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  // Issue 26 (ADR 0024): in its own module, with the webhook's tables.
+  WEBHOOK_MIGRATION,
 ];

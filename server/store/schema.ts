@@ -2,13 +2,15 @@ import type { Generated } from 'kysely';
 
 import type { LeadFields } from '../../contact/lead-contract.ts';
 import type { DigestsTable, LeadCallsTable } from '../callback/tables.ts';
+import type { WebhookTables } from '../webhooks/tables.ts';
 
 /**
  * The tables as Kysely sees them (see migrations.ts). Times are milliseconds since the epoch on
  * both engines (`INTEGER` in SQLite, `BIGINT` in PostgreSQL, read back as numbers).
  */
 /** `digest`: the morning digest of the call-back clock (no lead: `digest_day` names its day). */
-export type MailKind = 'notification' | 'confirmation' | 'alert' | 'digest';
+/** `webhook_alert`: the CRM webhook's alert (no lead: `webhook_alert_id` names it, migration 7). */
+export type MailKind = 'notification' | 'confirmation' | 'alert' | 'digest' | 'webhook_alert';
 /** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
 
@@ -53,6 +55,8 @@ export interface OutboxTable {
   withheld_reason: Generated<WithheldReason | null>;
   /** The local day of a digest (its row in `digests`); null for every other kind. */
   digest_day: Generated<string | null>;
+  /** The webhook alert it sends (kind `webhook_alert`); null for every other kind. */
+  webhook_alert_id: Generated<number | null>;
 }
 
 /**
@@ -116,7 +120,18 @@ export interface LeadNotesTable {
 }
 
 export type AuditAction =
-  'call' | 'status' | 'note' | 'erase' | 'retry' | 'export' | 'sign_in' | 'sign_out';
+  | 'call'
+  | 'status'
+  | 'note'
+  | 'erase'
+  | 'retry'
+  | 'export'
+  | 'sign_in'
+  | 'sign_out'
+  /** The CRM webhook's staff actions (issue 26): « Renvoyer », « Réactiver », « Envoyer un test ». */
+  | 'webhook_resend'
+  | 'webhook_enable'
+  | 'webhook_test';
 
 /**
  * The audit trail: append-only (triggers refuse UPDATE and DELETE on both engines). Holds no
@@ -162,7 +177,7 @@ export interface AudienceCampaignsTable {
   entries: number;
 }
 
-export interface Tables {
+export interface Tables extends WebhookTables {
   leads: LeadsTable;
   outbox: OutboxTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -13,6 +13,7 @@ import { PAGE_SIZE } from '../../staff/contract.ts';
 import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
 import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
 import { LEAD_STATUSES, type AuditAction, type LeadStatus, type Tables } from './schema.ts';
+import { queueStatusChanged } from '../webhooks/queue.ts';
 
 /**
  * What the staff inbox reads and writes: the list with its filters, a request's page, status and
@@ -271,7 +272,15 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
 /** Sets the status (and adds the note) of a lead; false when the lead does not exist. */
 export async function changeStatus(
   db: Kysely<Tables>,
-  change: { leadId: string; status: LeadStatus; note?: string; actor: string; now: number },
+  change: {
+    leadId: string;
+    status: LeadStatus;
+    note?: string;
+    actor: string;
+    now: number;
+    /** The CRM webhook is on: queue `lead.status_changed` in this transaction (issue 26). */
+    webhooks?: boolean;
+  },
 ): Promise<boolean> {
   const current = await db
     .selectFrom('leads')
@@ -306,6 +315,14 @@ export async function changeStatus(
       leadId: change.leadId,
       detail: `${before} → ${change.status}`,
     });
+    if (change.webhooks) {
+      await queueStatusChanged(db, {
+        leadId: change.leadId,
+        status: change.status,
+        previousStatus: before,
+        now: change.now,
+      });
+    }
   }
   if (change.note) {
     await db

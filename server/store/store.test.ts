@@ -287,12 +287,14 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await store.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now);
     expect(await store.purge(now, HOUR)).toEqual({
       leadIds: ['gone'],
+      webhookEvents: 0,
       rateLimitHits: 1,
       staffAuth: 0,
       counters: 0,
     });
     expect(await store.purge(now, HOUR)).toEqual({
       leadIds: [],
+      webhookEvents: 0,
       rateLimitHits: 0,
       staffAuth: 0,
       counters: 0,

@@ -44,6 +44,8 @@ export interface SubmissionInput {
   store?: boolean;
   /** The flood rules (issue 17); none: every e-mail is due, as for seeding. */
   flood?: FloodPolicy;
+  /** Set when the CRM webhook is on: the `webhook-id` of the stored request's `lead.created`. */
+  webhookId?: string;
 }
 
 export type SubmitVerdict =
@@ -211,6 +213,6 @@ async function submitOne(
       mails.push(mail);
     }
   }
-  batch.leads.add(input.id, input.lead, input.consent, mails, now, input.origin);
+  batch.leads.add(input.id, input.lead, input.consent, mails, now, input.origin, input.webhookId);
   return { allowed: true, outcome: 'stored' };
 }

@@ -22,6 +22,7 @@ import {
 } from '../../test-support/harness';
 import { startMailApiPeer, type MailApiPeer } from '../../test-support/mail-api-peer';
 import { startSupabaseDatabase, type SupabaseDatabase } from '../../test-support/supabase-db';
+import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../../test-support/webhook-receiver';
 
 /**
  * The two Edge Functions on Deno, behind a local gateway, on a database dressed as Supabase and
@@ -517,5 +518,53 @@ describe('audience-beacon, the audience count on the same modules', () => {
     );
     expect(dump).not.toContain('127.0.0.1');
     expect(dump).not.toContain('Mozilla');
+  }, 60_000);
+});
+
+describe('the CRM webhook on Supabase (issue 26)', () => {
+  it('writes lead.created with the request; the outbox-worker delivers it, signed', async () => {
+    const receiver = await startWebhookReceiver();
+    const env = {
+      ...workerEnv,
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      WEBHOOK_RETRY_DELAYS: '1s',
+    };
+    const [submit, deliver] = await Promise.all([
+      startEdgeFunction('send-contact-email', env),
+      startEdgeFunction('outbox-worker', env),
+    ]);
+    try {
+      const response = await fetch(`http://127.0.0.1:${submit.port}/${FUNCTION_NAME}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: SITE_ORIGIN,
+          'x-forwarded-for': '203.0.113.77',
+        },
+        body: JSON.stringify(validRequest({ email: 'crm.supabase@entreprise.example' })),
+      });
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as { id: string };
+      // What pg_cron's call does each minute, here on the isolate with the webhook's settings.
+      const run = await replay({
+        url: `http://127.0.0.1:${deliver.port}/outbox-worker`,
+        headers: { 'x-outbox-worker-secret': WORKER_SECRET },
+        body: {},
+      });
+      expect(run.status).toBe(200);
+      expect(run.body.webhooks).toBeGreaterThanOrEqual(1);
+      await receiver.waitFor((received) => received.some((event) => event.data.id === id));
+      const event = receiver.received.find((candidate) => candidate.data.id === id);
+      expect(event).toMatchObject({ type: 'lead.created', verified: true, answered: 200 });
+      expect(event?.data.email).toBe('crm.supabase@entreprise.example');
+      const [stored] = await query<{ status: string }>(
+        `SELECT status FROM webhook_events WHERE lead_id = $1`,
+        [id],
+      );
+      expect(stored?.status).toBe('delivered');
+    } finally {
+      await Promise.all([submit.stop(), deliver.stop(), receiver.stop()]);
+    }
   }, 60_000);
 });

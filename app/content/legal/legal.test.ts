@@ -83,6 +83,17 @@ describe('legal notice', () => {
 describe('privacy policy', () => {
   const text = plainText(privacyContent(otherCompany));
 
+  it('names the CRM as a recipient when one is configured (CRM_NAME), and none otherwise', () => {
+    expect(plainText(privacyContent({ ...otherCompany, crmName: '' }))).not.toContain(
+      'gestion de la relation client',
+    );
+    const withCrm = plainText(privacyContent({ ...otherCompany, crmName: 'Pipedrive' }));
+    expect(withCrm).toContain('logiciel de gestion de la relation client\u00a0: Pipedrive');
+    expect(withCrm).toContain(
+      'est transmise automatiquement à notre logiciel de gestion de la relation client, Pipedrive',
+    );
+  });
+
   it('shows the configured revision date, not today’s', () => {
     expect(text).toContain(`Dernière mise à jour\u00a0: ${formatFrenchDate('2027-03-15')}`);
   });

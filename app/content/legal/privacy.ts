@@ -123,8 +123,15 @@ export function privacyContent(config: SiteConfig): LegalDocument {
         title: 'Destinataires et partage',
         blocks: [
           p(
-            `Vos données sont destinées aux seules équipes de ${config.companyName} chargées de votre demande. Elles peuvent être traitées, pour notre compte et selon nos instructions, par nos prestataires techniques (hébergement du site\u00a0: ${config.host.name}\u00a0; messagerie électronique), tenus à la confidentialité.`,
+            `Vos données sont destinées aux seules équipes de ${config.companyName} chargées de votre demande. Elles peuvent être traitées, pour notre compte et selon nos instructions, par nos prestataires techniques (hébergement du site\u00a0: ${config.host.name}\u00a0; messagerie électronique${config.crmName ? `\u00a0; logiciel de gestion de la relation client\u00a0: ${config.crmName}` : ''}), tenus à la confidentialité.`,
           ),
+          ...(config.crmName
+            ? [
+                p(
+                  `Votre demande (coordonnées, projet, page d’origine et consentement) est transmise automatiquement à notre logiciel de gestion de la relation client, ${config.crmName}, où nos équipes commerciales la suivent. Si vous demandez l’effacement de vos données, cette demande lui est transmise aussi.`,
+                ),
+              ]
+            : []),
           p(
             'Elles ne sont ni vendues, ni louées, ni cédées à des fins commerciales. Elles ne sont communiquées à un tiers que si la loi l’impose (par exemple sur réquisition d’une autorité).',
           ),

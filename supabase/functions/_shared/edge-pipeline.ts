@@ -14,6 +14,9 @@ import { createHttpApiTransport } from '../../../server/mail/http-api-transport.
 import { OutboxWorker } from '../../../server/outbox.ts';
 import { LeadStore } from '../../../server/store/index.ts';
 import { openPostgresJs } from '../../../server/store/postgres-js.ts';
+import { WebhookService } from '../../../server/webhooks/service.ts';
+import { webhookConfigFromEnv } from '../../../server/webhooks/settings.ts';
+import { companyMailDomain } from '../../../server/env.ts';
 
 export interface EdgePipeline {
   env: ServerEnv;
@@ -21,6 +24,8 @@ export interface EdgePipeline {
   store: LeadStore;
   /** Undefined without MAIL_API_URL: then nothing is sent (the rows wait). */
   worker: OutboxWorker | undefined;
+  /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
+  webhooks: WebhookService | undefined;
   /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
   workerSecret(): Promise<string | undefined>;
 }
@@ -35,7 +40,22 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   if (!databaseUrl) throw new Error('SUPABASE_DB_URL is not set');
   const logger = createLogger(env.LOG_LEVEL);
   const connection = openPostgresJs(databaseUrl);
-  const store = LeadStore.fromConnection(connection, { dataDir: '', databaseUrl });
+  const webhook = webhookConfigFromEnv(env);
+  const store = LeadStore.fromConnection(connection, {
+    dataDir: '',
+    databaseUrl,
+    webhookEvents: webhook !== undefined,
+  });
+  const webhooks = webhook
+    ? new WebhookService({
+        store,
+        config: webhook,
+        logger,
+        messageDomain: companyMailDomain(),
+        // Alerts link to the staff pages of the Node server (SITE_URL), if any.
+        siteUrl: () => env.SITE_URL ?? '',
+      })
+    : undefined;
   const worker =
     env.MAIL_API_URL && env.MAIL_API_KEY
       ? new OutboxWorker({
@@ -51,6 +71,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
           notificationWindowMs: NOTIFICATION_WINDOW_MS,
           notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
           leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+          webhookAlert: webhooks?.alertWriter(),
         })
       : undefined;
   return {
@@ -58,6 +79,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
     logger,
     store,
     worker,
+    webhooks,
     async workerSecret() {
       if (source.OUTBOX_WORKER_SECRET) return source.OUTBOX_WORKER_SECRET;
       const { rows } = await sql<{ secret: string }>`

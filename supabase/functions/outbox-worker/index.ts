@@ -3,7 +3,8 @@
  * server's outbox worker (claims with a lease and `FOR UPDATE SKIP LOCKED`, retries with backoff,
  * a final failed state) and the HTTP mail transport. pg_cron calls it every minute through
  * pg_net (supabase/migrations/*_outbox_worker_schedule.sql), with the secret kept in Vault; any
- * call without that secret is refused.
+ * call without that secret is refused. It also delivers the CRM webhook's events that are due
+ * (WEBHOOK_URL, issue 26) with the Node server's webhook worker.
  */
 import { createEdgePipeline, sameSecret } from '../_shared/edge-pipeline.ts';
 
@@ -21,7 +22,7 @@ export const WORKER_ERRORS = {
 
 export const WORKER_SECRET_HEADER = 'x-outbox-worker-secret';
 
-const { logger, worker, workerSecret } = createEdgePipeline(Deno.env.toObject());
+const { logger, worker, webhooks, workerSecret } = createEdgePipeline(Deno.env.toObject());
 
 function answer(status: number, body: Record<string, unknown>): Response {
   return new Response(JSON.stringify(body), {
@@ -44,10 +45,17 @@ Deno.serve(async (request) => {
     logger.warn('outbox_worker_refused', { reason: 'secret' });
     return answer(401, { error: WORKER_ERRORS.secret });
   }
+  // The CRM webhook's events first: they need no mail transport.
+  let delivered = 0;
+  try {
+    delivered = (await webhooks?.worker.runOnce()) ?? 0;
+  } catch (error) {
+    logger.error('webhook_error', { error });
+  }
   if (!worker) return answer(503, { error: WORKER_ERRORS.noTransport });
   try {
     const handled = await worker.runOnce();
-    return answer(200, { ok: true, handled });
+    return answer(200, { ok: true, handled, ...(webhooks ? { webhooks: delivered } : {}) });
   } catch (error) {
     logger.error('outbox_error', { error });
     return answer(503, { error: WORKER_ERRORS.failed });

@@ -20,7 +20,7 @@ declare const Deno: {
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, store, worker } = createEdgePipeline(Deno.env.toObject());
+const { env, logger, store, worker, webhooks } = createEdgePipeline(Deno.env.toObject());
 // The site's URL: where a native post is redirected to, and the default CORS origin.
 if (!env.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SITE_URL=…)');
 const siteUrl = env.SITE_URL;
@@ -39,7 +39,16 @@ const leads = createLeadService({
     siteRequestsPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
     notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
   },
+  // The CRM webhook's `lead.created` is written with the request (issue 26).
+  webhooks: webhooks !== undefined,
   onStored: () => {
+    if (webhooks) {
+      runAfterAnswer(() =>
+        webhooks.worker
+          .runOnce()
+          .catch((error: unknown) => logger.error('webhook_error', { error })),
+      );
+    }
     if (worker) {
       runAfterAnswer(() =>
         worker.runOnce().catch((error: unknown) => logger.error('outbox_error', { error })),

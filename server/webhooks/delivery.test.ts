@@ -1,0 +1,417 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+
+import { STAFF_API } from '../../staff/contract';
+import {
+  WEBHOOK_API,
+  type IntegrationsPage,
+  type LeadWebhooks,
+} from '../../staff/webhooks-contract';
+import { createTempDir, writeMinimalSite } from '../../test-support/harness';
+import { createTestDatabase } from '../../test-support/postgres';
+import { exited, type ServerProcess } from '../../test-support/server-process';
+import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver';
+import { signInStaff, startWebhookServer, submitRequest } from '../../test-support/webhook-server';
+
+/**
+ * The CRM webhook end to end (issue 26): a real server process, a real HTTP receiver on loopback
+ * that verifies every signature with `standardwebhooks`, e-mail to a real SMTP peer; on SQLite and
+ * on PostgreSQL.
+ */
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+interface Setup {
+  root: string;
+  staticDir: string;
+  peer: SmtpPeer;
+}
+
+async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
+  const root = createTempDir(`webhooks-${engine}`);
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  const staticDir = writeMinimalSite(join(root, 'site'));
+  const peer = await startSmtpPeer();
+  cleanups.push(() => peer.stop());
+  return { root, staticDir, peer };
+}
+
+/** PostgreSQL: a database of its own per test (the instances of one test share it). */
+async function databaseFor(engine: 'sqlite' | 'postgres'): Promise<string | undefined> {
+  if (engine === 'sqlite') return undefined;
+  const database = await createTestDatabase(inject('postgresAdminUrl'));
+  cleanups.push(() => database.drop());
+  return database.url;
+}
+
+async function receiverFor(): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver();
+  cleanups.push(() => receiver.stop());
+  return receiver;
+}
+
+function kill(server: ServerProcess) {
+  cleanups.push(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+}
+
+describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine) => {
+  let setup: Setup;
+  /** The database of the test running (PostgreSQL). */
+  let databaseUrl: string | undefined;
+  beforeAll(async () => {
+    setup = await setUp(engine);
+  }, 60_000);
+  beforeEach(async () => {
+    databaseUrl = await databaseFor(engine);
+  });
+
+  async function server(receiver: WebhookReceiver, name: string, extra = {}) {
+    const started = await startWebhookServer({
+      dataDir: join(setup.root, name),
+      staticDir: setup.staticDir,
+      databaseUrl,
+      peer: setup.peer,
+      receiver,
+      ...extra,
+    });
+    kill(started);
+    return started;
+  }
+
+  it('delivers lead.created, signed, with the id the endpoint answered and the request’s data', async () => {
+    const receiver = await receiverFor();
+    const running = await server(receiver, 'delivery');
+    const email = `livraison.${engine}@entreprise.example`;
+    const id = await submitRequest(running, email);
+    await receiver.waitFor((received) => received.some((event) => event.data.id === id));
+    const [event] = receiver.received;
+    expect(event?.verified).toBe(true);
+    expect(event?.type).toBe('lead.created');
+    expect(event?.webhookId).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(event?.data).toMatchObject({
+      id,
+      email,
+      clientType: 'professionnel',
+      consent: { version: expect.any(String), text: expect.any(String) },
+    });
+    expect(JSON.parse(event!.body)).toMatchObject({
+      type: 'lead.created',
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const staff = await signInStaff(running, setup.peer);
+    const deliveries = await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id));
+    expect(deliveries.events).toEqual([
+      expect.objectContaining({
+        webhookId: event?.webhookId,
+        type: 'lead.created',
+        status: 'delivered',
+        attempts: [expect.objectContaining({ httpStatus: 200, error: null })],
+      }),
+    ]);
+  }, 60_000);
+
+  it('retries after a 500, a refused connection and a timeout under one webhook-id, then delivers', async () => {
+    const receiver = await receiverFor();
+    const running = await server(receiver, 'retries', { retryDelays: '1s,1s,1s,1s,1s,1s' });
+    const answers: Array<number | 'hang'> = [500, 'hang', 200];
+    receiver.answer = () => answers.shift() ?? 200;
+    const id = await submitRequest(running, `essais.${engine}@entreprise.example`);
+    await receiver.waitFor((received) => received.length >= 1);
+    // Nobody listens until an attempt has found the door shut.
+    await receiver.stop();
+    const staff = await signInStaff(running, setup.peer);
+    const attemptsOf = async () =>
+      (await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id))).events[0]?.attempts ?? [];
+    const shut = ['connexion refusée', 'connexion fermée par le destinataire'];
+    for (let tries = 0; !(await attemptsOf()).some((a) => shut.includes(a.error ?? ''));) {
+      if ((tries += 1) > 100) throw new Error('no attempt while the receiver was down');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await receiver.listen();
+    await receiver.waitFor((received) => received.some((event) => event.answered === 200), 30_000);
+    const ids = new Set(receiver.received.map((event) => event.webhookId));
+    expect(ids.size).toBe(1);
+    expect(receiver.received.map((event) => event.answered)).toEqual([500, 'hang', 200]);
+    expect(receiver.received.every((event) => event.verified)).toBe(true);
+    const { events } = await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id));
+    expect(events[0]?.status).toBe('delivered');
+    const attempts = events[0]?.attempts ?? [];
+    expect(attempts.map((attempt) => attempt.httpStatus)).toEqual([500, null, null, 200]);
+    expect(attempts.map((attempt) => attempt.error)).toEqual([
+      'réponse HTTP 500',
+      expect.toBeOneOf(shut),
+      'délai dépassé (1 s)',
+      null,
+    ]);
+  }, 90_000);
+
+  it('sends a request’s events in order: each waits until the previous one is delivered', async () => {
+    const receiver = await receiverFor();
+    const running = await server(receiver, 'order', { retryDelays: '1s,1s,1s' });
+    let createdFailures = 2;
+    receiver.answer = (event) =>
+      event.type === 'lead.created' && createdFailures-- > 0 ? 500 : 200;
+    const id = await submitRequest(running, `ordre.${engine}@entreprise.example`);
+    await receiver.waitFor((received) => received.length >= 1);
+    const staff = await signInStaff(running, setup.peer);
+    for (const status of ['en_cours', 'converti'] as const) {
+      expect((await staff.post(STAFF_API.status(id), { status })).status).toBe(200);
+    }
+    await receiver.waitFor(
+      (received) => received.filter((event) => event.answered === 200).length === 3,
+      30_000,
+    );
+    expect(receiver.received.map((event) => [event.type, event.answered])).toEqual([
+      ['lead.created', 500],
+      ['lead.created', 500],
+      ['lead.created', 200],
+      ['lead.status_changed', 200],
+      ['lead.status_changed', 200],
+    ]);
+    expect(receiver.received.slice(3).map((event) => event.data)).toEqual([
+      { id, status: 'en_cours', previousStatus: 'nouveau', changedAt: expect.any(String) },
+      { id, status: 'converti', previousStatus: 'en_cours', changedAt: expect.any(String) },
+    ]);
+    expect(receiver.received.every((event) => event.verified)).toBe(true);
+  }, 90_000);
+
+  it('fails an event for good when its retries run out, with one alert e-mail for many, then « Renvoyer » delivers it under its id', async () => {
+    const receiver = await receiverFor();
+    receiver.answer = 503;
+    const running = await server(receiver, 'exhaustion', { retryDelays: '1s' });
+    const mailsBefore = setup.peer.messages.length;
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push(await submitRequest(running, `echec.${i}.${engine}@entreprise.example`));
+    }
+    // Two attempts each (1 + one retry).
+    await receiver.waitFor((received) => received.length === 6, 30_000);
+    const alerts = () =>
+      setup.peer.messages
+        .slice(mailsBefore)
+        .filter((mail) => mail.subject?.startsWith('Webhook CRM'));
+    await setup.peer.waitFor(() => alerts().length >= 1, 15_000);
+    // However many fail, one alert per 24 h.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(alerts()).toHaveLength(1);
+    const [alert] = alerts();
+    expect(alert?.subject).toMatch(/^Webhook CRM : [1-3] envois? en échec$/);
+    expect(alert?.text).toContain(receiver.url);
+    expect(alert?.text).toContain('/equipe/integrations');
+
+    const staff = await signInStaff(running, setup.peer);
+    const page = await staff.get<IntegrationsPage>(WEBHOOK_API.overview);
+    expect(page).toMatchObject({
+      configured: true,
+      failedTotal: 3,
+      endpoint: { state: 'failing' },
+    });
+    receiver.answer = 200;
+    const failedId = receiver.received[0]!.webhookId;
+    const resent = await staff.post<{ count: number }>(WEBHOOK_API.resend(failedId));
+    expect(resent).toEqual({ status: 200, body: { count: 1 } });
+    await receiver.waitFor((received) =>
+      received.some((event) => event.webhookId === failedId && event.answered === 200),
+    );
+    expect((await staff.post(WEBHOOK_API.resend(failedId))).status).toBe(409);
+    const all = await staff.post<{ count: number }>(WEBHOOK_API.resendAll);
+    expect(all.body.count).toBe(2);
+    await receiver.waitFor(
+      (received) => received.filter((event) => event.answered === 200).length === 3,
+    );
+    const delivered = receiver.received.filter((event) => event.answered === 200);
+    expect(new Set(delivered.map((event) => event.data.id))).toEqual(new Set(ids));
+    const after = await staff.get<IntegrationsPage>(WEBHOOK_API.overview);
+    expect(after).toMatchObject({ failedTotal: 0, endpoint: { state: 'active' } });
+  }, 90_000);
+
+  it('disables the endpoint on a 410 with an alert, keeps what arrives meanwhile, and sends the backlog in order once re-enabled', async () => {
+    const receiver = await receiverFor();
+    receiver.answer = 410;
+    const running = await server(receiver, 'gone', { retryDelays: '1s' });
+    const mailsBefore = setup.peer.messages.length;
+    const first = await submitRequest(running, `parti.1.${engine}@entreprise.example`);
+    await receiver.waitFor((received) => received.length === 1);
+    const goneAlerts = () =>
+      setup.peer.messages
+        .slice(mailsBefore)
+        .filter((mail) => mail.subject === 'Webhook CRM désactivé : le CRM a répondu 410 (Gone)');
+    await setup.peer.waitFor(() => goneAlerts().length === 1, 15_000);
+    const staff = await signInStaff(running, setup.peer);
+    expect(await staff.get<IntegrationsPage>(WEBHOOK_API.overview)).toMatchObject({
+      endpoint: { state: 'disabled', disabledAt: expect.any(Number) },
+      pending: 1,
+    });
+    // Meanwhile: a status change of the first request and a second request.
+    expect((await staff.post(STAFF_API.status(first), { status: 'en_cours' })).status).toBe(200);
+    const second = await submitRequest(running, `parti.2.${engine}@entreprise.example`);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(receiver.received).toHaveLength(1);
+
+    receiver.answer = 200;
+    expect((await staff.post(WEBHOOK_API.enable)).status).toBe(200);
+    await receiver.waitFor((received) => received.length === 4);
+    const sent = receiver.received.slice(1);
+    // The event that got the 410 again under its id, then each request's in order.
+    expect(sent.find((event) => event.data.id === first)?.webhookId).toBe(
+      receiver.received[0]!.webhookId,
+    );
+    const ofFirst = sent.filter((event) => event.data.id === first).map((event) => event.type);
+    expect(ofFirst).toEqual(['lead.created', 'lead.status_changed']);
+    expect(sent.filter((event) => event.data.id === second).map((event) => event.type)).toEqual([
+      'lead.created',
+    ]);
+    expect(sent.every((event) => event.verified && event.answered === 200)).toBe(true);
+    expect(goneAlerts()).toHaveLength(1);
+  }, 90_000);
+
+  it('delivers every acknowledged request’s event after a kill -9 while the receiver was down', async () => {
+    const receiver = await receiverFor();
+    await receiver.stop();
+    const dataDir = join(setup.root, 'crash');
+    const first = await server(receiver, 'crash', { retryDelays: '1s,1s,1s,1s,1s,1s' });
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        submitRequest(first, `panne.${i}.${engine}@entreprise.example`),
+      ),
+    );
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    await receiver.listen();
+    const second = await startWebhookServer({
+      dataDir,
+      staticDir: setup.staticDir,
+      databaseUrl,
+      peer: setup.peer,
+      receiver,
+      retryDelays: '1s',
+    });
+    kill(second);
+    // SQLite gives a dead process's claims back at start; PostgreSQL when their lease ends
+    // (2 × WEBHOOK_TIMEOUT_MS + 10 s).
+    await receiver.waitFor(
+      (received) => ids.every((id) => received.some((event) => event.data.id === id)),
+      40_000,
+    );
+    const delivered = receiver.received.filter((event) => event.type === 'lead.created');
+    expect(new Set(delivered.map((event) => event.webhookId)).size).toBe(20);
+    expect(delivered.every((event) => event.verified)).toBe(true);
+  }, 90_000);
+
+  it('never delivers a lead.created still failing when its person is erased, delivers lead.erased, and keeps none of their data', async () => {
+    const receiver = await receiverFor();
+    receiver.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
+    const running = await server(receiver, 'erasure', { retryDelays: '1s,1s,1s,1s,1s,1s' });
+    const id = await submitRequest(running, `efface.${engine}@entreprise.example`);
+    await receiver.waitFor((received) => received.length >= 1);
+    const staff = await signInStaff(running, setup.peer);
+    expect((await staff.post(STAFF_API.erase(id))).status).toBe(200);
+    await receiver.waitFor((received) => received.some((event) => event.type === 'lead.erased'));
+    const erased = receiver.received.find((event) => event.type === 'lead.erased');
+    expect(erased?.verified).toBe(true);
+    expect(erased?.data).toEqual({ id, erasedAt: expect.stringMatching(/^\d{4}-/) });
+    const createdAttempts = receiver.received.filter((event) => event.type === 'lead.created');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // No attempt of lead.created after the erasure, and none ever succeeded.
+    expect(receiver.received.filter((event) => event.type === 'lead.created')).toHaveLength(
+      createdAttempts.length,
+    );
+    expect(createdAttempts.every((event) => event.answered === 500)).toBe(true);
+    const { events } = await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id));
+    expect(events.map((event) => [event.type, event.status])).toEqual([
+      ['lead.created', 'cancelled'],
+      ['lead.erased', 'delivered'],
+    ]);
+    // Nothing of the person stays: no payload, no response of the CRM.
+    const leftovers = await personalLeftovers(id);
+    expect(leftovers).toEqual({ payloads: 0, responses: 0 });
+  }, 90_000);
+
+  /** The payloads and responses still stored for a lead's events other than lead.erased. */
+  async function personalLeftovers(leadId: string) {
+    const statement = `
+      SELECT
+        (SELECT count(*) FROM webhook_events
+          WHERE lead_id = $1 AND type <> 'lead.erased' AND payload IS NOT NULL) AS payloads,
+        (SELECT count(*) FROM webhook_attempts a JOIN webhook_events e ON e.id = a.event_id
+          WHERE e.lead_id = $1 AND e.type <> 'lead.erased' AND a.response IS NOT NULL) AS responses`;
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ payloads: string; responses: string }>(statement, [
+          leadId,
+        ]);
+        return { payloads: Number(rows[0]?.payloads), responses: Number(rows[0]?.responses) };
+      } finally {
+        await client.end();
+      }
+    }
+    const db = new Database(join(setup.root, 'erasure', 'leads.sqlite'), { readonly: true });
+    try {
+      const row = db.prepare(statement.replaceAll('$1', '?')).get(leadId, leadId) as {
+        payloads: number;
+        responses: number;
+      };
+      return { payloads: row.payloads, responses: row.responses };
+    } finally {
+      db.close();
+    }
+  }
+});
+
+describe('the CRM webhook with two instances on one PostgreSQL database', () => {
+  it('makes each attempt from one instance only: every event once per attempt, in order per request', async () => {
+    const setup = await setUp('postgres');
+    const databaseUrl = await databaseFor('postgres');
+    const receiver = await receiverFor();
+    const firstSeen = new Set<string>();
+    // Every event fails once, then is delivered.
+    receiver.answer = (event) => {
+      if (firstSeen.has(event.webhookId)) return 200;
+      firstSeen.add(event.webhookId);
+      return 500;
+    };
+    const servers = await Promise.all(
+      ['instance-a', 'instance-b'].map(async (name) => {
+        const started = await startWebhookServer({
+          dataDir: join(setup.root, name),
+          staticDir: setup.staticDir,
+          databaseUrl,
+          peer: setup.peer,
+          receiver,
+          retryDelays: '1s,1s',
+        });
+        kill(started);
+        return started;
+      }),
+    );
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        submitRequest(servers[i % 2]!, `deux.${i}@entreprise.example`),
+      ),
+    );
+    await receiver.waitFor(
+      (received) => received.filter((event) => event.answered === 200).length === 30,
+      30_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const byId = new Map<string, number>();
+    for (const event of receiver.received) {
+      byId.set(event.webhookId, (byId.get(event.webhookId) ?? 0) + 1);
+    }
+    expect(byId.size).toBe(30);
+    expect([...byId.values()].every((count) => count === 2)).toBe(true);
+    expect(new Set(receiver.received.map((event) => event.data.id))).toEqual(new Set(ids));
+    expect(receiver.received.every((event) => event.verified)).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Insertable, Kysely } from 'kysely';
+
+import type { LeadStatus, Tables } from '../store/schema.ts';
+import type { WebhookEventType } from '../../staff/webhooks-contract.ts';
+import type { WebhookEventsTable } from './tables.ts';
+
+/**
+ * Writing webhook events inside the transaction of what they report (issue 26): the request's
+ * insert (the submission batch), a status change, an erasure. Committed together or not at all,
+ * so an acknowledged request's event is delivered even after a crash.
+ */
+export type NewWebhookEvent = Insertable<WebhookEventsTable>;
+
+/** A `webhook-id`: `msg_` and 32 hex digits, random, the same on every attempt. */
+export function newWebhookId(): string {
+  return `msg_${randomUUID().replaceAll('-', '')}`;
+}
+
+function eventRow(
+  type: WebhookEventType,
+  leadId: string | null,
+  data: object | null,
+  now: number,
+  webhookId: string = newWebhookId(),
+): NewWebhookEvent {
+  return {
+    message_id: webhookId,
+    lead_id: leadId,
+    type,
+    payload: data === null ? null : JSON.stringify(data),
+    created_at: now,
+    next_attempt_at: now,
+  };
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/** `lead.created`: its data is read from the lead at each attempt (see tables.ts). */
+export function leadCreatedEvent(leadId: string, webhookId: string, now: number): NewWebhookEvent {
+  return eventRow('lead.created', leadId, null, now, webhookId);
+}
+
+export function webhookTestEvent(now: number): NewWebhookEvent {
+  return eventRow('webhook.test', null, { test: true, sentAt: iso(now) }, now);
+}
+
+export async function queueWebhookEvents(
+  db: Kysely<Tables>,
+  events: readonly NewWebhookEvent[],
+): Promise<void> {
+  if (events.length > 0)
+    await db
+      .insertInto('webhook_events')
+      .values([...events])
+      .execute();
+}
+
+/** `lead.status_changed`, in the status change's transaction. */
+export function queueStatusChanged(
+  db: Kysely<Tables>,
+  change: { leadId: string; status: LeadStatus; previousStatus: LeadStatus; now: number },
+): Promise<void> {
+  const data = {
+    id: change.leadId,
+    status: change.status,
+    previousStatus: change.previousStatus,
+    changedAt: iso(change.now),
+  };
+  return queueWebhookEvents(db, [eventRow('lead.status_changed', change.leadId, data, change.now)]);
+}
+
+/**
+ * In an erasure's transaction, after the leads were deleted: cancels their undelivered events,
+ * empties every payload and stored response of their events, then (`queueErased`) queues one
+ * `lead.erased` per erased request, even one whose `lead.created` never reached the CRM.
+ */
+export async function eraseWebhookData(
+  db: Kysely<Tables>,
+  leadIds: readonly string[],
+  now: number,
+  queueErased: boolean,
+): Promise<void> {
+  if (leadIds.length === 0) return;
+  const ids = [...leadIds];
+  await db
+    .updateTable('webhook_events')
+    .set({ status: 'cancelled' })
+    .where('lead_id', 'in', ids)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
+  await db
+    .updateTable('webhook_events')
+    .set({ payload: null })
+    .where('lead_id', 'in', ids)
+    .where('payload', 'is not', null)
+    .execute();
+  await db
+    .updateTable('webhook_attempts')
+    .set({ response: null })
+    .where('response', 'is not', null)
+    .where('event_id', 'in', (eb) =>
+      eb.selectFrom('webhook_events').select('id').where('lead_id', 'in', ids),
+    )
+    .execute();
+  if (queueErased) {
+    await queueWebhookEvents(
+      db,
+      ids.map((id) => eventRow('lead.erased', id, { id, erasedAt: iso(now) }, now)),
+    );
+  }
+}

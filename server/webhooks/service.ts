@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+
+import type { Logger } from '../logger.ts';
+import type { LeadStore } from '../store/index.ts';
+import type {
+  IntegrationsPage,
+  LeadWebhooks,
+  WebhookEndpointState,
+} from '../../staff/webhooks-contract.ts';
+import { webhookAlertWriter } from './alert-mail.ts';
+import { WebhookSender } from './sender.ts';
+import { displayedUrl, type WebhookConfig } from './settings.ts';
+import type { QueuedAlert, WebhookStore } from './store.ts';
+import { WebhookWorker } from './worker.ts';
+
+/**
+ * The CRM webhook, assembled (issue 26, ADR 0024): its store on the lead store's connection, the
+ * signed sender, the delivery worker, the alerts' e-mail writer and the staff pages' reads and
+ * actions. The Node server and the Supabase worker build it the same way.
+ */
+export interface WebhookServiceOptions {
+  store: LeadStore;
+  config: WebhookConfig;
+  logger: Logger;
+  /** The company's mail domain, for the alerts' Message-IDs. */
+  messageDomain: string;
+  /** Links in the alerts (the integrations page). */
+  siteUrl: () => string;
+  /** Alert e-mails were queued: wake the outbox worker. */
+  onAlert?: (alerts: readonly QueuedAlert[]) => void;
+  now?: () => number;
+  /** Events attempted at once (default 16). */
+  concurrency?: number;
+  pollIntervalMs?: number;
+}
+
+/** The key of an endpoint's state: a new URL starts active. */
+export function endpointKey(url: string): string {
+  return createHash('sha256').update(url).digest('hex');
+}
+
+export class WebhookService {
+  readonly store: WebhookStore;
+  readonly worker: WebhookWorker;
+  readonly endpoint: string;
+  readonly #now: () => number;
+  readonly #siteUrl: () => string;
+
+  constructor(options: WebhookServiceOptions) {
+    this.store = options.store.webhooks(endpointKey(options.config.url));
+    this.endpoint = displayedUrl(options.config.url);
+    this.#now = options.now ?? Date.now;
+    this.#siteUrl = options.siteUrl;
+    this.worker = new WebhookWorker({
+      store: this.store,
+      sender: new WebhookSender(options.config),
+      logger: options.logger,
+      retryDelaysMs: options.config.retryDelaysMs,
+      endpoint: this.endpoint,
+      alertMessageId: (id) => `<webhook-alert-${id}@${options.messageDomain}>`,
+      onAlert: options.onAlert,
+      // A claim outlives one round of attempts (each bounded by the timeout) and its record,
+      // with a margin; a crashed instance's claims come back to the others after it.
+      leaseMs: options.config.timeoutMs * 2 + 10_000,
+      concurrency: options.concurrency,
+      pollIntervalMs: options.pollIntervalMs,
+      now: this.#now,
+    });
+  }
+
+  /** The outbox's writer of this webhook's alert e-mails. */
+  alertWriter() {
+    return webhookAlertWriter(async (id) => this.store.alertById(id), this.#siteUrl);
+  }
+
+  async integrationsPage(): Promise<IntegrationsPage> {
+    const view = await this.store.overview(this.#now());
+    const state: WebhookEndpointState =
+      view.disabledAt !== null ? 'disabled' : view.failing ? 'failing' : 'active';
+    return {
+      configured: true,
+      endpoint: { url: this.endpoint, state, disabledAt: view.disabledAt },
+      pending: view.pending,
+      failed: view.failed,
+      failedTotal: view.failedTotal,
+      recent: view.recent,
+      now: view.now,
+    };
+  }
+
+  async leadWebhooks(leadId: string): Promise<LeadWebhooks> {
+    return { configured: true, events: await this.store.eventsOfLead(leadId) };
+  }
+
+  async resend(webhookId: string | 'all', actor: string): Promise<number> {
+    const count = await this.store.resend(webhookId, actor, this.#now());
+    if (count > 0) this.worker.kick();
+    return count;
+  }
+
+  async enable(actor: string): Promise<number> {
+    const count = await this.store.enable(actor, this.#now());
+    this.worker.kick();
+    return count;
+  }
+
+  async sendTest(actor: string): Promise<string> {
+    const id = await this.store.queueTest(actor, this.#now());
+    this.worker.kick();
+    return id;
+  }
+}

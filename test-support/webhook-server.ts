@@ -1,0 +1,122 @@
+import { join } from 'node:path';
+
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../staff/contract';
+import { validRequest } from './harness';
+import { startServerProcess, type ServerProcess } from './server-process';
+import type { SmtpPeer } from './smtp-peer';
+import { TEST_WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver';
+
+/**
+ * A real server process with the CRM webhook pointed at a test receiver, e-mail to an SMTP peer,
+ * and one staff address, plus the calls the webhook tests make to it as a visitor and as staff.
+ */
+export const WEBHOOK_STAFF = 'crm@calora-energies.example';
+
+export interface WebhookServerOptions {
+  dataDir: string;
+  staticDir: string;
+  databaseUrl?: string;
+  peer: SmtpPeer;
+  receiver: WebhookReceiver;
+  retryDelays?: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}
+
+export function startWebhookServer(options: WebhookServerOptions): Promise<ServerProcess> {
+  return startServerProcess({
+    DATA_DIR: options.dataDir,
+    STATIC_DIR: options.staticDir,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    SMTP_URL: options.peer.url,
+    SMTP_TIMEOUT_MS: '1500',
+    OUTBOX_LEASE_SECONDS: '3',
+    WEBHOOK_URL: options.receiver.url,
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    WEBHOOK_RETRY_DELAYS: options.retryDelays ?? '1s,1s',
+    WEBHOOK_TIMEOUT_MS: String(options.timeoutMs ?? 1000),
+    STAFF_EMAILS: WEBHOOK_STAFF,
+    TRUST_PROXY: 'x-forwarded-for',
+    SITE_RATE_LIMIT_PER_MINUTE: '100000',
+    NOTIFICATIONS_PER_10_MINUTES: '100000',
+    RATE_LIMIT_PER_HOUR: '100000',
+    REFUSAL_DELAY_MS: '0',
+    ...options.env,
+  });
+}
+
+let clients = 0;
+
+/** Posts a valid request as a visitor (its own client address); returns the id answered. */
+export async function submitRequest(server: ServerProcess, email: string): Promise<string> {
+  clients += 1;
+  const response = await fetch(server.endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${clients % 250}`,
+    },
+    body: JSON.stringify(validRequest({ email })),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (response.status !== 200 || !body.id) {
+    throw new Error(`request refused: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.id;
+}
+
+/** A signed-in staff member of `server`: its session cookie and JSON calls with it. */
+export interface StaffClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+export async function signInStaff(server: ServerProcess, peer: SmtpPeer): Promise<StaffClient> {
+  const origin = server.url;
+  const send = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const before = peer.messages.length;
+  const asked = await send(STAFF_API.requestLink, { email: WEBHOOK_STAFF });
+  if (asked.status !== 200) throw new Error(`sign-in link refused: ${asked.status}`);
+  await peer.waitFor((messages) =>
+    messages.slice(before).some((mail) => mail.envelopeTo.includes(WEBHOOK_STAFF)),
+  );
+  const mail = peer.messages.slice(before).find((m) => m.envelopeTo.includes(WEBHOOK_STAFF));
+  const token = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([A-Za-z0-9_-]{43})`).exec(
+    mail?.text ?? '',
+  )?.[1];
+  const session = await send(STAFF_API.session, { token });
+  const cookie = session.headers.getSetCookie()[0]?.split(';')[0];
+  if (session.status !== 200 || !cookie) throw new Error(`no session: ${session.status}`);
+  return {
+    async get<T>(path: string) {
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+      return (await response.json()) as T;
+    },
+    async post<T>(path: string, body: unknown = {}) {
+      const response = await send(path, body, cookie);
+      return { status: response.status, body: (await response.json()) as T };
+    },
+  };
+}
+
+/** `npm run leads -- <args>` on the server's store (the staff CLI), as staff run it. */
+export function leadsCliEnv(options: Pick<WebhookServerOptions, 'dataDir' | 'databaseUrl'>) {
+  return {
+    DATA_DIR: options.dataDir,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    WEBHOOK_URL: 'http://127.0.0.1:9/unused',
+    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  };
+}
+
+export const siteDir = (root: string) => join(root, 'site');
