@@ -17,8 +17,9 @@ describe('the CRM webhook in French', () => {
 
   it('writes an attempt’s status or error, and tells a 2xx from the rest', () => {
     expect(attemptOutcome({ httpStatus: 200, error: null })).toBe('HTTP 200');
-    expect(attemptOutcome({ httpStatus: 500, error: 'réponse 500' })).toBe(
-      'HTTP 500 · réponse 500',
+    expect(attemptOutcome({ httpStatus: 500, error: 'réponse HTTP 500' })).toBe('réponse HTTP 500');
+    expect(attemptOutcome({ httpStatus: 302, error: 'redirection 302 non suivie' })).toBe(
+      'redirection 302 non suivie',
     );
     expect(attemptOutcome({ httpStatus: null, error: 'connexion refusée' })).toBe(
       'connexion refusée',

@@ -34,13 +34,13 @@ export function formatDurationMs(ms: number): string {
   return `${Math.round(ms).toLocaleString('fr-FR')}\u00a0ms`;
 }
 
-/** An attempt's outcome: `HTTP 200`, `HTTP 500 · réponse inattendue`, `délai dépassé`. */
+/**
+ * An attempt's outcome: the server's French error when it failed (it names the status:
+ * « réponse HTTP 500 », « redirection 302 non suivie », « délai dépassé (15 s) »), else `HTTP 200`.
+ */
 export function attemptOutcome(attempt: Pick<WebhookAttemptView, 'httpStatus' | 'error'>): string {
-  const parts = [
-    attempt.httpStatus === null ? null : `HTTP ${attempt.httpStatus}`,
-    attempt.error,
-  ].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(' · ') : '—';
+  if (attempt.error) return attempt.error;
+  return attempt.httpStatus === null ? '—' : `HTTP ${attempt.httpStatus}`;
 }
 
 /** Whether an attempt succeeded (a 2xx), for its tone. */

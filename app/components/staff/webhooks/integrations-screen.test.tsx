@@ -22,8 +22,8 @@ function failed(webhookId: string, overrides: Partial<WebhookEventView> = {}): W
     deliveredAt: null,
     nextAttemptAt: null,
     attempts: [
-      { at: AT, durationMs: 12, httpStatus: 500, error: null },
-      { at: AT + 1000, durationMs: 15_000, httpStatus: null, error: 'délai dépassé' },
+      { at: AT, durationMs: 12, httpStatus: 500, error: 'réponse HTTP 500' },
+      { at: AT + 1000, durationMs: 15_000, httpStatus: null, error: 'délai dépassé (15 s)' },
     ],
     ...overrides,
   };

@@ -50,15 +50,17 @@ describe('a request’s deliveries to the CRM', () => {
           status: 'pending',
           deliveredAt: null,
           nextAttemptAt: AT + 300_000,
-          attempts: [{ at: AT + 5, durationMs: 15_000, httpStatus: null, error: 'délai dépassé' }],
+          attempts: [
+            { at: AT + 5, durationMs: 15_000, httpStatus: null, error: 'délai dépassé (15 s)' },
+          ],
         }),
         event(ids.failed, {
           type: 'lead.status_changed',
           status: 'failed',
           deliveredAt: null,
           attempts: [
-            { at: AT, durationMs: 8, httpStatus: 500, error: null },
-            { at: AT + 1000, durationMs: 9, httpStatus: 503, error: null },
+            { at: AT, durationMs: 8, httpStatus: 500, error: 'réponse HTTP 500' },
+            { at: AT + 1000, durationMs: 9, httpStatus: 503, error: 'réponse HTTP 503' },
           ],
         }),
         event(ids.cancelled, {

@@ -46,19 +46,19 @@ function Attempts({ event }: { event: WebhookEventView }) {
     return <p className="mt-2 text-sm text-slate-700">{webhooksText.noAttempt}</p>;
   }
   return (
-    <table className="mt-2 w-full text-left text-sm">
+    <table className="mt-2 w-full text-left text-sm sm:table-fixed">
       <caption className="sr-only">
         {text.attemptsCaption(WEBHOOK_EVENT_LABELS[event.type], event.webhookId)}
       </caption>
       <thead className="text-slate-700">
         <tr>
-          <th scope="col" className="py-1 pr-3 font-medium">
+          <th scope="col" className="py-1 pr-3 font-medium sm:w-52">
             {c.at}
           </th>
           <th scope="col" className="py-1 pr-3 font-medium">
             {c.outcome}
           </th>
-          <th scope="col" className="py-1 text-right font-medium">
+          <th scope="col" className="py-1 text-right font-medium sm:w-28">
             {c.duration}
           </th>
         </tr>
