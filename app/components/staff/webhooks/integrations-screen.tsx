@@ -202,7 +202,7 @@ function Recent({ page }: { page: Configured }) {
               <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap tabular-nums">
                 {formatDateTimeSeconds(attempt.at)}
               </th>
-              <td className="px-3 py-2">
+              <td className="px-3 py-2 whitespace-nowrap">
                 {WEBHOOK_EVENT_LABELS[attempt.type]}
                 {attempt.leadId !== null && attempt.type !== 'lead.erased' ? (
                   <span className="block">
