@@ -27,6 +27,8 @@ export default [
   // the sitemap; the server answers /equipe/* with the SPA fallback page.
   // Its audience page: a route of its own (its chart library in its chunk alone), a splat too.
   route('equipe/audience/*', 'routes/staff-audience.tsx'),
+  // Its integrations page (the CRM webhook, issue 26): its own chunk, like the audience page.
+  route('equipe/integrations/*', 'routes/staff-integrations.tsx'),
   route('equipe/*', 'routes/staff.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

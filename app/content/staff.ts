@@ -28,11 +28,12 @@ export interface StaffNavEntry {
 
 /**
  * The staff bar's navigation, in order. A page of the staff app gets its entry here once it
- * exists (e.g. `{ label: 'Intégrations', to: '/equipe/integrations' }`).
+ * exists.
  */
 export const STAFF_NAV: readonly StaffNavEntry[] = [
   { label: 'Demandes', to: STAFF_PAGE_PREFIX, sectionPrefix: `${STAFF_PAGE_PREFIX}/demandes/` },
   { label: 'Audience', to: `${STAFF_PAGE_PREFIX}/audience` },
+  { label: 'Intégrations', to: `${STAFF_PAGE_PREFIX}/integrations` },
 ];
 
 export const staffText = {
@@ -241,6 +242,17 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', {
 
 export function formatDateTime(ms: number): string {
   return dateTime.format(ms);
+}
+
+const dateTimeSeconds = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: 'Europe/Paris',
+});
+
+/** With the seconds, for a delivery log whose attempts are seconds apart (`26/11/2026 03:04:05`). */
+export function formatDateTimeSeconds(ms: number): string {
+  return dateTimeSeconds.format(ms);
 }
 
 const relative = new Intl.RelativeTimeFormat('fr', { numeric: 'auto' });

@@ -16,6 +16,7 @@ import {
   type LeadPage,
   type StaffIdentity,
 } from '../../staff/contract';
+import { WEBHOOK_API, type LeadWebhooks } from '../../staff/webhooks-contract';
 import type { Route } from './+types/staff';
 
 /**
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 type Screen =
   | { screen: 'sign-in'; linkToken?: string }
   | ({ screen: 'inbox'; me: StaffIdentity } & InboxData)
-  | { screen: 'lead'; me: StaffIdentity; lead: LeadPage };
+  | { screen: 'lead'; me: StaffIdentity; lead: LeadPage; webhooks: LeadWebhooks | null };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Screen> {
   const path = (params['*'] ?? '').replace(/\/+$/, '');
@@ -55,8 +56,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
     const id = match[1];
     return signedIn(async () => {
       const me = await getJson<StaffIdentity>(STAFF_API.session);
-      const lead = await getJson<LeadPage>(STAFF_API.lead(id));
-      return { screen: 'lead', me, lead };
+      // The CRM's deliveries beside the request; if they fail to load, the request still shows.
+      const [lead, webhooks] = await Promise.all([
+        getJson<LeadPage>(STAFF_API.lead(id)),
+        getJson<LeadWebhooks>(WEBHOOK_API.lead(id)).catch(() => null),
+      ]);
+      return { screen: 'lead', me, lead, webhooks };
     });
   }
   throw data(null, { status: 404 });
@@ -80,7 +85,7 @@ export default function StaffRoute() {
     default:
       return (
         <StaffShell me={loaded.me}>
-          <LeadScreen key={loaded.lead.id} initial={loaded.lead} />
+          <LeadScreen key={loaded.lead.id} initial={loaded.lead} webhooks={loaded.webhooks} />
         </StaffShell>
       );
   }

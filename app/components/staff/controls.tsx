@@ -100,3 +100,28 @@ export function StaffMessage({ tone, children }: { tone: 'info' | 'error'; child
     </p>
   );
 }
+
+/** A staff page's section: a white card titled by its `h2` (its accessible name). */
+export function StaffSection({
+  id,
+  title,
+  className = '',
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-card border border-slate-200 bg-white p-4 sm:p-6 ${className}`}
+    >
+      <h2 id={id} className="text-xl font-semibold text-brand-950">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

@@ -17,34 +17,14 @@ import {
   type LeadPage,
   type LeadStatus,
 } from '../../../staff/contract';
-import { StaffButton, StaffMessage, StaffSelect, StaffTextArea } from './controls';
+import type { LeadWebhooks } from '../../../staff/webhooks-contract';
+import { StaffButton, StaffMessage, StaffSection, StaffSelect, StaffTextArea } from './controls';
 import { setFlash } from './flash';
 import { postJson } from './staff-api';
 import { CallPanel } from './callback/call-panel';
+import { LeadDeliveries } from './webhooks/lead-deliveries';
 
 const text = staffText.lead;
-
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-card border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <h2 id={id} className="text-xl font-semibold text-brand-950">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -55,8 +35,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, status, notes, audit, erase. */
-export function LeadScreen({ initial }: { initial: LeadPage }) {
+/**
+ * `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, the CRM's
+ * deliveries (`webhooks`: null when they could not be loaded), status, notes, audit, erase.
+ */
+export function LeadScreen({
+  initial,
+  webhooks,
+}: {
+  initial: LeadPage;
+  webhooks: LeadWebhooks | null;
+}) {
   const navigate = useNavigate();
   const [lead, setLead] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -132,7 +121,7 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
       <CallPanel lead={lead} onChange={setLead} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section id="fields-title" title={text.fieldsTitle}>
+        <StaffSection id="fields-title" title={text.fieldsTitle}>
           <dl className="divide-y divide-slate-100">
             <Fact label={text.fields.prenom}>{lead.prenom}</Fact>
             <Fact label={text.fields.nom}>{lead.nom}</Fact>
@@ -158,9 +147,9 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
             <Fact label={text.fields.sourcePage}>{lead.sourcePage ?? text.none}</Fact>
             {campaign ? <Fact label={text.fields.campaign}>{campaign}</Fact> : null}
           </dl>
-        </Section>
+        </StaffSection>
 
-        <Section id="consent-title" title={text.consentTitle}>
+        <StaffSection id="consent-title" title={text.consentTitle}>
           <p className="text-sm text-slate-700">{text.consentIntro}</p>
           <blockquote className="mt-3 border-l-4 border-brand-200 pl-4 text-slate-900">
             {lead.consent.text}
@@ -170,10 +159,10 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
             <Fact label={text.consentAt}>{formatDateTime(lead.consent.givenAt)}</Fact>
             <Fact label={text.consentPage}>{lead.sourcePage ?? text.none}</Fact>
           </dl>
-        </Section>
+        </StaffSection>
       </div>
 
-      <Section id="status-title" title={text.statusTitle}>
+      <StaffSection id="status-title" title={text.statusTitle}>
         <form onSubmit={saveStatus} className="grid gap-4 sm:grid-cols-2">
           <StaffSelect
             key={lead.status}
@@ -224,10 +213,10 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
             ))}
           </ol>
         )}
-      </Section>
+      </StaffSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section id="related-title" title={text.relatedTitle}>
+        <StaffSection id="related-title" title={text.relatedTitle}>
           {lead.related.length === 0 ? (
             <p className="text-slate-700">{text.relatedNone}</p>
           ) : (
@@ -242,9 +231,9 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
               ))}
             </ul>
           )}
-        </Section>
+        </StaffSection>
 
-        <Section id="mails-title" title={text.mailsTitle}>
+        <StaffSection id="mails-title" title={text.mailsTitle}>
           <ul className="space-y-3">
             {lead.mails.map((mail) => (
               <li key={mail.kind}>
@@ -264,10 +253,12 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
               {text.retry}
             </StaffButton>
           ) : null}
-        </Section>
+        </StaffSection>
       </div>
 
-      <Section id="erase-title" title={text.eraseTitle}>
+      <LeadDeliveries leadId={lead.id} initial={webhooks} refreshKey={lead.audit.length} />
+
+      <StaffSection id="erase-title" title={text.eraseTitle}>
         <p className="text-slate-700">{text.eraseIntro}</p>
         <StaffButton className="mt-4" tone="danger" onClick={() => dialog.current?.showModal()}>
           {text.erase}
@@ -290,7 +281,7 @@ export function LeadScreen({ initial }: { initial: LeadPage }) {
             </StaffButton>
           </div>
         </dialog>
-      </Section>
+      </StaffSection>
     </div>
   );
 }

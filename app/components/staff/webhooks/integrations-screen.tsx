@@ -1,0 +1,280 @@
+import type { ReactNode } from 'react';
+import { Link, useRevalidator } from 'react-router';
+
+import { formatDateTime, formatDateTimeSeconds } from '../../../content/staff';
+import {
+  endpointStateLabel,
+  formatDurationMs,
+  WEBHOOK_EVENT_LABELS,
+  webhooksText as text,
+} from '../../../content/webhooks';
+import {
+  WEBHOOK_API,
+  type IntegrationsPage,
+  type WebhookActionResult,
+  type WebhookEndpointState,
+  type WebhookEventView,
+} from '../../../../staff/webhooks-contract';
+import { cn } from '../../ui/class-names';
+import { StaffButton, StaffSection } from '../controls';
+import { postJson } from '../staff-api';
+import { Outcome, ScrollTable, useAction } from './parts';
+
+type Configured = Extract<IntegrationsPage, { configured: true }>;
+
+const c = text.columns;
+
+const stateTones: Record<WebhookEndpointState, string> = {
+  active: 'border-success-700 bg-success-50 text-success-700',
+  disabled: 'border-danger-600 bg-danger-50 text-danger-700',
+  failing: 'border-accent-700 bg-accent-50 text-accent-900',
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/** The request an event reports on: a link to its page, unless it was erased (or a test). */
+export function RequestCell({ event }: { event: Pick<WebhookEventView, 'leadId' | 'type'> }) {
+  if (event.leadId === null) return <>{text.noRequest}</>;
+  if (event.type === 'lead.erased') return <>{text.requestErased}</>;
+  return (
+    <Link to={`/equipe/demandes/${event.leadId}`} className="text-brand-800 underline">
+      {text.requestLink(event.leadId)}
+    </Link>
+  );
+}
+
+function Endpoint({
+  page,
+  busy,
+  act,
+}: {
+  page: Configured;
+  busy: boolean;
+  act: (path: string, say: (count: number) => string) => void;
+}) {
+  const { endpoint } = page;
+  return (
+    <StaffSection id="endpoint-title" title={text.endpointTitle}>
+      <dl className="divide-y divide-slate-100">
+        <Fact label={text.endpointUrl}>
+          <code className="font-mono text-sm break-all">{endpoint.url}</code>
+        </Fact>
+        <Fact label={text.endpointState}>
+          <span
+            className={cn(
+              'inline-block rounded-control border px-2 py-0.5 font-semibold',
+              stateTones[endpoint.state],
+            )}
+          >
+            {endpointStateLabel(endpoint.state, endpoint.disabledAt)}
+          </span>
+        </Fact>
+        <Fact label={text.pendingCount}>
+          <span className="tabular-nums">{page.pending.toLocaleString('fr-FR')}</span>
+        </Fact>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {endpoint.state === 'disabled' ? (
+          <StaffButton disabled={busy} onClick={() => act(WEBHOOK_API.enable, text.enabled)}>
+            {text.enable}
+          </StaffButton>
+        ) : null}
+        <StaffButton
+          tone="outline"
+          disabled={busy}
+          onClick={() => act(WEBHOOK_API.test, () => text.testQueued)}
+        >
+          {text.sendTest}
+        </StaffButton>
+      </div>
+    </StaffSection>
+  );
+}
+
+function Failures({
+  page,
+  busy,
+  act,
+}: {
+  page: Configured;
+  busy: boolean;
+  act: (path: string, say: (count: number) => string) => void;
+}) {
+  return (
+    <StaffSection id="failures-title" title={text.failuresTitle}>
+      {page.failed.length === 0 ? (
+        <p className="text-slate-700">{text.failuresNone}</p>
+      ) : (
+        <>
+          <StaffButton disabled={busy} onClick={() => act(WEBHOOK_API.resendAll, text.resent)}>
+            {text.resendAll}
+          </StaffButton>
+          {page.failedTotal > page.failed.length ? (
+            <p className="mt-3 text-sm text-slate-700">
+              {text.failuresShown(page.failed.length, page.failedTotal)}
+            </p>
+          ) : null}
+          <ScrollTable
+            caption={text.failuresCaption}
+            minWidth="min-w-[48rem]"
+            columns={[
+              { label: c.event },
+              { label: c.request },
+              { label: c.createdAt },
+              { label: c.lastAttempt },
+              { label: c.attempts, numeric: true },
+              { label: c.action },
+            ]}
+          >
+            {page.failed.map((event) => {
+              const last = event.attempts.at(-1);
+              return (
+                <tr key={event.webhookId} className="align-top">
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {WEBHOOK_EVENT_LABELS[event.type]}
+                    <span className="block font-mono text-xs font-normal break-all text-slate-700">
+                      {event.webhookId}
+                    </span>
+                  </th>
+                  <td className="px-3 py-2">
+                    <RequestCell event={event} />
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(event.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    {last ? (
+                      <>
+                        <Outcome attempt={last} />
+                        <span className="block text-slate-700">
+                          {formatDateTimeSeconds(last.at)}
+                        </span>
+                      </>
+                    ) : (
+                      text.noAttempt
+                    )}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{event.attempts.length}</td>
+                  <td className="px-3 py-2">
+                    <StaffButton
+                      tone="outline"
+                      disabled={busy}
+                      onClick={() => act(WEBHOOK_API.resend(event.webhookId), text.resent)}
+                      aria-label={text.resendLabel(event.webhookId)}
+                    >
+                      {text.resend}
+                    </StaffButton>
+                  </td>
+                </tr>
+              );
+            })}
+          </ScrollTable>
+        </>
+      )}
+    </StaffSection>
+  );
+}
+
+function Recent({ page }: { page: Configured }) {
+  return (
+    <StaffSection id="recent-title" title={text.recentTitle}>
+      {page.recent.length === 0 ? (
+        <p className="text-slate-700">{text.recentNone}</p>
+      ) : (
+        <ScrollTable
+          caption={text.recentCaption}
+          minWidth="min-w-[44rem]"
+          columns={[
+            { label: c.at },
+            { label: c.event },
+            { label: c.webhookId },
+            { label: c.outcome },
+            { label: c.duration, numeric: true },
+          ]}
+        >
+          {page.recent.map((attempt) => (
+            <tr key={`${attempt.webhookId}-${attempt.at}`} className="align-top">
+              <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap tabular-nums">
+                {formatDateTimeSeconds(attempt.at)}
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {WEBHOOK_EVENT_LABELS[attempt.type]}
+                {attempt.leadId !== null && attempt.type !== 'lead.erased' ? (
+                  <span className="block">
+                    <RequestCell event={attempt} />
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2 font-mono text-xs break-all">{attempt.webhookId}</td>
+              <td className="px-3 py-2">
+                <Outcome attempt={attempt} />
+              </td>
+              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                {formatDurationMs(attempt.durationMs)}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </StaffSection>
+  );
+}
+
+/** `/equipe/integrations`: the CRM webhook's endpoint, its failures and its latest deliveries. */
+export function IntegrationsScreen({ page }: { page: IntegrationsPage }) {
+  const revalidator = useRevalidator();
+  const { busy, run, messages } = useAction();
+  const reloading = revalidator.state !== 'idle';
+
+  // Every action answers a count; the page is loaded again to show what it changed.
+  const act = (path: string, say: (count: number) => string) =>
+    void run(async () => {
+      const result = await postJson<WebhookActionResult>(path);
+      await revalidator.revalidate();
+      return say(result.count);
+    });
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
+        <p className="mt-3 max-w-prose text-slate-700">{text.intro}</p>
+      </div>
+      {page.configured ? (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <StaffButton
+              tone="outline"
+              disabled={busy || reloading}
+              onClick={() => void revalidator.revalidate()}
+            >
+              {text.refresh}
+            </StaffButton>
+            <p className="text-sm text-slate-700">
+              {text.updatedAt(formatDateTimeSeconds(page.now))}
+            </p>
+          </div>
+          {messages}
+          <Endpoint page={page} busy={busy} act={act} />
+          <Failures page={page} busy={busy} act={act} />
+          <Recent page={page} />
+        </>
+      ) : (
+        <StaffSection id="endpoint-title" title={text.notConfiguredTitle}>
+          <p className="max-w-prose text-slate-800">
+            {text.notConfigured.before}
+            <code className="font-mono text-sm">WEBHOOK_URL</code>
+            {text.notConfigured.between}
+            <code className="font-mono text-sm">WEBHOOK_SECRET</code>
+            {text.notConfigured.after}
+          </p>
+        </StaffSection>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatDateTime } from './staff';
+import { attemptOutcome, attemptSucceeded, endpointStateLabel, formatDurationMs } from './webhooks';
+
+describe('the CRM webhook in French', () => {
+  it('names the endpoint’s three states, with the date a 410 disabled it', () => {
+    expect(endpointStateLabel('active', null)).toBe('Actif');
+    const at = Date.UTC(2026, 10, 26, 9, 30);
+    expect(endpointStateLabel('disabled', at)).toBe(
+      `Désactivé après une réponse 410 (Gone), le ${formatDateTime(at)}`,
+    );
+    expect(endpointStateLabel('failing', null)).toBe(
+      'En échec : des envois attendent d’être renvoyés',
+    );
+  });
+
+  it('writes an attempt’s status or error, and tells a 2xx from the rest', () => {
+    expect(attemptOutcome({ httpStatus: 200, error: null })).toBe('HTTP 200');
+    expect(attemptOutcome({ httpStatus: 500, error: 'réponse HTTP 500' })).toBe('réponse HTTP 500');
+    expect(attemptOutcome({ httpStatus: 302, error: 'redirection 302 non suivie' })).toBe(
+      'redirection 302 non suivie',
+    );
+    expect(attemptOutcome({ httpStatus: null, error: 'connexion refusée' })).toBe(
+      'connexion refusée',
+    );
+    expect(attemptOutcome({ httpStatus: null, error: null })).toBe('—');
+    expect(attemptSucceeded({ httpStatus: 204 })).toBe(true);
+    expect(attemptSucceeded({ httpStatus: 302 })).toBe(false);
+    expect(attemptSucceeded({ httpStatus: null })).toBe(false);
+  });
+
+  it('writes durations in milliseconds, French style', () => {
+    expect(formatDurationMs(7.6)).toBe('8\u00a0ms');
+    expect(formatDurationMs(15000)).toBe('15\u202f000\u00a0ms');
+  });
+});

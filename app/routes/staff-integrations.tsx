@@ -1,0 +1,44 @@
+import { useLoaderData } from 'react-router';
+
+import { getJson } from '../components/staff/staff-api';
+import { signedIn } from '../components/staff/staff-error';
+import { StaffShell } from '../components/staff/staff-shell';
+import { IntegrationsScreen } from '../components/staff/webhooks/integrations-screen';
+import { webhooksText } from '../content/webhooks';
+import type { RouteHandle } from '../route-handle';
+import { STAFF_API, type StaffIdentity } from '../../staff/contract';
+import { WEBHOOK_API, type IntegrationsPage } from '../../staff/webhooks-contract';
+import type { Route } from './+types/staff-integrations';
+
+/**
+ * The staff integrations page, `/equipe/integrations` (issue 26, ADR 0024): the CRM webhook's
+ * endpoint, its failures and its latest deliveries. A route of its own (a splat, so never
+ * prerendered), client-rendered in the staff chrome like the inbox.
+ */
+export const handle: RouteHandle = { ownChrome: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: webhooksText.metaTitle },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+export async function clientLoader() {
+  return signedIn(async () => {
+    const [me, page] = await Promise.all([
+      getJson<StaffIdentity>(STAFF_API.session),
+      getJson<IntegrationsPage>(WEBHOOK_API.overview),
+    ]);
+    return { me, page };
+  });
+}
+
+export default function StaffIntegrationsRoute() {
+  const { me, page } = useLoaderData<typeof clientLoader>();
+  return (
+    <StaffShell me={me}>
+      <IntegrationsScreen page={page} />
+    </StaffShell>
+  );
+}
+
+export { StaffErrorBoundary as ErrorBoundary } from '../components/staff/staff-error';
