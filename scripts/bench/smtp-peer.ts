@@ -5,10 +5,11 @@
  * it received so far: messages, distinct Message-IDs (a resent e-mail keeps its Message-ID, so
  * `received - distinct` counts e-mails sent twice).
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { SMTPServer } from 'smtp-server';
+
+import { spawnBenchChild } from './child-process';
 
 export interface PeerCount {
   received: number;
@@ -59,33 +60,11 @@ function runPeer(): void {
 }
 
 export function startSmtpPeerProcess(): Promise<SmtpPeerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--run-peer'],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
-  const next = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      const onExit = () => reject(new Error('the SMTP peer exited'));
-      child.once('exit', onExit);
-      child.once('message', (message) => {
-        child.off('exit', onExit);
-        resolve(message as T);
-      });
-    });
-  return next<{ port: number }>().then(({ port }) => ({
+  const peer = spawnBenchChild(fileURLToPath(import.meta.url), '--run-peer', 'SMTP peer');
+  return peer.next<{ port: number }>().then(({ port }) => ({
     url: `smtp://127.0.0.1:${port}`,
-    count: () => {
-      const answer = next<PeerCount>();
-      child.send('count');
-      return answer;
-    },
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.send('stop');
-      await exited;
-    },
+    count: () => peer.count<PeerCount>(),
+    stop: peer.stop,
   }));
 }
 

@@ -9,10 +9,10 @@
  * Run by `startWebhookReceiverProcess`: it says `'ready'`, gets `{ secret, mode }` over the IPC
  * channel, reports `{ port }`, then answers each `'count'` message with what it received so far.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { startWebhookReceiver } from '../../test-support/webhook-receiver';
+import { spawnBenchChild } from './child-process';
 
 export type ReceiverMode = 'ok' | 'hang';
 
@@ -69,41 +69,25 @@ export function startWebhookReceiverProcess(
   secret: string,
   mode: ReceiverMode,
 ): Promise<WebhookReceiverProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--run-receiver'],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  const peer = spawnBenchChild(
+    fileURLToPath(import.meta.url),
+    '--run-receiver',
+    'webhook receiver',
   );
-  const next = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      const onExit = () => reject(new Error('the webhook receiver exited'));
-      child.once('exit', onExit);
-      child.once('message', (message) => {
-        child.off('exit', onExit);
-        resolve(message as T);
-      });
-    });
   // The secret over the IPC channel rather than the command line, which other users can read;
   // once the child listens for it (a message sent earlier could be lost).
-  const started = next<'ready'>().then(() => {
-    const port = next<{ port: number }>();
-    child.send({ secret, mode });
-    return port;
-  });
-  return started.then(({ port }) => ({
-    url: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
-    count: () => {
-      const answer = next<ReceiverCount>();
-      child.send('count');
-      return answer;
-    },
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.send('stop');
-      await exited;
-    },
-  }));
+  return peer
+    .next<'ready'>()
+    .then(() => {
+      const port = peer.next<{ port: number }>();
+      peer.child.send({ secret, mode });
+      return port;
+    })
+    .then(({ port }) => ({
+      url: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+      count: () => peer.count<ReceiverCount>(),
+      stop: peer.stop,
+    }));
 }
 
 if (process.argv[2] === '--run-receiver') {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 
 import type { Tables } from './schema.ts';
 
@@ -170,12 +170,20 @@ export async function withoutFlush<T>(
       .connection()
       .execute((db) => explicitTransaction(db, BEGIN_WITHOUT_FLUSH, work));
   }
+  return withSynchronousNormal(connection, work);
+}
+
+/** SQLite: `work` on the connection with `synchronous=NORMAL`, then back to `FULL`. */
+function withSynchronousNormal<T>(
+  connection: Connection,
+  work: (db: Kysely<Tables>) => Promise<T>,
+): Promise<T> {
   return connection.db.connection().execute(async (db) => {
-    await sql`PRAGMA synchronous = NORMAL`.execute(db);
+    await db.executeQuery(SYNCHRONOUS_NORMAL);
     try {
       return await work(db);
     } finally {
-      await sql`PRAGMA synchronous = FULL`.execute(db);
+      await db.executeQuery(SYNCHRONOUS_FULL);
     }
   });
 }
@@ -190,17 +198,6 @@ export async function inTransactionWithoutFlush<T>(
   connection: Connection,
   work: (trx: Kysely<Tables>) => Promise<T>,
 ): Promise<T> {
-  if (connection.engine === 'postgres') {
-    return connection.db
-      .connection()
-      .execute((db) => explicitTransaction(db, BEGIN_WITHOUT_FLUSH, work));
-  }
-  return connection.db.connection().execute(async (db) => {
-    await db.executeQuery(SYNCHRONOUS_NORMAL);
-    try {
-      return await explicitTransaction(db, BEGIN_IMMEDIATE, work);
-    } finally {
-      await db.executeQuery(SYNCHRONOUS_FULL);
-    }
-  });
+  if (connection.engine === 'postgres') return withoutFlush(connection, work);
+  return withSynchronousNormal(connection, (db) => explicitTransaction(db, BEGIN_IMMEDIATE, work));
 }

@@ -60,27 +60,24 @@ export function parseRetryDelays(value: string): number[] | undefined {
   return delays.length > 0 && delays.length <= 30 ? delays : undefined;
 }
 
+/** A trimmed string that `problem` accepts (undefined) or refuses with its message. */
+function checkedText(problem: (value: string) => string | undefined) {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, context) => {
+      const message = problem(value);
+      if (message) context.addIssue({ code: 'custom', message });
+    });
+}
+
 export const DEFAULT_RETRY_DELAYS = '5s,5m,30m,2h,5h,10h,10h';
 
 export const WEBHOOK_SETTINGS = {
   /** Where the events are POSTed (https, or http to this machine). Unset: no webhook. */
-  WEBHOOK_URL: z
-    .string()
-    .trim()
-    .superRefine((value, context) => {
-      const problem = webhookUrlProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
+  WEBHOOK_URL: checkedText(webhookUrlProblem).optional(),
   /** The signing secret (Standard Webhooks format); required with WEBHOOK_URL. */
-  WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .superRefine((value, context) => {
-      const problem = webhookSecretProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
+  WEBHOOK_SECRET: checkedText(webhookSecretProblem).optional(),
   /** The waits before each retry after the immediate first attempt: N durations, N + 1 attempts. */
   WEBHOOK_RETRY_DELAYS: z
     .string()
