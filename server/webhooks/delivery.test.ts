@@ -415,3 +415,46 @@ describe('the CRM webhook with two instances on one PostgreSQL database', () => 
     expect(receiver.received.every((event) => event.verified)).toBe(true);
   }, 90_000);
 });
+
+describe('the CRM webhook when one of two instances on PostgreSQL is killed', () => {
+  it('delivers every acknowledged request’s event once, the survivor taking the dead one’s claims', async () => {
+    const setup = await setUp('postgres');
+    const databaseUrl = await databaseFor('postgres');
+    const receiver = await receiverFor();
+    // The receiver holds every attempt open: the victim dies with claims under way.
+    receiver.answer = 'hang';
+    const [victim, survivor] = await Promise.all(
+      ['victim', 'survivor'].map(async (name) => {
+        const started = await startWebhookServer({
+          dataDir: join(setup.root, name),
+          staticDir: setup.staticDir,
+          databaseUrl,
+          peer: setup.peer,
+          receiver,
+          retryDelays: '1s,1s,1s,1s,1s,1s,1s,1s,1s,1s',
+        });
+        kill(started);
+        return started;
+      }),
+    );
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        submitRequest(i % 2 === 0 ? victim! : survivor!, `survie.${i}@entreprise.example`),
+      ),
+    );
+    await receiver.waitFor((received) => received.length >= 10);
+    victim!.child.kill('SIGKILL');
+    await exited(victim!.child);
+    receiver.answer = 200;
+    // The victim's claims come back when their lease ends (2 × WEBHOOK_TIMEOUT_MS + 10 s).
+    await receiver.waitFor(
+      (received) =>
+        ids.every((id) => received.some((event) => event.data.id === id && event.answered === 200)),
+      40_000,
+    );
+    const delivered = receiver.received.filter((event) => event.answered === 200);
+    expect(new Set(delivered.map((event) => event.data.id))).toEqual(new Set(ids));
+    expect(delivered).toHaveLength(20);
+    expect(delivered.every((event) => event.verified)).toBe(true);
+  }, 90_000);
+});
