@@ -134,4 +134,22 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
       ['a', 'lead.status_changed'],
     ]);
   });
+
+  it('cancels a claimed event whose person was erased after the claim, and sends lead.erased next', async () => {
+    const store = await open();
+    const now = Date.now();
+    await submit(store, 'late', now, 'late@entreprise.example');
+    const queue = store.webhooks('key');
+    const [claimed] = await queue.claimDue(now, 10, 'worker-1', 60_000);
+    await store.forget('late@entreprise.example', STAFF, now);
+    // The worker finds no lead to build the body from.
+    expect((await queue.leadsOf([claimed!])).size).toBe(0);
+    await queue.cancelUnsendable([claimed!.id], 'worker-1');
+    expect(await events(store, 'late')).toEqual([
+      ['lead.created', 'cancelled'],
+      ['lead.erased', 'pending'],
+    ]);
+    const next = await queue.claimDue(now, 10, 'worker-2', 60_000);
+    expect(next.map((event) => event.type)).toEqual(['lead.erased']);
+  });
 });

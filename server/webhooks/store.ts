@@ -189,14 +189,19 @@ export class WebhookStore {
       .execute();
   }
 
-  /** Gives back claims this worker will not use (an event whose lead is gone). */
-  async release(ids: readonly number[], token: string): Promise<void> {
+  /**
+   * Claimed events whose data is gone (the person was erased after the claim, which already
+   * cancelled them): they can never be sent, so they are cancelled (if not yet) and released,
+   * rather than claimed again.
+   */
+  async cancelUnsendable(ids: readonly number[], token: string): Promise<void> {
     if (ids.length === 0) return;
     await this.#db
       .updateTable('webhook_events')
-      .set({ claimed_until: null, claim_token: null })
+      .set({ status: 'cancelled', payload: null, claimed_until: null, claim_token: null })
       .where('id', 'in', [...ids])
       .where('claim_token', '=', token)
+      .where('status', 'in', ['pending', 'cancelled'])
       .execute();
   }
 

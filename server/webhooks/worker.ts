@@ -174,7 +174,7 @@ export class WebhookWorker {
       if (body === undefined) gone.push(event.id);
       else attempts.push(this.#attempt(event, body));
     }
-    await store.release(gone, this.#token);
+    await store.cancelUnsendable(gone, this.#token);
     const results = await Promise.all(attempts);
     const alerts = await store.record(results, this.#token, {
       endpoint: this.#options.endpoint,
