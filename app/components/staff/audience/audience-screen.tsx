@@ -9,6 +9,7 @@ import {
   OTHER_REFERRERS,
   type AudienceReport,
 } from '../../../../audience/aggregates';
+import { ScrollTable } from '../scroll-table';
 import { ViewsChart } from './views-chart';
 
 /** `2026-06-15` → `15/06/2026`. */
@@ -22,6 +23,7 @@ function sourceLabel(source: string): string {
   return source;
 }
 
+/** A table whose first column names the row and the others are figures. */
 function Table({
   caption,
   columns,
@@ -32,32 +34,12 @@ function Table({
   children: ReactNode;
 }) {
   return (
-    // Focusable and named, so that a keyboard can scroll a table wider than a phone's screen.
-    <div
-      role="region"
-      aria-label={caption}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe's scrollable-region-focusable (WCAG 2.1.1)
-      tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+    <ScrollTable
+      caption={caption}
+      columns={columns.map((label, index) => ({ label, numeric: index > 0 }))}
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-800">
-          <tr>
-            {columns.map((column, index) => (
-              <th
-                key={column}
-                scope="col"
-                className={index === 0 ? 'px-3 py-2' : 'px-3 py-2 text-right'}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
+      {children}
+    </ScrollTable>
   );
 }
 

@@ -18,7 +18,8 @@ import {
 import { cn } from '../../ui/class-names';
 import { StaffButton, StaffSection } from '../controls';
 import { postJson } from '../staff-api';
-import { Outcome, ScrollTable, useAction } from './parts';
+import { ScrollTable } from '../scroll-table';
+import { Outcome, useAction } from './parts';
 
 type Configured = Extract<IntegrationsPage, { configured: true }>;
 
