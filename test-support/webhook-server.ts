@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-
 import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../staff/contract';
 import { validRequest } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -108,15 +106,3 @@ export async function signInStaff(server: ServerProcess, peer: SmtpPeer): Promis
     },
   };
 }
-
-/** `npm run leads -- <args>` on the server's store (the staff CLI), as staff run it. */
-export function leadsCliEnv(options: Pick<WebhookServerOptions, 'dataDir' | 'databaseUrl'>) {
-  return {
-    DATA_DIR: options.dataDir,
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    WEBHOOK_URL: 'http://127.0.0.1:9/unused',
-    WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-  };
-}
-
-export const siteDir = (root: string) => join(root, 'site');

@@ -16,7 +16,12 @@ import { createTestDatabase } from '../../test-support/postgres';
 import { exited, type ServerProcess } from '../../test-support/server-process';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver';
-import { signInStaff, startWebhookServer, submitRequest } from '../../test-support/webhook-server';
+import {
+  signInStaff,
+  startWebhookServer,
+  submitRequest,
+  type WebhookServerOptions,
+} from '../../test-support/webhook-server';
 
 /**
  * The CRM webhook end to end (issue 26): a real server process, a real HTTP receiver on loopback
@@ -57,10 +62,26 @@ async function receiverFor(): Promise<WebhookReceiver> {
   return receiver;
 }
 
-function kill(server: ServerProcess) {
-  cleanups.push(() => {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+/** A server process on the setup's site, peer and `name`d data folder, killed after the run. */
+async function startServer(
+  setup: Setup,
+  databaseUrl: string | undefined,
+  receiver: WebhookReceiver,
+  name: string,
+  extra: Pick<WebhookServerOptions, 'retryDelays'> = {},
+): Promise<ServerProcess> {
+  const started = await startWebhookServer({
+    dataDir: join(setup.root, name),
+    staticDir: setup.staticDir,
+    databaseUrl,
+    peer: setup.peer,
+    receiver,
+    ...extra,
   });
+  cleanups.push(() => {
+    if (started.child.exitCode === null) started.child.kill('SIGKILL');
+  });
+  return started;
 }
 
 describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine) => {
@@ -74,18 +95,11 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     databaseUrl = await databaseFor(engine);
   });
 
-  async function server(receiver: WebhookReceiver, name: string, extra = {}) {
-    const started = await startWebhookServer({
-      dataDir: join(setup.root, name),
-      staticDir: setup.staticDir,
-      databaseUrl,
-      peer: setup.peer,
-      receiver,
-      ...extra,
-    });
-    kill(started);
-    return started;
-  }
+  const server = (
+    receiver: WebhookReceiver,
+    name: string,
+    extra?: Pick<WebhookServerOptions, 'retryDelays'>,
+  ) => startServer(setup, databaseUrl, receiver, name, extra);
 
   it('delivers lead.created, signed, with the id the endpoint answered and the request’s data', async () => {
     const receiver = await receiverFor();
@@ -277,7 +291,6 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
   it('delivers every acknowledged request’s event after a kill -9 while the receiver was down', async () => {
     const receiver = await receiverFor();
     await receiver.stop();
-    const dataDir = join(setup.root, 'crash');
     const first = await server(receiver, 'crash', { retryDelays: '1s,1s,1s,1s,1s,1s' });
     const ids = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -287,15 +300,8 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     first.child.kill('SIGKILL');
     await exited(first.child);
     await receiver.listen();
-    const second = await startWebhookServer({
-      dataDir,
-      staticDir: setup.staticDir,
-      databaseUrl,
-      peer: setup.peer,
-      receiver,
-      retryDelays: '1s',
-    });
-    kill(second);
+    // The same data folder: the restarted instance.
+    await server(receiver, 'crash', { retryDelays: '1s' });
     // SQLite gives a dead process's claims back at start; PostgreSQL when their lease ends
     // (2 × WEBHOOK_TIMEOUT_MS + 10 s).
     await receiver.waitFor(
@@ -382,18 +388,9 @@ describe('the CRM webhook with two instances on one PostgreSQL database', () => 
       return 500;
     };
     const servers = await Promise.all(
-      ['instance-a', 'instance-b'].map(async (name) => {
-        const started = await startWebhookServer({
-          dataDir: join(setup.root, name),
-          staticDir: setup.staticDir,
-          databaseUrl,
-          peer: setup.peer,
-          receiver,
-          retryDelays: '1s,1s',
-        });
-        kill(started);
-        return started;
-      }),
+      ['instance-a', 'instance-b'].map((name) =>
+        startServer(setup, databaseUrl, receiver, name, { retryDelays: '1s,1s' }),
+      ),
     );
     const ids = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -424,18 +421,11 @@ describe('the CRM webhook when one of two instances on PostgreSQL is killed', ()
     // The receiver holds every attempt open: the victim dies with claims under way.
     receiver.answer = 'hang';
     const [victim, survivor] = await Promise.all(
-      ['victim', 'survivor'].map(async (name) => {
-        const started = await startWebhookServer({
-          dataDir: join(setup.root, name),
-          staticDir: setup.staticDir,
-          databaseUrl,
-          peer: setup.peer,
-          receiver,
+      ['victim', 'survivor'].map((name) =>
+        startServer(setup, databaseUrl, receiver, name, {
           retryDelays: '1s,1s,1s,1s,1s,1s,1s,1s,1s,1s',
-        });
-        kill(started);
-        return started;
-      }),
+        }),
+      ),
     );
     const ids = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
