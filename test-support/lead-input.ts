@@ -1,4 +1,5 @@
-import type { LeadInput } from '../server/store';
+import type { Consent, LeadInput, StoreConfig } from '../server/store';
+import { openLeadStore } from '../server/store/open';
 
 /** A valid stored request (the store's input), for tests that write leads directly. */
 export function sampleLead(overrides: Partial<LeadInput> = {}): LeadInput {
@@ -13,4 +14,31 @@ export function sampleLead(overrides: Partial<LeadInput> = {}): LeadInput {
     message: 'Bonjour',
     ...overrides,
   };
+}
+
+/** A consent given at `givenAt`, as the store keeps it. */
+export function sampleConsent(givenAt: number): Consent {
+  return { text: 'J’accepte…', version: '2026-11-01', givenAt };
+}
+
+/** Stores requests received at the given times (ISO with offset), each from its own address. */
+export async function seedLeadsAt(
+  config: StoreConfig,
+  leads: ReadonlyArray<readonly [id: string, prenom: string, receivedAt: string]>,
+): Promise<void> {
+  const store = await openLeadStore(config);
+  try {
+    for (const [id, prenom, iso] of leads) {
+      const at = Date.parse(iso);
+      await store.insertLead(
+        id,
+        sampleLead({ prenom, email: `${id}@example.fr` }),
+        sampleConsent(at),
+        [],
+        at,
+      );
+    }
+  } finally {
+    await store.close();
+  }
 }

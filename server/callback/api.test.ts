@@ -7,7 +7,7 @@ import {
   validRequest,
   type TestServer,
 } from '../../test-support/harness';
-import { sampleLead } from '../../test-support/lead-input';
+import { seedLeadsAt } from '../../test-support/lead-input';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 import {
   SIGN_IN_FRAGMENT_KEY,
@@ -16,7 +16,6 @@ import {
   type InboxPage,
   type LeadPage,
 } from '../../staff/contract';
-import { openLeadStore } from '../store/open';
 
 /**
  * The call-back clock through the staff API, on both engines, with the server's clock set by the
@@ -27,8 +26,6 @@ const STAFF = 'camille@calora-energies.example';
 const paris = (iso: string) => Date.parse(iso);
 // Monday 30 November 2026, 11:00 in Paris: inside the call hours.
 const NOW = paris('2026-11-30T11:00:00+01:00');
-
-const consent = (givenAt: number) => ({ text: 'J’accepte…', version: '2026-11-01', givenAt });
 
 describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   let fixture: EngineFixture;
@@ -43,25 +40,14 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
 
   beforeAll(async () => {
     fixture = await engineFixture(engine);
-    const store = await openLeadStore(fixture.config);
-    const leads: Array<[string, string, string]> = [
+    await seedLeadsAt(fixture.config, [
       // Thursday 09:00 → due Friday 09:00: overdue.
       ['clock-late', 'Paul', '2026-11-26T09:00:00+01:00'],
       // Saturday → due at the end of Monday.
       ['clock-weekend', 'Léa', '2026-11-28T15:00:00+01:00'],
       // Friday 17:00 → due Monday 17:00.
       ['clock-friday', 'Hugo', '2026-11-27T17:00:00+01:00'],
-    ];
-    for (const [id, prenom, at] of leads) {
-      await store.insertLead(
-        id,
-        sampleLead({ prenom, email: `${id}@example.fr` }),
-        consent(paris(at)),
-        [],
-        paris(at),
-      );
-    }
-    await store.close();
+    ]);
     peer = await startSmtpPeer();
     server = await startTestServer({
       ...fixture.config,

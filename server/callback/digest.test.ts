@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { createTempDir, startTestServer, type TestServer } from '../../test-support/harness';
-import { sampleLead } from '../../test-support/lead-input';
+import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { createTestDatabase } from '../../test-support/postgres';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 import type { LeadInput, LeadStore, StoreConfig } from '../store';
@@ -27,8 +27,6 @@ function manualClock(start: number) {
   return { now: () => now, set: (at: number) => void (now = at) };
 }
 
-const consent = (givenAt: number) => ({ text: 'J’accepte…', version: '2026-11-01', givenAt });
-
 /** Three requests: one overdue on Monday morning, one due on Monday, one due on Tuesday. */
 async function seed(config: StoreConfig): Promise<void> {
   const store = await openLeadStore(config);
@@ -45,7 +43,7 @@ async function seed(config: StoreConfig): Promise<void> {
     await store.insertLead(
       id,
       sampleLead({ prenom, produit, email: `${id}@example.fr` }),
-      consent(receivedAt),
+      sampleConsent(receivedAt),
       [],
       receivedAt,
     );

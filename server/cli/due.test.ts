@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { sampleLead } from '../../test-support/lead-input';
+import { seedLeadsAt } from '../../test-support/lead-input';
 import { DEFAULT_CALENDAR } from '../callback/calendar';
-import { openLeadStore } from '../store/open';
 import { runLeadsCommand } from './leads';
 
 const paris = (iso: string) => Date.parse(iso);
-const consent = (givenAt: number) => ({ text: 'J’accepte…', version: '2026-11-01', givenAt });
 
 describe.each(ENGINES)('npm run leads -- due on %s', (engine) => {
   let fixture: EngineFixture;
@@ -28,22 +26,11 @@ describe.each(ENGINES)('npm run leads -- due on %s', (engine) => {
 
   it('prints the overdue requests and those due today, soonest first, with their link', async () => {
     expect((await due('2026-11-30T08:30:00+01:00')).stdout).toBe('Nothing overdue or due today.\n');
-    const store = await openLeadStore(fixture.config);
-    const leads: Array<[string, string, string]> = [
+    await seedLeadsAt(fixture.config, [
       ['due-tomorrow', 'Hugo', '2026-11-30T08:00:00+01:00'],
       ['due-today', 'Léa', '2026-11-28T10:00:00+01:00'],
       ['due-late', 'Paul', '2026-11-26T09:00:00+01:00'],
-    ];
-    for (const [id, prenom, at] of leads) {
-      await store.insertLead(
-        id,
-        sampleLead({ prenom, email: `${id}@example.fr` }),
-        consent(paris(at)),
-        [],
-        paris(at),
-      );
-    }
-    await store.close();
+    ]);
     const result = await due('2026-11-30T08:30:00+01:00');
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')).toEqual([

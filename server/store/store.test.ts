@@ -5,7 +5,7 @@ import { LeadStore, RETENTION_MS, type LeadInput, type NewMail, type StoreConfig
 import { openLeadStore } from './open';
 import { MIGRATIONS } from './migrations';
 import { openPostgresJs } from './postgres-js';
-import { sampleLead } from '../../test-support/lead-input';
+import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 
 /**
  * The store's contract, run unchanged on both engines: what the endpoint, the outbox worker,
@@ -17,8 +17,6 @@ const HOUR = 60 * 60 * 1000;
 function lead(overrides: Partial<LeadInput> = {}): LeadInput {
   return sampleLead({ message: 'Bonjour « chauffage » 🔥', ...overrides });
 }
-
-const consent = (givenAt: number) => ({ text: 'J’accepte…', version: '2026-11-01', givenAt });
 
 function mails(id: string): NewMail[] {
   return [
@@ -49,7 +47,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     return store;
   };
   const seed = async (store: LeadStore, id: string, at: number, input?: Partial<LeadInput>) =>
-    store.insertLead(id, lead(input), consent(at), mails(id), at);
+    store.insertLead(id, lead(input), sampleConsent(at), mails(id), at);
 
   beforeEach(async () => {
     fixture = await engineFixture(engine);
@@ -77,7 +75,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       id: 'a',
       createdAt: at,
       ...lead({ message: 'Ligne 1\nLigne "2" ; l’été' }),
-      consent: consent(at),
+      consent: sampleConsent(at),
     });
     expect(await store.getLead('missing')).toBeUndefined();
     const rows = await store.mailFor('a');
@@ -113,7 +111,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await store.submit({
       id: 'dup',
       lead: lead(),
-      consent: consent(now),
+      consent: sampleConsent(now),
       mails: mails('dup'),
       now,
       rate: policy,
@@ -122,7 +120,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       store.submit({
         id: 'dup',
         lead: lead(),
-        consent: consent(now),
+        consent: sampleConsent(now),
         mails: [],
         now,
         rate: policy,
@@ -167,7 +165,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
         (i % 2 === 0 ? one! : two!).submit({
           id: `r${i}`,
           lead: lead(),
-          consent: consent(now),
+          consent: sampleConsent(now),
           mails: mails(`r${i}`),
           now,
           rate: policy,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { sampleLead } from '../../test-support/lead-input';
+import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { RETENTION_MS, type LeadStore } from '../store';
 import { openLeadStore } from '../store/open';
 import { newWebhookId } from './queue';
@@ -12,7 +12,6 @@ import { newWebhookId } from './queue';
  */
 const DAY = 24 * 60 * 60 * 1000;
 const STAFF = 'anne@calora-energies.example';
-const consent = (givenAt: number) => ({ text: 'J’accepte…', version: '2026-11-01', givenAt });
 
 describe.each(ENGINES)('the webhook queue on %s', (engine) => {
   let fixture: EngineFixture;
@@ -26,7 +25,7 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
     store.submit({
       id,
       lead: sampleLead({ email }),
-      consent: consent(at),
+      consent: sampleConsent(at),
       mails: [],
       now: at,
       ...(webhook ? { webhookId: newWebhookId() } : {}),
