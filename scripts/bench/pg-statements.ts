@@ -3,8 +3,9 @@ import pg from 'pg';
 /**
  * BENCH_PG_STATEMENTS=1: the bench's PostgreSQL server loads `pg_stat_statements`, and after
  * each PostgreSQL scenario this prints what the server ran for it: statements by kind, with
- * calls per stored request, and calls per group-commit batch (a batch is one transaction
- * that stores submissions: counted as the commits of transactions that inserted leads).
+ * calls per stored request, the round trips they took (a statement sent in one query with its
+ * transaction's BEGIN takes none of its own) and the group-commit batches (one transaction
+ * that stores submissions: counted as the batches' lock statements).
  */
 export const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
 
@@ -48,18 +49,25 @@ export async function printStatements(
   const rows = groupStatements(raw);
   // The batch's advisory locks: one statement per group-commit batch.
   const batches = Number(
-    rows.find((row) => /pg_advisory_xact_lock\(h\)/.test(row.query))?.calls ?? Number.NaN,
+    rows.find((row) => /pg_advisory_xact_lock\(k\) FROM unnest/.test(row.query))?.calls ??
+      Number.NaN,
   );
   const total = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+  // Statements sent in the same query as their BEGIN (the batch's locks, the outbox's SET LOCAL)
+  // cost no round trip of their own.
+  const withBegin = rows
+    .filter((row) => /^(SET LOCAL|SELECT pg_advisory_xact_lock\(k\) FROM unnest)/.test(row.query))
+    .reduce((sum, row) => sum + Number(row.calls), 0);
+  const trips = total - withBegin;
   console.log(
     `\n${label}: statements run by PostgreSQL (pg_stat_statements; BEGIN/COMMIT included), ` +
       `${stored} requests stored`,
   );
   console.log(
-    `  total ${total} statements, ${(total / stored).toFixed(2)} per stored request` +
+    `  total ${total} statements in ${trips} round trips, ${(trips / stored).toFixed(2)} ` +
+      `round trips per stored request` +
       (Number.isFinite(batches)
-        ? `; ${batches} batches, ${(stored / batches).toFixed(1)} requests and ` +
-          `${(total / batches).toFixed(1)} statements per batch`
+        ? `; ${batches} batches, ${(stored / batches).toFixed(1)} requests per batch`
         : ''),
   );
   for (const row of rows.slice(0, 16)) {
@@ -76,6 +84,7 @@ function groupStatements(rows: ReadonlyArray<{ query: string; calls: string; ms:
   for (const row of rows) {
     const query = row.query
       .replace(/\$\d+/g, '$')
+      .replace(/ARRAY\[\$(?:,\$)*\]/g, 'ARRAY[…]')
       .replace(
         /\((?:\$|CAST\(\$ AS \w+\))(?:, (?:\$|CAST\(\$ AS \w+\)))*\)(?:, \([^()]*(?:\([^()]*\)[^()]*)*\))*/g,
         '(…)',

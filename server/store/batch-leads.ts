@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import {
   emailKey,
@@ -12,11 +12,12 @@ import {
 } from './leads.ts';
 import { preparedInsert } from './prepared.ts';
 import type { Tables } from './schema.ts';
+import type { BatchRead, ReadRow } from './batch-statements.ts';
 import { leadCreatedEvent, type NewWebhookEvent } from '../webhooks/queue.ts';
 
 /**
  * What one group-commit batch reads of the leads and their e-mails, and what it writes, in a
- * few statements instead of a few per submission. `prefetch` reads, for every address of the
+ * few statements instead of a few per submission. `reads` reads, for every address of the
  * batch, the recent leads (the duplicate rule) and the latest confirmation (one per address
  * per period), each with one statement; the batch's own leads and confirmations join them in
  * memory as it goes, so each submission sees what the earlier ones of the batch stored, as it
@@ -85,8 +86,34 @@ export interface LeadLookups {
   confirmations?: { keys: readonly string[]; since: number };
 }
 
+/**
+ * For each address (key), when its latest confirmation (sent or due, not withheld) after `since`
+ * was queued; `null` when none was. Written so that the plan does not hang on the tables'
+ * statistics (a fresh database has none, and the planner then chose to scan every confirmation
+ * of the period and join each to its lead, a cost that grew with the table): one row per
+ * address from a `VALUES` list, and for each, scalar subqueries, which PostgreSQL never turns
+ * into joins, that go from the address's leads (`leads_email_key`) to their outbox rows
+ * (`outbox_lead`). A confirmation is queued with its lead, at the lead's own `created_at`, so
+ * only the address's leads after `since` can hold one.
+ */
+function latestConfirmations(
+  db: Kysely<Tables>,
+  keys: readonly string[],
+  since: number,
+): CompiledQuery {
+  const values = sql.join([...new Set(keys)].map((key) => sql`(CAST(${key} AS TEXT))`));
+  return sql`
+    SELECT v.column1 AS email_key,
+           (SELECT max((SELECT max(o.created_at) FROM outbox o
+                         WHERE o.lead_id = l.id AND o.kind = 'confirmation'
+                           AND o.status <> 'withheld' AND o.created_at > ${since}))
+              FROM leads l
+             WHERE l.email_key = v.column1 AND l.created_at > ${since}) AS latest
+      FROM (VALUES ${values}) AS v`.compile(db);
+}
+
 export class BatchLeads {
-  /** By address: its leads after the earliest duplicate window, oldest first. */
+  /** By address: its leads after the earliest duplicate window (in no particular order). */
   readonly #recent = new Map<string, RecentLead[]>();
   /** By address: when its latest confirmation (sent or due) was queued. */
   readonly #confirmed = new Map<string, number>();
@@ -95,38 +122,46 @@ export class BatchLeads {
   #outbox: Array<ReturnType<typeof outboxRows>[number]> = [];
   #events: NewWebhookEvent[] = [];
 
-  async prefetch(db: Kysely<Tables>, lookups: LeadLookups): Promise<void> {
+  /**
+   * The reads (a statement each, none when not asked) of the addresses' recent leads and of
+   * their latest confirmations.
+   */
+  reads(db: Kysely<Tables>, lookups: LeadLookups): BatchRead {
     const { duplicates, confirmations } = lookups;
+    const statements: CompiledQuery[] = [];
+    const appliers: Array<(rows: readonly ReadRow[]) => void> = [];
     if (duplicates && duplicates.keys.length > 0) {
-      const rows = await db
-        .selectFrom('leads')
-        .select(['id', 'email_key', 'telephone', 'message', 'created_at'])
-        .where('email_key', 'in', [...new Set(duplicates.keys)])
-        .where('created_at', '>', duplicates.since)
-        .orderBy('created_at')
-        .execute();
-      for (const row of rows) {
-        this.#addRecent(row.email_key, {
-          id: row.id,
-          telephone: row.telephone,
-          message: row.message,
-          createdAt: Number(row.created_at),
-        });
-      }
+      statements.push(
+        db
+          .selectFrom('leads')
+          .select(['id', 'email_key', 'telephone', 'message', 'created_at'])
+          .where('email_key', 'in', [...new Set(duplicates.keys)])
+          .where('created_at', '>', duplicates.since)
+          .compile(),
+      );
+      appliers.push((rows) => {
+        for (const row of rows) {
+          this.#addRecent(String(row.email_key), {
+            id: String(row.id),
+            telephone: String(row.telephone),
+            message: String(row.message),
+            createdAt: Number(row.created_at),
+          });
+        }
+      });
     }
     if (confirmations && confirmations.keys.length > 0) {
-      const rows = await db
-        .selectFrom('outbox')
-        .innerJoin('leads', 'leads.id', 'outbox.lead_id')
-        .select((eb) => ['leads.email_key', eb.fn.max('outbox.created_at').as('latest')])
-        .where('leads.email_key', 'in', [...new Set(confirmations.keys)])
-        .where('outbox.kind', '=', 'confirmation')
-        .where('outbox.status', '!=', 'withheld')
-        .where('outbox.created_at', '>', confirmations.since)
-        .groupBy('leads.email_key')
-        .execute();
-      for (const row of rows) this.#confirmed.set(row.email_key, Number(row.latest));
+      statements.push(latestConfirmations(db, confirmations.keys, confirmations.since));
+      appliers.push((rows) => {
+        for (const row of rows) {
+          if (row.latest !== null) this.#confirmed.set(String(row.email_key), Number(row.latest));
+        }
+      });
     }
+    return {
+      statements,
+      apply: (results) => appliers.forEach((apply, i) => apply(results[i] ?? [])),
+    };
   }
 
   #addRecent(key: string, lead: RecentLead): void {

@@ -131,13 +131,19 @@ const SYNCHRONOUS_FULL = CompiledQuery.raw('PRAGMA synchronous = FULL');
  * log off the event loop; the connection is free for other work meanwhile. If that fsync fails,
  * this rejects, and so does every later call (see `WalSync`): the batch is refused, though its
  * rows may be on disk whole (never part of them); a client that sends its request again is
- * folded into the stored one by the duplicate rule. PostgreSQL: `inTransaction`.
+ * folded into the stored one by the duplicate rule. PostgreSQL: `inTransaction`, with `first`
+ * (a statement without parameters: the batch's advisory locks) sent with its `BEGIN` in one
+ * round trip.
  */
 export async function inDurableTransaction<T>(
   connection: Connection,
   work: (trx: Kysely<Tables>) => Promise<T>,
+  first?: string,
 ): Promise<T> {
-  if (connection.engine === 'postgres') return inTransaction(connection, work);
+  if (connection.engine === 'postgres') {
+    const begin = CompiledQuery.raw(first ? `BEGIN; ${first}` : 'BEGIN');
+    return connection.db.connection().execute((db) => explicitTransaction(db, begin, work));
+  }
   connection.assertFlushable();
   const result = await connection.db.connection().execute(async (db) => {
     await db.executeQuery(SYNCHRONOUS_NORMAL);

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 
 import { preparedQuery } from './prepared.ts';
+import type { BatchRead } from './batch-statements.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -61,7 +62,7 @@ export async function incrementCounter(
 }
 
 /**
- * The counters of one group-commit batch, inside its transaction: `prefetch` reads (and on
+ * The counters of one group-commit batch, inside its transaction: `reads` reads (and on
  * PostgreSQL locks until the commit) every counter window the batch may count, with one upsert
  * that adds nothing; a window it did not read is read by its first increment (the upsert of
  * `incrementCounter`). The batch's increments are then counted in memory against those counts,
@@ -75,17 +76,14 @@ export class BatchCounters {
     { name: string; start: number; count: number; added: number }
   >();
 
-  /** Reads and holds the windows `{ name, start }` (one statement). */
-  async prefetch(
-    db: Kysely<Tables>,
-    windows: ReadonlyArray<{ name: string; start: number }>,
-  ): Promise<void> {
+  /** The read that holds the windows `{ name, start }` (one statement, none when all known). */
+  reads(db: Kysely<Tables>, windows: ReadonlyArray<{ name: string; start: number }>): BatchRead {
     const wanted = new Map(windows.map((window) => [keyOf(window.name, window.start), window]));
     for (const key of this.#known.keys()) wanted.delete(key);
-    if (wanted.size === 0) return;
+    if (wanted.size === 0) return { statements: [], apply: () => undefined };
     // One order for every batch, so that two instances' batches never wait on each other in a cycle.
     const sorted = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const rows = await db
+    const statement = db
       .insertInto('counters')
       .values(sorted.map(([, { name, start }]) => ({ name, window_start: start, count: 0 })))
       .onConflict((conflict) =>
@@ -94,16 +92,21 @@ export class BatchCounters {
           .doUpdateSet((eb) => ({ count: eb.ref('counters.count') })),
       )
       .returning(['name', 'window_start', 'count'])
-      .execute();
-    for (const row of rows) {
-      const start = Number(row.window_start);
-      this.#known.set(keyOf(row.name, start), {
-        name: row.name,
-        start,
-        count: Number(row.count),
-        added: 0,
-      });
-    }
+      .compile();
+    return {
+      statements: [statement],
+      apply: ([rows = []]) => {
+        for (const row of rows) {
+          const start = Number(row.window_start);
+          this.#known.set(keyOf(String(row.name), start), {
+            name: String(row.name),
+            start,
+            count: Number(row.count),
+            added: 0,
+          });
+        }
+      },
+    };
   }
 
   /** Same result as `incrementCounter`. */

@@ -1,7 +1,6 @@
 import {
   DATABASE_FILE,
   describeDatabase,
-  inDurableTransaction,
   inTransaction,
   StoreOpenError,
   type Connection,
@@ -34,7 +33,7 @@ import { AudienceStore } from './audience.ts';
 import { OutboxStore } from './outbox-store.ts';
 import { eraseWebhookData } from '../webhooks/queue.ts';
 import { purgeWebhookEvents, WebhookStore } from '../webhooks/store.ts';
-import { GroupCommit } from './group-commit.ts';
+import type { GroupCommit } from './group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
 import type { Backlog, OutboxRow } from './mail-queue.ts';
@@ -55,7 +54,7 @@ import {
   type WithheldReason,
 } from './schema.ts';
 import {
-  submitBatch,
+  submissionCommits,
   type FloodPolicy,
   type SubmissionInput,
   type SubmitVerdict,
@@ -161,16 +160,7 @@ export class LeadStore {
   private constructor(connection: Connection, config: StoreConfig) {
     this.#connection = connection;
     this.#rateBounds = connection.engine === 'sqlite' ? rateBoundsOf(connection.db) : undefined;
-    // PostgreSQL: a second batch runs while the first waits on its round trips; their locks
-    // order them as they order two instances' batches (see submitBatch).
-    this.#submissions = new GroupCommit(
-      (inputs) =>
-        inDurableTransaction(this.#live(), (trx) =>
-          submitBatch(trx, this.engine, inputs, this.#rateBounds),
-        ),
-      128,
-      connection.engine === 'postgres' ? 2 : 1,
-    );
+    this.#submissions = submissionCommits(() => this.#live(), this.#rateBounds);
     this.engine = connection.engine;
     this.dataDir = config.dataDir;
     this.location = describeDatabase(config);

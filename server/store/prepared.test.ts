@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { preparedInsert, preparedQuery, runWrites } from './prepared';
+import { runWrites } from './batch-statements';
+import { preparedInsert, preparedQuery } from './prepared';
 import type { Tables } from './schema';
 
 /** Prepared queries: compiled once, then run with each call's values, never with stale ones. */

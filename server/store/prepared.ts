@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
 
 import type { Tables } from './schema.ts';
 
@@ -120,40 +120,4 @@ export function preparedInsert<T extends keyof Tables & string>(
     }
     return statements;
   };
-}
-
-/** PostgreSQL's bound on one statement's parameters. */
-const MAX_POSTGRES_PARAMETERS = 65_535;
-
-/**
- * Runs write statements that return nothing, in order. PostgreSQL: as one statement when they
- * fit (all but the last become data-modifying `WITH` clauses, their parameters renumbered), so
- * a batch's inserts cost one round trip; the foreign keys are checked at the end of that
- * statement, when every row of it is there. SQLite (no such clauses; no round trips either):
- * one after the other.
- */
-export async function runWrites(
-  db: Kysely<Tables>,
-  engine: 'sqlite' | 'postgres',
-  statements: readonly CompiledQuery[],
-): Promise<void> {
-  const parameters = statements.reduce((sum, statement) => sum + statement.parameters.length, 0);
-  if (engine !== 'postgres' || statements.length < 2 || parameters > MAX_POSTGRES_PARAMETERS) {
-    for (const statement of statements) await db.executeQuery(statement);
-    return;
-  }
-  let offset = 0;
-  const parts = statements.map((statement) => {
-    const shift = offset;
-    offset += statement.parameters.length;
-    return statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
-  });
-  const last = parts.pop() ?? '';
-  const text = `WITH ${parts.map((part, i) => `w${i} AS (${part})`).join(', ')} ${last}`;
-  await db.executeQuery(
-    CompiledQuery.raw(
-      text,
-      statements.flatMap((statement) => statement.parameters),
-    ),
-  );
 }

@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+
+import type { ReadRow } from './batch-statements.ts';
 
 import type { Tables } from './schema.ts';
 
@@ -22,6 +24,18 @@ export async function countHits(
   wanted: readonly HitCount[],
 ): Promise<number[]> {
   const counts: number[] = [];
+  for (const statement of countHitsStatements(db, wanted)) {
+    readHitCounts((await db.executeQuery<ReadRow>(statement)).rows, counts);
+  }
+  return counts;
+}
+
+/** `countHits`'s statements, to run with `runReads` (one per `CHUNK` pairs). */
+export function countHitsStatements(
+  db: Kysely<Tables>,
+  wanted: readonly HitCount[],
+): CompiledQuery[] {
+  const statements: CompiledQuery[] = [];
   for (let start = 0; start < wanted.length; start += CHUNK) {
     const chunk = wanted.slice(start, start + CHUNK);
     const rows = sql.join(
@@ -30,14 +44,20 @@ export async function countHits(
           sql`(CAST(${start + i} AS INTEGER), CAST(${key} AS TEXT), CAST(${since} AS BIGINT))`,
       ),
     );
-    const { rows: result } = await sql<{ position: number; count: number }>`
+    statements.push(
+      sql`
       SELECT v.column1 AS position,
              (SELECT count(*) FROM rate_limit_hits h
                WHERE h.client_key = v.column2 AND h.at > v.column3) AS count
-        FROM (VALUES ${rows}) AS v`.execute(db);
-    for (const row of result) counts[Number(row.position)] = Number(row.count);
+        FROM (VALUES ${rows}) AS v`.compile(db),
+    );
   }
-  return counts;
+  return statements;
+}
+
+/** Puts the counts of `countHitsStatements`'s rows at their positions in `counts`. */
+export function readHitCounts(rows: readonly ReadRow[], counts: number[]): void {
+  for (const row of rows) counts[Number(row.position)] = Number(row.count);
 }
 
 /**

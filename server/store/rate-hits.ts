@@ -1,8 +1,11 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+
+import { lockStatement } from './advisory-locks.ts';
 
 import type { Engine } from './connection.ts';
 import { preparedInsert, preparedQuery } from './prepared.ts';
-import { countHits } from './rate-counts.ts';
+import type { BatchRead } from './batch-statements.ts';
+import { countHitsStatements, readHitCounts } from './rate-counts.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -138,7 +141,7 @@ export class RateBounds {
 
 /**
  * The rate-limit checks of one group-commit batch, inside its transaction: the hits of every
- * client of the batch are counted with one statement (`prefetch`, at each client's first
+ * client of the batch are counted with one statement (`reads`, at each client's first
  * submission), then kept up to date as the batch records hits (in memory, written with one
  * insert by `flush`) and as older hits leave the window (a count over the few milliseconds
  * between two submissions of one client), instead of counting the whole window again for each
@@ -154,21 +157,28 @@ export class BatchRateCounts {
   /** Hits recorded by the batch, not written yet. */
   #hits: Array<{ client_key: string; at: number }> = [];
 
-  /** Counts, in one statement, the hits of each client at its first `{ policy, now }`. */
-  async prefetch(
+  /** The read (one statement) of the hits of each client at its first `{ policy, now }`. */
+  reads(
     db: Kysely<Tables>,
     requests: ReadonlyArray<{ policy: RatePolicy; now: number }>,
-  ): Promise<void> {
+  ): BatchRead {
     const first = new Map<string, number>();
     for (const { policy, now } of requests) {
       if (!first.has(policy.key) && !this.#known.has(policy.key)) {
         first.set(policy.key, now - policy.windowMs);
       }
     }
-    if (first.size === 0) return;
     const wanted = [...first].map(([key, since]) => ({ key, since }));
-    const counts = await countHits(db, wanted);
-    wanted.forEach(({ key, since }, i) => this.#known.set(key, { since, count: counts[i] ?? 0 }));
+    return {
+      statements: countHitsStatements(db, wanted),
+      apply: (results) => {
+        const counts: number[] = [];
+        for (const rows of results) readHitCounts(rows, counts);
+        wanted.forEach(({ key, since }, i) =>
+          this.#known.set(key, { since, count: counts[i] ?? 0 }),
+        );
+      },
+    };
   }
 
   /** Same verdict as `checkRate` at `now`. */
@@ -248,14 +258,16 @@ export async function consumeRate(
   policy: RatePolicy,
   now: number,
 ): Promise<RateVerdict> {
-  if (engine === 'postgres') {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rate:${policy.key}`}, 0))`.execute(
-      db,
-    );
-  }
+  const lock = engine === 'postgres' ? lockStatement([rateLockName(policy.key)]) : undefined;
+  if (lock) await db.executeQuery(CompiledQuery.raw(lock));
   const verdict = await checkRate(db, policy, now);
   if (verdict.allowed) await recordHit(db, policy.key, now);
   return verdict;
+}
+
+/** The name of a client's advisory lock (see `lockStatement`), the same for every locker. */
+export function rateLockName(key: string): string {
+  return `rate:${key}`;
 }
 
 /** Drops the hits that no window can see any more. */

@@ -1,6 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
-import type { Engine } from './connection.ts';
+import { lockStatement } from './advisory-locks.ts';
+
+import { inDurableTransaction, type Connection, type Engine } from './connection.ts';
 import {
   BatchCounters,
   NOTIFICATION_COUNTER,
@@ -8,9 +10,10 @@ import {
   windowStart,
 } from './counters.ts';
 import { BatchLeads } from './batch-leads.ts';
-import { runWrites } from './prepared.ts';
+import { GroupCommit } from './group-commit.ts';
+import { runReads, runWrites } from './batch-statements.ts';
 import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './leads.ts';
-import { BatchRateCounts, type RateBounds, type RatePolicy } from './rate-hits.ts';
+import { BatchRateCounts, rateLockName, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -55,25 +58,19 @@ export type SubmitVerdict =
   | { allowed: false; limit: 'client' | 'site'; retryAfterSeconds: number };
 
 /**
- * PostgreSQL: the transaction-scoped advisory locks a batch needs (each client's rate limit,
- * each address's duplicate and confirmation rules), taken up front in one sorted order, so that
- * two instances' batches never wait on each other in a cycle. SQLite has a single writer.
+ * PostgreSQL: the statement that takes the transaction-scoped advisory locks a batch needs (each
+ * client's rate limit, each address's duplicate and confirmation rules), all at once in one
+ * order (see `lockStatement`); sent with the batch's `BEGIN`, before any read. Undefined on
+ * SQLite, which has a single writer, and when the batch needs none.
  */
-export async function lockBatch(
-  db: Kysely<Tables>,
-  engine: Engine,
-  inputs: readonly SubmissionInput[],
-): Promise<void> {
-  if (engine !== 'postgres') return;
-  const keys = new Set<string>();
+export function batchLocks(engine: Engine, inputs: readonly SubmissionInput[]): string | undefined {
+  if (engine !== 'postgres') return undefined;
+  const names: string[] = [];
   for (const input of inputs) {
-    if (input.rate) keys.add(`rate:${input.rate.key}`);
-    if (input.flood) keys.add(`lead:${emailKey(input.lead.email)}`);
+    if (input.rate) names.push(rateLockName(input.rate.key));
+    if (input.flood) names.push(`lead:${emailKey(input.lead.email)}`);
   }
-  if (keys.size === 0) return;
-  await sql`SELECT pg_advisory_xact_lock(h) FROM (
-      SELECT DISTINCT hashtextextended(k, 0) AS h FROM unnest(${[...keys]}::text[]) AS k ORDER BY h
-    ) AS ordered`.execute(db);
+  return lockStatement(names);
 }
 
 function secondsUntil(at: number, now: number): number {
@@ -82,6 +79,28 @@ function secondsUntil(at: number, now: number): number {
 
 const earliest = (values: readonly number[]) =>
   values.length === 0 ? undefined : Math.min(...values);
+
+/**
+ * The group commit of a store's submissions: each batch in one durable transaction, begun with
+ * its locks. PostgreSQL: a second batch runs while the first waits on its round trips; their
+ * locks order them as they order two instances' batches.
+ */
+export function submissionCommits(
+  connection: () => Connection,
+  bounds?: RateBounds,
+): GroupCommit<SubmissionInput, SubmitVerdict> {
+  const { engine } = connection();
+  return new GroupCommit(
+    (inputs) =>
+      inDurableTransaction(
+        connection(),
+        (trx) => submitBatch(trx, engine, inputs, bounds),
+        batchLocks(engine, inputs),
+      ),
+    128,
+    engine === 'postgres' ? 2 : 1,
+  );
+}
 
 /**
  * Runs one group-commit batch inside its transaction, in a handful of statements whatever its
@@ -100,7 +119,6 @@ export async function submitBatch(
   inputs: readonly SubmissionInput[],
   bounds?: RateBounds,
 ): Promise<SubmitVerdict[]> {
-  await lockBatch(db, engine, inputs);
   const batch = {
     rates: new BatchRateCounts(),
     counters: new BatchCounters(),
@@ -109,7 +127,6 @@ export async function submitBatch(
   const rated = inputs.flatMap((input) =>
     input.rate ? [{ policy: input.rate, now: input.now }] : [],
   );
-  await batch.rates.prefetch(db, rated);
   const stored = inputs.filter((input) => input.store !== false && input.flood);
   const windowed = (pick: (flood: FloodPolicy) => number | undefined) => {
     const chosen = stored.filter((input) => input.flood && pick(input.flood));
@@ -118,13 +135,17 @@ export async function submitBatch(
       ? undefined
       : { keys: chosen.map((input) => emailKey(input.lead.email)), since };
   };
-  await batch.leads.prefetch(db, {
-    duplicates: windowed((flood) => flood.duplicateWindowMs),
-    confirmations: windowed((flood) =>
-      flood.confirmationIntervalMs ? flood.confirmationIntervalMs : undefined,
-    ),
-  });
-  await batch.counters.prefetch(db, counterWindows(stored));
+  // Every read of the batch in one statement on PostgreSQL (see `runReads`).
+  await runReads(db, engine, [
+    batch.rates.reads(db, rated),
+    batch.leads.reads(db, {
+      duplicates: windowed((flood) => flood.duplicateWindowMs),
+      confirmations: windowed((flood) =>
+        flood.confirmationIntervalMs ? flood.confirmationIntervalMs : undefined,
+      ),
+    }),
+    batch.counters.reads(db, counterWindows(stored)),
+  ]);
   const verdicts: SubmitVerdict[] = [];
   for (const input of inputs) verdicts.push(await submitOne(db, input, batch));
   // Every write of the batch in one statement on PostgreSQL (see `runWrites`).

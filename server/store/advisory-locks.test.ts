@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { engineFixture, type EngineFixture } from '../../test-support/engines';
+import { sampleConsent, sampleLead } from '../../test-support/lead-input';
+import { advisoryKey, lockStatement } from './advisory-locks';
+import { inDurableTransaction, inTransaction, type Connection } from './connection';
+import { openConnection } from './open';
+import { consumeRate } from './rate-hits';
+import { batchLocks, type SubmissionInput } from './submission';
+
+describe('advisory locks', () => {
+  it('derives one 64-bit key per name, the same on every call', () => {
+    const key = advisoryKey('rate:abc');
+    expect(advisoryKey('rate:abc')).toBe(key);
+    expect(advisoryKey('rate:abd')).not.toBe(key);
+    expect(key).toBeGreaterThanOrEqual(-(2n ** 63n));
+    expect(key).toBeLessThan(2n ** 63n);
+  });
+
+  it('takes each lock once, in ascending key order, with nothing of the names in the SQL', () => {
+    const names = ['lead:jean.dupont@example.fr', 'rate:x', "lead:o'brien@example.fr", 'rate:x'];
+    const statement = lockStatement(names) ?? '';
+    const keys = [...new Set(names.map(advisoryKey))].sort((a, b) => (a < b ? -1 : 1));
+    expect(statement).toBe(
+      `SELECT pg_advisory_xact_lock(k) FROM unnest(ARRAY[${keys.join(',')}]::bigint[]) AS k`,
+    );
+    expect(statement).not.toMatch(/example|brien|rate:/);
+  });
+
+  it('has no statement when there is nothing to lock', () => {
+    expect(lockStatement([])).toBeUndefined();
+  });
+});
+
+/**
+ * The locks of a batch (taken with its BEGIN) and of a single rate check (`consumeRate`) are one
+ * lock per client: while a batch holding a client's lock is open, that client's rate check on
+ * another connection waits for it, and then counts the batch's hit.
+ */
+describe('advisory locks on PostgreSQL', () => {
+  let fixture: EngineFixture;
+  let connection: Connection;
+
+  beforeEach(async () => {
+    fixture = await engineFixture('postgres');
+    connection = await openConnection(fixture.config);
+  });
+  afterEach(async () => {
+    await connection.close();
+    await fixture.cleanup();
+  });
+
+  it("makes a client's rate check wait for the open batch that holds its lock", async () => {
+    const now = 1_795_000_000_000;
+    const policy = { key: 'client-1', limit: 1, windowMs: 60_000 };
+    const input: SubmissionInput = {
+      id: 'held',
+      lead: sampleLead(),
+      consent: sampleConsent(now),
+      mails: [],
+      now,
+      rate: policy,
+    };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const batch = inDurableTransaction(
+      connection,
+      async (trx) => {
+        locked();
+        await released;
+        await trx
+          .insertInto('rate_limit_hits')
+          .values({ client_key: policy.key, at: now })
+          .execute();
+      },
+      batchLocks('postgres', [input]),
+    );
+    await holding;
+    let checked = false;
+    const check = inTransaction(connection, (trx) =>
+      consumeRate(trx, 'postgres', policy, now + 1),
+    ).then((verdict) => {
+      checked = true;
+      return verdict;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(checked).toBe(false);
+    release();
+    await batch;
+    expect(await check).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+});
