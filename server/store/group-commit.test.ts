@@ -30,24 +30,4 @@ describe('GroupCommit', () => {
     running[1]?.finish();
     expect(await Promise.all(later)).toEqual([20, 30]);
   });
-
-  it('starts a second batch while the first is in flight when allowed, never a third', async () => {
-    const { running, run } = controlledRunner();
-    const group = new GroupCommit(run, 128, 2);
-    const answers = [group.submit(1)];
-    await turn();
-    answers.push(group.submit(2));
-    await turn();
-    answers.push(group.submit(3), group.submit(4));
-    await turn();
-    expect(running.map((batch) => batch.items)).toEqual([[1], [2]]);
-    running[1]?.finish();
-    await turn();
-    await turn();
-    expect(running.map((batch) => batch.items)).toEqual([[1], [2], [3, 4]]);
-    running[0]?.finish();
-    running[2]?.finish();
-    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
-    expect(group.stats).toEqual({ batches: 3, items: 4, largest: 2 });
-  });
 });

@@ -17,21 +17,15 @@ export class GroupCommit<Item, Result> {
     resolve: (result: Result) => void;
     reject: (error: unknown) => void;
   }> = [];
-  readonly #maxInFlight: number;
-  #inFlight = 0;
+  #inFlight = false;
   #scheduled = false;
   /** Sizes of the batches committed so far (for the bench and tests). */
   readonly stats = { batches: 0, items: 0, largest: 0 };
 
-  /**
-   * `maxInFlight`: batches running at once (1: the next starts when the last committed). More
-   * than one only where the database orders concurrent transactions itself (PostgreSQL's locks,
-   * as between instances).
-   */
-  constructor(run: (items: readonly Item[]) => Promise<Result[]>, maxBatch = 128, maxInFlight = 1) {
+  /** One batch at a time: the next starts when the last one committed (or failed). */
+  constructor(run: (items: readonly Item[]) => Promise<Result[]>, maxBatch = 128) {
     this.#run = run;
     this.#maxBatch = maxBatch;
-    this.#maxInFlight = maxInFlight;
   }
 
   submit(item: Item): Promise<Result> {
@@ -42,7 +36,7 @@ export class GroupCommit<Item, Result> {
   }
 
   #schedule(): void {
-    if (this.#inFlight >= this.#maxInFlight || this.#scheduled || this.#queue.length === 0) return;
+    if (this.#inFlight || this.#scheduled || this.#queue.length === 0) return;
     this.#scheduled = true;
     setImmediate(() => {
       this.#scheduled = false;
@@ -51,8 +45,8 @@ export class GroupCommit<Item, Result> {
   }
 
   async #flush(): Promise<void> {
-    if (this.#inFlight >= this.#maxInFlight || this.#queue.length === 0) return;
-    this.#inFlight += 1;
+    if (this.#inFlight || this.#queue.length === 0) return;
+    this.#inFlight = true;
     const batch = this.#queue.splice(0, this.#maxBatch);
     try {
       const results = await this.#run(batch.map((entry) => entry.item));
@@ -63,7 +57,7 @@ export class GroupCommit<Item, Result> {
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     } finally {
-      this.#inFlight -= 1;
+      this.#inFlight = false;
       this.#schedule();
     }
   }
