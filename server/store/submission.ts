@@ -103,13 +103,13 @@ export function submissionCommits(
 }
 
 /**
- * Runs one group-commit batch inside its transaction, in a handful of statements whatever its
- * size: the locks (`lockBatch`), the reads of every submission at once (the clients' rate-limit
- * counts, the addresses' recent leads and confirmations, the counter windows: one statement
- * each), then the writes (hits, leads, tracking rows, outbox rows, counters: one statement
- * on PostgreSQL, one per table on SQLite). In between, each submission is decided in memory, in order,
- * exactly as `submitOne` decided it with its own queries: a later request of the batch sees
- * what the earlier ones counted and stored.
+ * Runs one group-commit batch inside its transaction (begun with `batchLocks` held), in a
+ * handful of statements whatever its size: the reads of every submission at once (the clients'
+ * rate-limit counts, the addresses' recent leads and confirmations, the counter windows: one
+ * statement on PostgreSQL, one each on SQLite), then the writes (hits, leads, tracking rows,
+ * outbox rows, counters: one statement on PostgreSQL, one per table on SQLite). In between,
+ * each submission is decided in memory, in order, exactly as `submitOne` decided it with its
+ * own queries: a later request of the batch sees what the earlier ones counted and stored.
  *
  * `bounds`: SQLite's early-check bounds (see `RateBounds`), updated with this batch's counts.
  */
