@@ -4,7 +4,7 @@ import { engineFixture, type EngineFixture } from '../../test-support/engines';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { advisoryKey, lockStatement } from './advisory-locks';
 import { inDurableTransaction, inTransaction, type Connection } from './connection';
-import { openConnection } from './open';
+import { openConnection, openLeadStore } from './open';
 import { consumeRate } from './rate-hits';
 import { batchLocks, type SubmissionInput } from './submission';
 
@@ -94,5 +94,46 @@ describe('advisory locks on PostgreSQL', () => {
     release();
     await batch;
     expect(await check).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
+  it('gives its connection back usable when a batch cannot take its locks in time', async () => {
+    const now = 1_795_000_000_000;
+    const policy = { key: 'client-2', limit: 10, windowMs: 60_000 };
+    const input = (id: string): SubmissionInput => ({
+      id,
+      lead: sampleLead({ email: `${id}@exemple.example` }),
+      consent: sampleConsent(now),
+      mails: [],
+      now,
+      rate: policy,
+    });
+    // One connection, so the batch after the failed one runs on the same connection.
+    const store = await openLeadStore({ ...fixture.config, poolMax: 1, statementTimeoutMs: 300 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = inDurableTransaction(
+      connection,
+      async () => {
+        locked();
+        await released;
+      },
+      batchLocks('postgres', [input('holder')]),
+    );
+    try {
+      await holding;
+      await expect(store.submit(input('timed-out'))).rejects.toThrow(/statement timeout/);
+      release();
+      await holder;
+      expect(await store.submit(input('next'))).toEqual({ allowed: true, outcome: 'stored' });
+    } finally {
+      release();
+      await store.close();
+    }
   });
 });

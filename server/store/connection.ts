@@ -103,15 +103,18 @@ export async function inTransaction<T>(
 
 /**
  * `work` on one connection between `begin` (SQLite's `BEGIN IMMEDIATE`, or PostgreSQL's `BEGIN`
- * with `SET LOCAL` in the same round trip) and `COMMIT`, rolled back when it throws.
+ * with `SET LOCAL` or a batch's locks in the same round trip) and `COMMIT`, rolled back when it
+ * throws. `begin` is inside the rollback's reach: when a statement sent after PostgreSQL's
+ * `BEGIN` fails (a lock not taken within the statement timeout), the transaction is open and
+ * aborted, and the connection would go back to the pool refusing every later statement.
  */
 async function explicitTransaction<T>(
   db: Kysely<Tables>,
   begin: CompiledQuery,
   work: (trx: Kysely<Tables>) => Promise<T>,
 ): Promise<T> {
-  await db.executeQuery(begin);
   try {
+    await db.executeQuery(begin);
     const result = await work(db);
     await db.executeQuery(COMMIT);
     return result;

@@ -1,7 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 
 import { lockStatement } from './advisory-locks.ts';
-
 import type { Engine } from './connection.ts';
 import { preparedInsert, preparedQuery } from './prepared.ts';
 import type { BatchRead } from './batch-statements.ts';
