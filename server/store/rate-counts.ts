@@ -1,7 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 import type { ReadRow } from './batch-statements.ts';
-
 import type { Tables } from './schema.ts';
 
 /**

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 
 import { lockStatement } from './advisory-locks.ts';
-
 import { inDurableTransaction, type Connection, type Engine } from './connection.ts';
 import {
   BatchCounters,
