@@ -95,6 +95,9 @@ test.describe('without JavaScript', () => {
   test('with SITE_URL unset, on a port other than 3000, the visitor stays on the address they typed', async ({
     page,
   }) => {
+    // Its own server process starts inside the test: on a loaded machine that alone can take
+    // most of the default 30 s (seen when three CI runs shared 2 CPUs).
+    test.slow();
     // As `PORT=… npm start` with nothing configured (an empty value is "not set").
     const bare = await startServerProcess({ SITE_URL: '', LOG_LEVEL: 'warn' });
     try {
