@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { engineFixture, type EngineFixture } from '../../test-support/engines';
@@ -5,7 +6,8 @@ import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { advisoryKey, lockStatement } from './advisory-locks';
 import { inDurableTransaction, inTransaction, type Connection } from './connection';
 import { openConnection, openLeadStore } from './open';
-import { consumeRate } from './rate-hits';
+import { consumeRate, type RatePolicy } from './rate-hits';
+import type { Tables } from './schema';
 import { batchLocks, type SubmissionInput } from './submission';
 
 describe('advisory locks', () => {
@@ -37,6 +39,54 @@ describe('advisory locks', () => {
  * lock per client: while a batch holding a client's lock is open, that client's rate check on
  * another connection waits for it, and then counts the batch's hit.
  */
+const NOW = 1_795_000_000_000;
+
+function rated(id: string, policy: RatePolicy): SubmissionInput {
+  return {
+    id,
+    lead: sampleLead({ email: `${id}@exemple.example` }),
+    consent: sampleConsent(NOW),
+    mails: [],
+    now: NOW,
+    rate: policy,
+  };
+}
+
+/**
+ * Opens a batch's transaction for `input` with its locks, and holds it open: resolves once the
+ * locks are taken, with `release`, which runs `last` in the transaction and commits.
+ */
+async function holdBatch(
+  connection: Connection,
+  input: SubmissionInput,
+  last: (trx: Kysely<Tables>) => Promise<unknown> = async () => undefined,
+): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const holding = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const batch = inDurableTransaction(
+    connection,
+    async (trx) => {
+      locked();
+      await released;
+      await last(trx);
+    },
+    batchLocks('postgres', [input]),
+  );
+  await holding;
+  return {
+    release: async () => {
+      release();
+      await batch;
+    },
+  };
+}
+
 describe('advisory locks on PostgreSQL', () => {
   let fixture: EngineFixture;
   let connection: Connection;
@@ -51,88 +101,37 @@ describe('advisory locks on PostgreSQL', () => {
   });
 
   it("makes a client's rate check wait for the open batch that holds its lock", async () => {
-    const now = 1_795_000_000_000;
     const policy = { key: 'client-1', limit: 1, windowMs: 60_000 };
-    const input: SubmissionInput = {
-      id: 'held',
-      lead: sampleLead(),
-      consent: sampleConsent(now),
-      mails: [],
-      now,
-      rate: policy,
-    };
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const batch = inDurableTransaction(
-      connection,
-      async (trx) => {
-        locked();
-        await released;
-        await trx
-          .insertInto('rate_limit_hits')
-          .values({ client_key: policy.key, at: now })
-          .execute();
-      },
-      batchLocks('postgres', [input]),
+    const batch = await holdBatch(connection, rated('held', policy), (trx) =>
+      trx.insertInto('rate_limit_hits').values({ client_key: policy.key, at: NOW }).execute(),
     );
-    await holding;
     let checked = false;
     const check = inTransaction(connection, (trx) =>
-      consumeRate(trx, 'postgres', policy, now + 1),
+      consumeRate(trx, 'postgres', policy, NOW + 1),
     ).then((verdict) => {
       checked = true;
       return verdict;
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(checked).toBe(false);
-    release();
-    await batch;
+    await batch.release();
     expect(await check).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
 
   it('gives its connection back usable when a batch cannot take its locks in time', async () => {
-    const now = 1_795_000_000_000;
     const policy = { key: 'client-2', limit: 10, windowMs: 60_000 };
-    const input = (id: string): SubmissionInput => ({
-      id,
-      lead: sampleLead({ email: `${id}@exemple.example` }),
-      consent: sampleConsent(now),
-      mails: [],
-      now,
-      rate: policy,
-    });
     // One connection, so the batch after the failed one runs on the same connection.
     const store = await openLeadStore({ ...fixture.config, poolMax: 1, statementTimeoutMs: 300 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = inDurableTransaction(
-      connection,
-      async () => {
-        locked();
-        await released;
-      },
-      batchLocks('postgres', [input('holder')]),
-    );
+    const holder = await holdBatch(connection, rated('holder', policy));
     try {
-      await holding;
-      await expect(store.submit(input('timed-out'))).rejects.toThrow(/statement timeout/);
-      release();
-      await holder;
-      expect(await store.submit(input('next'))).toEqual({ allowed: true, outcome: 'stored' });
+      await expect(store.submit(rated('timed-out', policy))).rejects.toThrow(/statement timeout/);
+      await holder.release();
+      expect(await store.submit(rated('next', policy))).toEqual({
+        allowed: true,
+        outcome: 'stored',
+      });
     } finally {
-      release();
+      await holder.release();
       await store.close();
     }
   });

@@ -134,9 +134,9 @@ const SYNCHRONOUS_FULL = CompiledQuery.raw('PRAGMA synchronous = FULL');
  * log off the event loop; the connection is free for other work meanwhile. If that fsync fails,
  * this rejects, and so does every later call (see `WalSync`): the batch is refused, though its
  * rows may be on disk whole (never part of them); a client that sends its request again is
- * folded into the stored one by the duplicate rule. PostgreSQL: `inTransaction`, with `first`
- * (a statement without parameters: the batch's advisory locks) sent with its `BEGIN` in one
- * round trip.
+ * folded into the stored one by the duplicate rule. PostgreSQL: a READ COMMITTED transaction
+ * as `inTransaction`'s, with `first` (a statement without parameters: the batch's advisory
+ * locks) sent with its `BEGIN` in one round trip.
  */
 export async function inDurableTransaction<T>(
   connection: Connection,
