@@ -6,7 +6,7 @@ import { iconSprite } from './scripts/vite/icon-sprite-plugin.ts';
 export default defineConfig({
   plugins: [iconSprite()],
   test: {
-    include: ['{app,config,contact,server,scripts,staff,supabase,test-support}/**/*.test.{ts,tsx}'],
+    include: ['{app,config,contracts,server,scripts,supabase,test-support}/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     // One private PostgreSQL server for the run (see test-support/postgres.ts).

@@ -5,7 +5,7 @@
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contact/paths';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/paths';
 import routes from './routes';
 
 /** The 404 screen is prerendered here and served by the server, with status 404, for unknown paths. */

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contact/paths';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/paths';
 import { allSolutions, solutionPath } from './content/solutions/catalog';
 
 /**

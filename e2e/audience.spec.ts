@@ -4,8 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 
 import { publicPaths } from '../app/routes-list';
-import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '../audience/contract';
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '../contracts/audience/contract';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { parisDay } from '../server/audience/calendar';
 import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
 import type { AudienceCount } from '../server/store/audience';

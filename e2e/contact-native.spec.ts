@@ -4,13 +4,13 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 import { contactPageText } from '../app/content/contact';
 import { contactErrorText, contactThanksText } from '../app/content/contact-outcome';
-import { CONSENT_TEXT, CONSENT_VERSION } from '../contact/consent';
+import { CONSENT_TEXT, CONSENT_VERSION } from '../contracts/contact/consent';
 import {
   CONTACT_ENDPOINT_PATH,
   CONTACT_ERROR_PATHS,
   CONTACT_THANKS_PATH,
   type LeadField,
-} from '../contact/lead-contract';
+} from '../contracts/contact/lead-contract';
 import { expect, holdScripts, test as base, waitForHydration } from './fixtures';
 import { E2E_SMTP_PORT, waitForMail } from './support/mailbox';
 import { type ServerProcess, startServerProcess } from './support/server-process';

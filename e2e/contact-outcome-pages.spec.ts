@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { contactErrorText, contactThanksText } from '../app/content/contact-outcome';
 import { CONTACT_OUTCOME_PATHS } from '../app/routes-list';
 import { siteConfig } from '../config/site';
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contact/lead-contract';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/lead-contract';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 
 /** The pages a native form post lands on: prerendered, French, accessible, never indexed. */

@@ -3,9 +3,9 @@ import type { Page, Request } from '@playwright/test';
 
 import { siteConfig } from '../config/site';
 import { contactPageText } from '../app/content/contact';
-import { CONSENT_TEXT } from '../contact/consent';
-import { CONTACT_ENDPOINT_PATH, type LeadField } from '../contact/lead-contract';
-import { PRODUCT_OPTIONS } from '../contact/products';
+import { CONSENT_TEXT } from '../contracts/contact/consent';
+import { CONTACT_ENDPOINT_PATH, type LeadField } from '../contracts/contact/lead-contract';
+import { PRODUCT_OPTIONS } from '../contracts/contact/products';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 import { waitForMail } from './support/mailbox';
 

@@ -1,4 +1,4 @@
-import { CONTACT_ENDPOINT_PATH as ENDPOINT } from '../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH as ENDPOINT } from '../contracts/contact/lead-contract';
 import { expect, test } from './fixtures';
 import { waitForMail } from './support/mailbox';
 

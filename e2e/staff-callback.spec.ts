@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { callWindow, DEFAULT_CALENDAR } from '../server/callback/calendar';
 import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '../server/staff/auth';
 import { openLeadStore } from '../server/store/open';
-import { STAFF_API_PREFIX } from '../staff/contract';
+import { STAFF_API_PREFIX } from '../contracts/staff/contract';
 import { sampleLead } from '../test-support/lead-input';
 import { expect, test, VIEWPORTS } from './fixtures';
 import { STAFF_E2E_EMAILS } from './support/staff';

@@ -1,5 +1,5 @@
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { expect, test } from './fixtures';
 import { E2E_SMTP_PORT } from './support/mailbox';
 import { startServerProcess, type ServerProcess } from './support/server-process';

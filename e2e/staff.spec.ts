@@ -4,8 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import { siteConfig } from '../config/site';
-import { CONSENT_TEXT } from '../contact/consent';
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONSENT_TEXT } from '../contracts/contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
 import { openLeadStore } from '../server/store/open';
 import { publicPaths } from '../app/routes-list';

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 
-import { CONSENT_TEXT } from '../contact/consent';
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONSENT_TEXT } from '../contracts/contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
 import { openLeadStore } from '../server/store/open';
-import { WEBHOOK_ID } from '../staff/webhooks-contract';
+import { WEBHOOK_ID } from '../contracts/staff/webhooks-contract';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import {

@@ -51,7 +51,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import type { StoreConfig } from '../server/store';
 import { openLeadStore } from '../server/store/open';
 import { newWebhookSecret } from '../server/webhooks/settings';

@@ -20,7 +20,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { CONTACT_ENDPOINT_PATH } from '../contact/paths';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/paths';
 import { validRequest } from '../test-support/harness';
 
 const ROOT = process.cwd();

@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '../contact/consent';
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contact/lead-contract';
+import { CONSENT_VERSION } from '../contracts/contact/consent';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/lead-contract';
 import {
   startTestServer,
   TEST_SITE_URL,

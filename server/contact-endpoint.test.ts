@@ -2,8 +2,8 @@ import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { siteConfig } from '../config/site';
-import { CONSENT_TEXT, CONSENT_VERSION } from '../contact/consent';
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONSENT_TEXT, CONSENT_VERSION } from '../contracts/contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { CORS_ALLOWED_HEADERS } from './contact-endpoint';
 import { postJson, startTestServer, validRequest, type TestServer } from '../test-support/harness';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../test-support/smtp-peer';

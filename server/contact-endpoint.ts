@@ -10,9 +10,9 @@ import {
   CONTACT_THANKS_PATH,
   payloadFromForm,
   type RefusalReason,
-} from '../contact/lead-contract.ts';
+} from '../contracts/contact/lead-contract.ts';
 import { siteConfig } from '../config/site.ts';
-import { type FieldErrors, LIMITS } from '../contact/schema.ts';
+import { type FieldErrors, LIMITS } from '../contracts/contact/schema.ts';
 import { CACHE_NONE } from './cache-control.ts';
 import type { LeadService } from './leads/submit-lead.ts';
 import type { Logger } from './logger.ts';

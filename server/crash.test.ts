@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { startSmtpPeer } from '../test-support/smtp-peer';
 

@@ -8,7 +8,7 @@ import { createLogger, type Logger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
 import { loadStaticSite } from './static-site';
 import { StoreOpenError } from './store';
-import { STAFF_PAGE_PREFIX } from '../staff/contract';
+import { STAFF_PAGE_PREFIX } from '../contracts/staff/contract';
 
 /**
  * How long a graceful shutdown may take beyond the SMTP timeout: an e-mail being sent when the

@@ -26,7 +26,7 @@ import { DEFAULT_CALENDAR, type CallbackCalendar } from './callback/calendar';
 import { DigestScheduler, digestWriter } from './callback/digest';
 import { CallbackService } from './callback/service';
 import { calendarFromEnv } from './callback/settings';
-import { formatDueTime } from '../staff/callback-format';
+import { formatDueTime } from '../contracts/staff/callback-format';
 import { runPurge } from './retention';
 import { registerWebhookStaffRoutes } from './webhooks/staff-routes';
 import { WebhookService } from './webhooks/service';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { CONTACT_ENDPOINT_PATH } from '../contact/paths';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/paths';
 import { createTempDir, postJson, validRequest, writeMinimalSite } from '../test-support/harness';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { serve, type ServerType } from '@hono/node-server';
 
-import { CONTACT_ENDPOINT_PATH } from '../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { createApp } from '../server/app';
 import type { Logger, LogLevel } from '../server/logger';
 import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/pipeline';

@@ -1,4 +1,4 @@
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../staff/contract';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../contracts/staff/contract';
 import { validRequest } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
 import type { SmtpPeer } from './smtp-peer';

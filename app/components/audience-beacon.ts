@@ -4,7 +4,7 @@ import {
   AUDIENCE_OBJECTION_KEY,
   deviceClassOf,
   type Beacon,
-} from '../../audience/contract';
+} from '../../contracts/audience/contract';
 
 /**
  * The audience beacon (issue 28, ADR 0023): once a public page is shown, and on each client-side

@@ -2,7 +2,7 @@
  * The French copy of the staff audience page (/equipe/audience). Imported only by the staff
  * route, so none of it is in a public page's scripts.
  */
-import type { DeviceClass } from '../../audience/contract';
+import type { DeviceClass } from '../../contracts/audience/contract';
 
 export const audienceText = {
   navLabel: 'Audience',

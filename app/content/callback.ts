@@ -3,7 +3,7 @@
  * time of each request, the call log and the call window of a request's page, the first-call
  * counters. Imported only by the staff route.
  */
-import type { CallOutcome, InboxView } from '../../staff/contract';
+import type { CallOutcome, InboxView } from '../../contracts/staff/contract';
 
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   joint: 'Joint',

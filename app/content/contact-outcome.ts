@@ -3,8 +3,8 @@
  * the scripts have loaded): the thank-you page and one page per reason for a refusal.
  */
 import { siteConfig } from '../../config/site';
-import { LIMITS } from '../../contact/limits';
-import type { RefusalReason } from '../../contact/paths';
+import { LIMITS } from '../../contracts/contact/limits';
+import type { RefusalReason } from '../../contracts/contact/paths';
 import { contactPageText } from './contact';
 
 const NBSP = '\u00a0';

@@ -2,7 +2,7 @@
  * The French copy of the staff inbox (/equipe). Imported only by the staff route, so none of it
  * is in a public page's scripts.
  */
-import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contact/field-labels';
+import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels';
 import { CALL_OUTCOME_LABELS } from './callback';
 import {
   STAFF_PAGE_PREFIX,
@@ -12,7 +12,7 @@ import {
   type MailKind,
   type MailState,
   type OutboxStatus,
-} from '../../staff/contract';
+} from '../../contracts/staff/contract';
 
 /** One page of the staff bar's navigation. */
 export interface StaffNavEntry {

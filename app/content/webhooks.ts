@@ -8,7 +8,7 @@ import type {
   WebhookEndpointState,
   WebhookEventStatus,
   WebhookEventType,
-} from '../../staff/webhooks-contract';
+} from '../../contracts/staff/webhooks-contract';
 import { formatDateTime } from './staff';
 
 export const WEBHOOK_EVENT_LABELS = {

@@ -5,7 +5,7 @@ import { NotFoundScreen } from '../components/not-found-screen';
 import { ButtonLink } from '../components/ui/button';
 import { CircleAlert } from '../components/ui/icons';
 import { contactErrorCommon as common, contactErrorText } from '../content/contact-outcome';
-import { CONTACT_ERROR_PATHS, type RefusalReason } from '../../contact/paths';
+import { CONTACT_ERROR_PATHS, type RefusalReason } from '../../contracts/contact/paths';
 import { pageMeta } from '../seo';
 import type { Route } from './+types/contact-error';
 

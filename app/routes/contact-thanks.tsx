@@ -3,7 +3,7 @@ import { SOLUTIONS_SECTION_ID } from '../components/home/section-ids';
 import { ButtonLink } from '../components/ui/button';
 import { CircleCheck } from '../components/ui/icons';
 import { contactThanksText as text } from '../content/contact-outcome';
-import { CONTACT_THANKS_PATH } from '../../contact/paths';
+import { CONTACT_THANKS_PATH } from '../../contracts/contact/paths';
 import { pageMeta } from '../seo';
 
 export const meta = () =>

@@ -6,13 +6,13 @@ import { signedIn } from '../components/staff/staff-error';
 import { StaffShell } from '../components/staff/staff-shell';
 import { audienceText } from '../content/audience';
 import type { RouteHandle } from '../route-handle';
-import { STAFF_API, type StaffIdentity } from '../../staff/contract';
+import { STAFF_API, type StaffIdentity } from '../../contracts/staff/contract';
 import {
   AUDIENCE_API,
   AUDIENCE_PERIODS,
   type AudiencePeriod,
   type AudienceReport,
-} from '../../audience/aggregates';
+} from '../../contracts/audience/aggregates';
 import type { Route } from './+types/staff-audience';
 
 /**

@@ -6,8 +6,8 @@ import { StaffShell } from '../components/staff/staff-shell';
 import { IntegrationsScreen } from '../components/staff/webhooks/integrations-screen';
 import { webhooksText } from '../content/webhooks';
 import type { RouteHandle } from '../route-handle';
-import { STAFF_API, type StaffIdentity } from '../../staff/contract';
-import { WEBHOOK_API, type IntegrationsPage } from '../../staff/webhooks-contract';
+import { STAFF_API, type StaffIdentity } from '../../contracts/staff/contract';
+import { WEBHOOK_API, type IntegrationsPage } from '../../contracts/staff/webhooks-contract';
 import type { Route } from './+types/staff-integrations';
 
 /**

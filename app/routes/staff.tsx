@@ -15,8 +15,8 @@ import {
   type InboxPage,
   type LeadPage,
   type StaffIdentity,
-} from '../../staff/contract';
-import { WEBHOOK_API, type LeadWebhooks } from '../../staff/webhooks-contract';
+} from '../../contracts/staff/contract';
+import { WEBHOOK_API, type LeadWebhooks } from '../../contracts/staff/webhooks-contract';
 import type { Route } from './+types/staff';
 
 /**

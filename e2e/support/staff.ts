@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { SIGN_IN_FRAGMENT_KEY } from '../../staff/contract';
+import { SIGN_IN_FRAGMENT_KEY } from '../../contracts/staff/contract';
 import { readMailbox } from './mailbox';
 
 /** The staff addresses of the e2e server (STAFF_EMAILS): one per test that signs in. */

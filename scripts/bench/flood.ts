@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
-import { CONTACT_ENDPOINT_PATH } from '../../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
 import type { StoreConfig } from '../../server/store';
 import { openLeadStore } from '../../server/store/open';
 import { leadBody, SERVER_ROOT, startServer, table } from './server';

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-import { CONTACT_ENDPOINT_PATH } from '../../contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
 import { leadBody } from './server';
 
 /** The bench's two loads, run at once: distinct submissions, and the home page beside them. */

@@ -16,7 +16,7 @@ describe('isBuildInput', () => {
     for (const path of [
       'app/root.tsx',
       'config/site.ts',
-      'contact/schema.ts',
+      'contracts/contact/schema.ts',
       'public/favicon.svg',
       'scripts/lib/critical-css.ts',
       'scripts/vite/icon-sprite-plugin.ts',
@@ -60,7 +60,7 @@ describe('isBuildInput', () => {
     const result = await build({ ...serverBuildOptions(ROOT), write: false, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs).toContain('server/static-site.ts');
-    expect(inputs).toContain('contact/schema.ts');
+    expect(inputs).toContain('contracts/contact/schema.ts');
     for (const input of inputs) expect(isBuildInput(input), input).toBe(true);
   });
 });

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { AUDIENCE_BEACON_PATH, MAX_BEACON_BYTES, type Beacon } from '../../audience/contract';
-import { OTHER_PAGE, OTHER_REFERRERS } from '../../audience/aggregates';
+import {
+  AUDIENCE_BEACON_PATH,
+  MAX_BEACON_BYTES,
+  type Beacon,
+} from '../../contracts/audience/contract';
+import { OTHER_PAGE, OTHER_REFERRERS } from '../../contracts/audience/aggregates';
 import { ENGINES, engineFixture } from '../../test-support/engines';
 import {
   postJson,

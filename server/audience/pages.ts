@@ -1,6 +1,6 @@
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contact/paths.ts';
-import { OTHER_PAGE } from '../../audience/aggregates.ts';
-import { allSolutions, solutionPath } from '../../app/content/solutions/catalog.ts';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/paths.ts';
+import { OTHER_PAGE } from '../../contracts/audience/aggregates.ts';
+import { SOLUTION_PATHS } from '../../contracts/solution-pages.ts';
 
 /**
  * The public pages the audience counts by name (the route table's pages, from the same
@@ -14,7 +14,7 @@ export const AUDIENCE_PAGES: ReadonlySet<string> = new Set([
   '/cgv',
   CONTACT_THANKS_PATH,
   ...Object.values(CONTACT_ERROR_PATHS),
-  ...allSolutions.map(solutionPath),
+  ...SOLUTION_PATHS,
 ]);
 
 /** A path as counted: a known page (trailing slash ignored) or 'autre page'. */

@@ -1,5 +1,5 @@
-import { DEVICE_CLASSES } from '../../audience/contract.ts';
-import { type AudiencePeriod, type AudienceReport } from '../../audience/aggregates.ts';
+import { DEVICE_CLASSES } from '../../contracts/audience/contract.ts';
+import { type AudiencePeriod, type AudienceReport } from '../../contracts/audience/aggregates.ts';
 import { CSV_SEPARATOR } from '../leads/csv.ts';
 import type { AudienceStore } from '../store/audience.ts';
 import { addDays, parisDay } from './calendar.ts';

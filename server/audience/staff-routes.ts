@@ -1,6 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 
-import { AUDIENCE_API, AUDIENCE_PERIODS, type AudiencePeriod } from '../../audience/aggregates.ts';
+import {
+  AUDIENCE_API,
+  AUDIENCE_PERIODS,
+  type AudiencePeriod,
+} from '../../contracts/audience/aggregates.ts';
 import type { AudienceStore } from '../store/audience.ts';
 import { audienceCsv, audienceReport } from './report.ts';
 

@@ -15,7 +15,7 @@ import {
   type Counters,
   type InboxPage,
   type LeadPage,
-} from '../../staff/contract';
+} from '../../contracts/staff/contract';
 
 /**
  * The call-back clock through the staff API, on both engines, with the server's clock set by the

@@ -1,4 +1,4 @@
-import { formatDueTime } from '../../staff/callback-format.ts';
+import { formatDueTime } from '../../contracts/staff/callback-format.ts';
 import { escapeHtml, type MailMessage, type MailSettings } from '../mail/templates.ts';
 import { digestCopy } from './digest-copy.ts';
 import type { DigestItem, UncalledLead } from './store.ts';

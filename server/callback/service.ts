@@ -4,7 +4,7 @@ import type {
   InboxFilter,
   InboxPage,
   LeadPage,
-} from '../../staff/contract.ts';
+} from '../../contracts/staff/contract.ts';
 import type { LeadStore } from '../store/index.ts';
 import {
   callWindow,

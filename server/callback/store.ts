@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-import type { CallRecord } from '../../staff/contract.ts';
+import type { CallRecord } from '../../contracts/staff/contract.ts';
 import { inTransaction, type Connection } from '../store/connection.ts';
 import { toOutbox, type OutboxRow } from '../store/mail-queue.ts';
 import type { Tables } from '../store/schema.ts';

@@ -2,9 +2,9 @@ import type { Generated } from 'kysely';
 
 /** The call-back clock's tables (migration 5), part of the store's `Tables`. */
 
-/** What came of a call (the call log's outcomes). */
-export const CALL_OUTCOMES = ['joint', 'pas_de_reponse', 'messagerie', 'numero_errone'] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+import type { CallOutcome } from '../../contracts/staff/statuses.ts';
+
+export { CALL_OUTCOMES, type CallOutcome } from '../../contracts/staff/statuses.ts';
 
 /** One call made by staff to the person of a lead; erased with the lead. */
 export interface LeadCallsTable {

@@ -1,4 +1,4 @@
-import { formatDueTime } from '../../staff/callback-format.ts';
+import { formatDueTime } from '../../contracts/staff/callback-format.ts';
 import { addDays, dayStart, localDate, type CallbackCalendar } from '../callback/calendar.ts';
 import { CallbackService } from '../callback/service.ts';
 import type { LeadStore } from '../store/index.ts';

@@ -1,4 +1,4 @@
-import { LEAD_FIELDS, type LeadField } from '../../contact/lead-contract';
+import { LEAD_FIELDS, type LeadField } from '../../contracts/contact/lead-contract';
 import type { LeadStatus, LeadWithDelivery } from '../store';
 
 /**

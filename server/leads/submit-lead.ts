@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { CONSENT_TEXT, CONSENT_VERSION } from '../../contact/consent.ts';
-import { pickLeadFields } from '../../contact/lead-contract.ts';
-import { ContactRequestSchema, type FieldErrors, fieldErrors } from '../../contact/schema.ts';
+import { CONSENT_TEXT, CONSENT_VERSION } from '../../contracts/contact/consent.ts';
+import { pickLeadFields } from '../../contracts/contact/lead-contract.ts';
+import {
+  ContactRequestSchema,
+  type FieldErrors,
+  fieldErrors,
+} from '../../contracts/contact/schema.ts';
 import type { Logger } from '../logger.ts';
 import { messageIdFor } from '../mail/templates.ts';
 import type { RateLimiter, RateVerdict } from '../rate-limit.ts';

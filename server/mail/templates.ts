@@ -1,4 +1,4 @@
-import { LEAD_FIELDS } from '../../contact/lead-contract.ts';
+import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
 import type { Lead, MailKind } from '../store/index.ts';
 import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
 import type { MailMessage } from './mail-transport.ts';

@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../../test-support/harness';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API, STAFF_API_PREFIX } from '../../staff/contract';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from './auth';
 
 /**

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 
-import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../staff/contract';
+import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../contracts/staff/contract';
 import { DEFAULT_CALENDAR } from '../callback/calendar';
 import { CallbackService } from '../callback/service';
 import {
@@ -14,7 +14,7 @@ import {
   SessionRequestSchema,
   SignInRequestSchema,
   StatusChangeSchema,
-} from '../../staff/schemas';
+} from '../../contracts/staff/schemas';
 import { CACHE_NONE } from '../cache-control';
 import { parseJsonSafely } from '../contact-endpoint';
 import { staffCsv } from '../leads/csv';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { SIGN_IN_FRAGMENT_KEY, STAFF_SIGN_IN_PAGE } from '../../staff/contract';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_SIGN_IN_PAGE } from '../../contracts/staff/contract';
 import { emailKey, type LeadStore } from '../store';
 
 /**

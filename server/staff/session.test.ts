@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createMemoryLogger, createTempDir, type LogRecord } from '../../test-support/harness';
-import { STAFF_API } from '../../staff/contract';
+import { STAFF_API } from '../../contracts/staff/contract';
 import { startMailApiPeer } from '../../test-support/mail-api-peer';
 import { createHttpApiTransport } from '../mail/http-api-transport';
 import { createEmlTransport } from '../mail/transport';

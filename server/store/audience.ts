@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 import { withoutFlush, type Connection } from './connection.ts';
 import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from './schema.ts';
-import { NO_REFERRER, OTHER_REFERRERS } from '../../audience/aggregates.ts';
+import { NO_REFERRER, OTHER_REFERRERS } from '../../contracts/audience/aggregates.ts';
 
 /**
  * The audience's store queries (issue 28, ADR 0023): daily aggregates, written in batches by

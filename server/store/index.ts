@@ -26,7 +26,7 @@ import type { Kysely } from 'kysely';
 import * as staff from './staff.ts';
 import * as staffAuth from './staff-auth.ts';
 import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
-import type { Counters, InboxFilter, LeadDetail } from '../../staff/contract.ts';
+import type { Counters, InboxFilter, LeadDetail } from '../../contracts/staff/contract.ts';
 import { CallbackStore } from '../callback/store.ts';
 import { copyStore, type CopyCounts } from './copy.ts';
 import { AudienceStore } from './audience.ts';

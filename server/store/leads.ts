@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 
-import { pickLeadFields, type LeadFields } from '../../contact/lead-contract.ts';
+import { pickLeadFields, type LeadFields } from '../../contracts/contact/lead-contract.ts';
 import type {
   LeadsTable,
   LeadTrackingTable,

@@ -1,28 +1,30 @@
 import type { Generated } from 'kysely';
 
-import type { LeadFields } from '../../contact/lead-contract.ts';
+import type { LeadFields } from '../../contracts/contact/lead-contract.ts';
+import type {
+  AuditAction,
+  LeadStatus,
+  MailKind,
+  OutboxStatus,
+  WithheldReason,
+} from '../../contracts/staff/statuses.ts';
 import type { DigestsTable, LeadCallsTable } from '../callback/tables.ts';
 import type { WebhookTables } from '../webhooks/tables.ts';
+
+export {
+  LEAD_STATUSES,
+  WITHHELD_REASONS,
+  type AuditAction,
+  type LeadStatus,
+  type MailKind,
+  type OutboxStatus,
+  type WithheldReason,
+} from '../../contracts/staff/statuses.ts';
 
 /**
  * The tables as Kysely sees them (see migrations.ts). Times are milliseconds since the epoch on
  * both engines (`INTEGER` in SQLite, `BIGINT` in PostgreSQL, read back as numbers).
  */
-/** `digest`: the morning digest of the call-back clock (no lead: `digest_day` names its day). */
-/** `webhook_alert`: the CRM webhook's alert (no lead: `webhook_alert_id` names it, migration 7). */
-export type MailKind = 'notification' | 'confirmation' | 'alert' | 'digest' | 'webhook_alert';
-/** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
-
-/**
- * Why an e-mail was not sent on purpose (issue 17):
- * - `confirmation-recent`: this address already got a confirmation in the last 24 h;
- * - `notification-flood`: more requests than NOTIFICATIONS_PER_10_MINUTES arrived in the current
- *   10-minute window; one alert covers them (the request is stored and listed all the same).
- */
-export const WITHHELD_REASONS = ['confirmation-recent', 'notification-flood'] as const;
-export type WithheldReason = (typeof WITHHELD_REASONS)[number];
-
 /** A `leads` row: the lead fields of the contract under their own names, `clientType` as `client_type`. */
 export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
   id: string;
@@ -74,10 +76,6 @@ export interface RateLimitHitsTable {
   at: number;
 }
 
-/** Where a request stands for the sales staff (migration 4). */
-export const LEAD_STATUSES = ['nouveau', 'en_cours', 'converti', 'perdu'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
 /** A lead's working state and where it came from (one row per lead, added by migration 4). */
 export interface LeadTrackingTable {
   lead_id: string;
@@ -118,20 +116,6 @@ export interface LeadNotesTable {
   author: string;
   text: string;
 }
-
-export type AuditAction =
-  | 'call'
-  | 'status'
-  | 'note'
-  | 'erase'
-  | 'retry'
-  | 'export'
-  | 'sign_in'
-  | 'sign_out'
-  /** The CRM webhook's staff actions (issue 26): « Renvoyer », « Réactiver », « Envoyer un test ». */
-  | 'webhook_resend'
-  | 'webhook_enable'
-  | 'webhook_test';
 
 /**
  * The audit trail: append-only (triggers refuse UPDATE and DELETE on both engines). Holds no

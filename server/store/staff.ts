@@ -8,8 +8,8 @@ import type {
   InboxRow,
   LeadDetail,
   MailState,
-} from '../../staff/contract.ts';
-import { PAGE_SIZE } from '../../staff/contract.ts';
+} from '../../contracts/staff/contract.ts';
+import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
 import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
 import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
 import { LEAD_STATUSES, type AuditAction, type LeadStatus, type Tables } from './schema.ts';

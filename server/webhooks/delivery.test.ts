@@ -5,12 +5,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 
-import { STAFF_API } from '../../staff/contract';
+import { STAFF_API } from '../../contracts/staff/contract';
 import {
   WEBHOOK_API,
   type IntegrationsPage,
   type LeadWebhooks,
-} from '../../staff/webhooks-contract';
+} from '../../contracts/staff/webhooks-contract';
 import { createTempDir, writeMinimalSite } from '../../test-support/harness';
 import { createTestDatabase } from '../../test-support/postgres';
 import { exited, type ServerProcess } from '../../test-support/server-process';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 
 import type { LeadStatus, Tables } from '../store/schema.ts';
-import type { WebhookEventType } from '../../staff/webhooks-contract.ts';
+import type { WebhookEventType } from '../../contracts/staff/webhooks-contract.ts';
 import type { WebhookEventsTable } from './tables.ts';
 
 /**

@@ -6,7 +6,7 @@ import type {
   IntegrationsPage,
   LeadWebhooks,
   WebhookEndpointState,
-} from '../../staff/webhooks-contract.ts';
+} from '../../contracts/staff/webhooks-contract.ts';
 import { webhookAlertWriter } from './alert-mail.ts';
 import { WebhookSender } from './sender.ts';
 import { displayedUrl, type WebhookConfig } from './settings.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../../staff/contract';
-import { WEBHOOK_API, type IntegrationsPage } from '../../staff/webhooks-contract';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../../contracts/staff/contract';
+import { WEBHOOK_API, type IntegrationsPage } from '../../contracts/staff/webhooks-contract';
 import { postJson, startTestServer, type TestServer } from '../../test-support/harness';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 import {

@@ -14,7 +14,7 @@ import type {
   WebhookEventStatus,
   WebhookEventType,
   WebhookEventView,
-} from '../../staff/webhooks-contract.ts';
+} from '../../contracts/staff/webhooks-contract.ts';
 import { queueWebhookEvents, webhookTestEvent } from './queue.ts';
 import type { WebhookAlertKind, WebhookEventsTable } from './tables.ts';
 

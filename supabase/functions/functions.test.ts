@@ -4,9 +4,9 @@ import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
-import { CONSENT_VERSION } from '../../contact/consent';
-import { AUDIENCE_BEACON_PATH } from '../../audience/contract';
-import { CONTACT_ENDPOINT_PATH } from '../../contact/lead-contract';
+import { CONSENT_VERSION } from '../../contracts/contact/consent';
+import { AUDIENCE_BEACON_PATH } from '../../contracts/audience/contract';
+import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
 import { edgeFunctions } from '../../scripts/lib/deno';
 import {
   startEdgeFunction,

@@ -6,10 +6,10 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 
 import { siteConfig } from '../../../config/site';
-import { CONSENT_TEXT } from '../../../contact/consent';
-import { CONTACT_ENDPOINT_PATH } from '../../../contact/lead-contract';
-import { PRODUCT_OPTIONS } from '../../../contact/products';
-import { LIMITS, PHONE_INPUT_PATTERN } from '../../../contact/schema';
+import { CONSENT_TEXT } from '../../../contracts/contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract';
+import { PRODUCT_OPTIONS } from '../../../contracts/contact/products';
+import { LIMITS, PHONE_INPUT_PATTERN } from '../../../contracts/contact/schema';
 import { contactPageText } from '../../content/contact';
 import { ContactForm } from './contact-form';
 

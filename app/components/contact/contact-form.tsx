@@ -10,13 +10,13 @@ import {
 import { flushSync } from 'react-dom';
 import { useOutletContext, useSearchParams } from 'react-router';
 
-import { CONSENT_TEXT } from '../../../contact/consent';
+import { CONSENT_TEXT } from '../../../contracts/contact/consent';
 import {
   CONSENT_FORM_VALUE,
   contactEndpointUrl,
   HONEYPOT_FIELD,
-} from '../../../contact/lead-contract';
-import { isProductOption, PRODUCT_OPTIONS } from '../../../contact/products';
+} from '../../../contracts/contact/lead-contract';
+import { isProductOption, PRODUCT_OPTIONS } from '../../../contracts/contact/products';
 import {
   CLIENT_TYPE,
   CONTACT_FIELDS,
@@ -27,8 +27,8 @@ import {
   LIMITS,
   PHONE_INPUT_PATTERN,
   type TextField as TextFieldName,
-} from '../../../contact/fields';
-import type * as ValidationModule from '../../../contact/schema';
+} from '../../../contracts/contact/fields';
+import type * as ValidationModule from '../../../contracts/contact/schema';
 import { siteConfig } from '../../../config/site';
 import { contactPageText } from '../../content/contact';
 import { Button } from '../ui/button';
@@ -73,7 +73,7 @@ let validation: Promise<Validation> | undefined;
  * focus in the form, or at the latest on submit (ADR 0011). A failed load is tried again next time.
  */
 function loadValidation(): Promise<Validation> {
-  validation ??= import('../../../contact/schema').catch((error: unknown) => {
+  validation ??= import('../../../contracts/contact/schema').catch((error: unknown) => {
     validation = undefined;
     throw error;
   });

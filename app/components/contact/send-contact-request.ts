@@ -3,9 +3,9 @@ import {
   contactEndpointUrl,
   contactPayload,
   type RequestOrigin,
-} from '../../../contact/lead-contract';
-import { CONTACT_FIELDS, type FieldErrors } from '../../../contact/fields';
-import type { ContactForm } from '../../../contact/schema';
+} from '../../../contracts/contact/lead-contract';
+import { CONTACT_FIELDS, type FieldErrors } from '../../../contracts/contact/fields';
+import type { ContactForm } from '../../../contracts/contact/schema';
 
 /** The endpoint of the reference contract; the same URL works against a hosted Supabase project. */
 export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-import { AUDIENCE_OBJECTION_KEY } from '../../../audience/contract';
+import { AUDIENCE_OBJECTION_KEY } from '../../../contracts/audience/contract';
 import { audienceObjectionText as text } from '../../content/legal/audience-objection';
 import { audienceOptedOut } from '../audience-beacon';
 import { Button } from '../ui/button';

@@ -1,4 +1,4 @@
-import type { InboxFilter } from '../../../staff/contract';
+import type { InboxFilter } from '../../../contracts/staff/contract';
 
 /**
  * The inbox's current filter, kept in memory only (a search term is personal data: not in the

@@ -17,7 +17,7 @@ import {
   type InboxPage,
   type InboxView,
   type LeadStatus,
-} from '../../../staff/contract';
+} from '../../../contracts/staff/contract';
 import { StaffButton, StaffInput, StaffMessage, StaffSelect } from './controls';
 import { rememberFilter } from './filter-memory';
 import { download, postJson } from './staff-api';

@@ -16,8 +16,8 @@ import {
   STAFF_PAGE_PREFIX,
   type LeadPage,
   type LeadStatus,
-} from '../../../staff/contract';
-import type { LeadWebhooks } from '../../../staff/webhooks-contract';
+} from '../../../contracts/staff/contract';
+import type { LeadWebhooks } from '../../../contracts/staff/webhooks-contract';
 import { StaffButton, StaffMessage, StaffSection, StaffSelect, StaffTextArea } from './controls';
 import { setFlash } from './flash';
 import { postJson } from './staff-api';

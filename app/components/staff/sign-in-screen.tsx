@@ -2,7 +2,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { staffText } from '../../content/staff';
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API, STAFF_PAGE_PREFIX } from '../../../staff/contract';
+import {
+  SIGN_IN_FRAGMENT_KEY,
+  STAFF_API,
+  STAFF_PAGE_PREFIX,
+} from '../../../contracts/staff/contract';
 import { StaffButton, StaffInput, StaffMessage } from './controls';
 import { postJson } from './staff-api';
 

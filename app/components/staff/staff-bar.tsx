@@ -4,7 +4,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../config/site';
 import { cn } from '../ui/class-names';
 import { STAFF_NAV, staffText, type StaffNavEntry } from '../../content/staff';
-import { STAFF_API, STAFF_SIGN_IN_PAGE, type StaffIdentity } from '../../../staff/contract';
+import {
+  STAFF_API,
+  STAFF_SIGN_IN_PAGE,
+  type StaffIdentity,
+} from '../../../contracts/staff/contract';
 import { StaffMessage } from './controls';
 import { postJson, StaffApiError } from './staff-api';
 import { rememberFilter } from './filter-memory';

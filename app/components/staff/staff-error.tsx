@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 
 import { staffText } from '../../content/staff';
-import { STAFF_PAGE_PREFIX, STAFF_SIGN_IN_PAGE } from '../../../staff/contract';
+import { STAFF_PAGE_PREFIX, STAFF_SIGN_IN_PAGE } from '../../../contracts/staff/contract';
 import { StaffApiError } from './staff-api';
 import { StaffShell } from './staff-shell';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 
 import { staffText } from '../../content/staff';
-import type { StaffIdentity } from '../../../staff/contract';
+import type { StaffIdentity } from '../../../contracts/staff/contract';
 import { ScrollManager } from '../scroll-manager';
 import { StaffBar } from './staff-bar';
 

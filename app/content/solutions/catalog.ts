@@ -2,12 +2,17 @@
  * The 21 solutions: the one list from which routes, prerendering, the header menus, the home
  * carousel and the sitemap are derived. Adding a solution starts with one entry here.
  */
-import type { ProductOption } from '../../../contact/products.ts';
+import type { ProductOption } from '../../../contracts/contact/products.ts';
+import {
+  solutionPath,
+  type Audience,
+  type BusinessSolutionSlug,
+  type IndividualSolutionSlug,
+} from '../../../contracts/solution-pages.ts';
 
-export type Audience = 'particuliers' | 'professionnels';
+export { solutionPath, type Audience };
 
 interface SolutionEntryBase {
-  slug: string;
   /** Product name, as shown in menus, page titles and the browser title. */
   title: string;
   /** One sentence for cards (home carousel, lists). */
@@ -18,10 +23,12 @@ interface SolutionEntryBase {
 
 export interface IndividualSolutionEntry extends SolutionEntryBase {
   audience: 'particuliers';
+  slug: IndividualSolutionSlug;
 }
 
 export interface BusinessSolutionEntry extends SolutionEntryBase {
   audience: 'professionnels';
+  slug: BusinessSolutionSlug;
   /** The contact form option that 'Demande en ligne' preselects. */
   productOption: ProductOption;
 }
@@ -209,10 +216,6 @@ export const allSolutions: readonly SolutionEntry[] = [
   ...individualSolutions,
   ...businessSolutions,
 ];
-
-export function solutionPath(entry: Pick<SolutionEntry, 'audience' | 'slug'>): string {
-  return `/${entry.audience}/${entry.slug}`;
-}
 
 export function findSolutionByPath(pathname: string): SolutionEntry | undefined {
   const normalized = pathname.replace(/\/+$/, '');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { PRODUCT_OPTIONS } from '../../../contact/products';
+import { PRODUCT_OPTIONS } from '../../../contracts/contact/products';
+import { SOLUTION_PATHS } from '../../../contracts/solution-pages.ts';
 import {
   allSolutions,
   businessSolutions,
   individualSolutions,
+  solutionPath,
   type SolutionEntry,
 } from './catalog';
 import { contactHref, solutionContent } from './content';
@@ -89,6 +91,10 @@ describe('solution content', () => {
     expect(new Set(allSolutions.map(key)).size).toBe(21);
     expect(Object.keys(individualDetails).sort()).toEqual([...REFERENCE_INDIVIDUAL_SLUGS].sort());
     expect(Object.keys(businessDetails).sort()).toEqual([...REFERENCE_BUSINESS_SLUGS].sort());
+  });
+
+  it('holds the same pages as the contract the server counts (contracts/solution-pages.ts)', () => {
+    expect(allSolutions.map(solutionPath)).toEqual(SOLUTION_PATHS);
   });
 
   it.each(allSolutions.map((entry) => [key(entry), entry] as const))(

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 
-import { AUDIENCE_BEACON_PATH } from '../../../audience/contract.ts';
+import { AUDIENCE_BEACON_PATH } from '../../../contracts/audience/contract.ts';
 import { registerAudienceBeacon } from '../../../server/audience/routes.ts';
 import { AudienceService } from '../../../server/audience/service.ts';
 import { clientAddress, clientKey } from '../../../server/rate-limit.ts';

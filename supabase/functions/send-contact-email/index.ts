@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 
-import { CONTACT_ENDPOINT_PATH } from '../../../contact/lead-contract.ts';
+import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract.ts';
 import { registerContactEndpoint } from '../../../server/contact-endpoint.ts';
 import { companyMailDomain } from '../../../server/env.ts';
 import { createLeadService } from '../../../server/leads/submit-lead.ts';

@@ -8,7 +8,7 @@ import {
   NO_REFERRER,
   OTHER_REFERRERS,
   type AudienceReport,
-} from '../../../../audience/aggregates';
+} from '../../../../contracts/audience/aggregates';
 import { ScrollTable } from '../scroll-table';
 import { ViewsChart } from './views-chart';
 

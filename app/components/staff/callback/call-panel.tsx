@@ -7,13 +7,13 @@ import {
   formatLeft,
   formatWindowStart,
   formatWorkingDuration,
-} from '../../../../staff/callback-format';
+} from '../../../../contracts/staff/callback-format';
 import {
   CALL_OUTCOME_VALUES,
   STAFF_API,
   type CallOutcome,
   type LeadPage,
-} from '../../../../staff/contract';
+} from '../../../../contracts/staff/contract';
 import { StaffButton, StaffMessage, StaffTextArea } from '../controls';
 import { postJson } from '../staff-api';
 

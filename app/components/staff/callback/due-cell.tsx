@@ -3,8 +3,8 @@ import {
   formatDueTime,
   formatLeft,
   formatWorkingDuration,
-} from '../../../../staff/callback-format';
-import type { RowClock } from '../../../../staff/contract';
+} from '../../../../contracts/staff/callback-format';
+import type { RowClock } from '../../../../contracts/staff/contract';
 
 const text = callbackText;
 

@@ -1,7 +1,7 @@
 import { callbackText } from '../../../content/callback';
 import { formatShare } from '../../../content/staff';
-import { formatWorkingDuration } from '../../../../staff/callback-format';
-import type { Counters } from '../../../../staff/contract';
+import { formatWorkingDuration } from '../../../../contracts/staff/callback-format';
+import type { Counters } from '../../../../contracts/staff/contract';
 
 const text = callbackText.counters;
 

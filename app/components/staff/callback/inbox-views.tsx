@@ -1,5 +1,5 @@
 import { callbackText } from '../../../content/callback';
-import { INBOX_VIEWS, type InboxView } from '../../../../staff/contract';
+import { INBOX_VIEWS, type InboxView } from '../../../../contracts/staff/contract';
 
 const text = callbackText.views;
 

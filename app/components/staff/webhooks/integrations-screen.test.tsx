@@ -4,7 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '../../../content/staff';
-import type { IntegrationsPage, WebhookEventView } from '../../../../staff/webhooks-contract';
+import type {
+  IntegrationsPage,
+  WebhookEventView,
+} from '../../../../contracts/staff/webhooks-contract';
 import { IntegrationsScreen } from './integrations-screen';
 
 const AT = Date.UTC(2026, 10, 26, 9, 30, 15);

@@ -14,7 +14,7 @@ import {
   type WebhookActionResult,
   type WebhookEndpointState,
   type WebhookEventView,
-} from '../../../../staff/webhooks-contract';
+} from '../../../../contracts/staff/webhooks-contract';
 import { cn } from '../../ui/class-names';
 import { StaffButton, StaffSection } from '../controls';
 import { postJson } from '../staff-api';

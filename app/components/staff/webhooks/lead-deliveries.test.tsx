@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '../../../content/staff';
-import type { LeadWebhooks, WebhookEventView } from '../../../../staff/webhooks-contract';
+import type { LeadWebhooks, WebhookEventView } from '../../../../contracts/staff/webhooks-contract';
 import { LeadDeliveries } from './lead-deliveries';
 
 const AT = Date.UTC(2026, 10, 26, 9, 30, 15);

@@ -13,7 +13,7 @@ import {
   type WebhookActionResult,
   type WebhookEventStatus,
   type WebhookEventView,
-} from '../../../../staff/webhooks-contract';
+} from '../../../../contracts/staff/webhooks-contract';
 import { cn } from '../../ui/class-names';
 import { StaffButton, StaffSection } from '../controls';
 import { getJson, postJson } from '../staff-api';

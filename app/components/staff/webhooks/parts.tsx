@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { attemptOutcome, attemptSucceeded } from '../../../content/webhooks';
-import type { WebhookAttemptView } from '../../../../staff/webhooks-contract';
+import type { WebhookAttemptView } from '../../../../contracts/staff/webhooks-contract';
 import { cn } from '../../ui/class-names';
 import { StaffMessage } from '../controls';
 

@@ -1,17 +1,16 @@
 /**
  * The staff inbox's contract: its paths, the filter it sends and the JSON the staff API answers.
  * Shared by the server (server/staff/) and the staff pages (app/routes/staff/), never imported by
- * a public page. The store's unions (statuses) are imported as types only.
+ * a public page. The status unions live in statuses.ts (the server's tables import them).
  */
 import type {
   AuditAction,
+  CallOutcome,
   LeadStatus,
   MailKind,
   OutboxStatus,
   WithheldReason,
-} from '../server/store/schema.ts';
-
-import type { CallOutcome } from '../server/callback/tables.ts';
+} from './statuses.ts';
 
 export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus };
 

@@ -1,0 +1,41 @@
+/**
+ * The status unions the staff contract, its pages and the server's tables share: defined here,
+ * imported by the server's table types (server/store/schema.ts, server/callback/tables.ts).
+ */
+
+/** `digest`: the morning digest of the call-back clock (no lead: `digest_day` names its day). */
+/** `webhook_alert`: the CRM webhook's alert (no lead: `webhook_alert_id` names it, migration 7). */
+export type MailKind = 'notification' | 'confirmation' | 'alert' | 'digest' | 'webhook_alert';
+/** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
+
+/**
+ * Why an e-mail was not sent on purpose (issue 17):
+ * - `confirmation-recent`: this address already got a confirmation in the last 24 h;
+ * - `notification-flood`: more requests than NOTIFICATIONS_PER_10_MINUTES arrived in the current
+ *   10-minute window; one alert covers them (the request is stored and listed all the same).
+ */
+export const WITHHELD_REASONS = ['confirmation-recent', 'notification-flood'] as const;
+export type WithheldReason = (typeof WITHHELD_REASONS)[number];
+
+/** Where a request stands for the sales staff (migration 4). */
+export const LEAD_STATUSES = ['nouveau', 'en_cours', 'converti', 'perdu'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export type AuditAction =
+  | 'call'
+  | 'status'
+  | 'note'
+  | 'erase'
+  | 'retry'
+  | 'export'
+  | 'sign_in'
+  | 'sign_out'
+  /** The CRM webhook's staff actions (issue 26): « Renvoyer », « Réactiver », « Envoyer un test ». */
+  | 'webhook_resend'
+  | 'webhook_enable'
+  | 'webhook_test';
+
+/** What came of a call (the call log's outcomes). */
+export const CALL_OUTCOMES = ['joint', 'pas_de_reponse', 'messagerie', 'numero_errone'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
