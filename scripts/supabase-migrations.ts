@@ -1,6 +1,6 @@
 /**
  * Writes supabase/migrations/*.sql from the store's migrations (see
- * scripts/lib/supabase-migrations.ts). Run it after adding a store migration; the test
+ * scripts/lib/supabase-migrations.ts). Run it after adding a migration (server/db/migrations/); the test
  * supabase/migrations.test.ts fails until the files match.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

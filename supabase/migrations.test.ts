@@ -8,7 +8,7 @@ import {
   SUPABASE_TABLE_ACCESS,
   supabaseMigrationFiles,
 } from '../scripts/lib/supabase-migrations';
-import { MIGRATIONS } from '../server/store/migrations';
+import { MIGRATIONS } from '../server/db/migrations/index.ts';
 import { postJson, startTestServer, validRequest } from '../test-support/harness';
 import { startSupabaseDatabase, type SupabaseDatabase } from '../test-support/supabase-db';
 

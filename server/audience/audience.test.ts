@@ -14,7 +14,7 @@ import {
   validRequest,
   type TestServer,
 } from '../../test-support/harness';
-import { openConnection } from '../store/open';
+import { openConnection } from '../db/open.ts';
 import { AUDIENCE_PAGES } from './pages';
 import { audienceCsv, audienceReport } from './report';
 

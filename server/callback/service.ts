@@ -14,7 +14,7 @@ import {
   type CallbackCalendar,
 } from './calendar.ts';
 import type { CallbackStore, UncalledLead } from './store.ts';
-import type { CallOutcome } from './tables.ts';
+import type { CallOutcome } from '../db/tables/callback.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 import type { CallRecord } from '../../contracts/staff/contract.ts';
-import { inTransaction, type Connection } from '../store/connection.ts';
+import { inTransaction, type Connection } from '../db/connection.ts';
 import { toOutbox, type OutboxRow } from '../store/mail-queue.ts';
-import type { Tables } from '../store/schema.ts';
+import type { Tables } from '../db/schema.ts';
 import { appendAudit, changeStatus } from '../store/staff.ts';
 import { notYetCalled } from './inbox-sql.ts';
-import type { CallOutcome } from './tables.ts';
+import type { CallOutcome } from '../db/tables/callback.ts';
 
 /**
  * The call-back clock's reads and writes: the call log, the requests still to call back, the

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { engineFixture, type EngineFixture } from '../../test-support/engines';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import { advisoryKey, lockStatement } from './advisory-locks';
-import { inDurableTransaction, inTransaction, type Connection } from './connection';
-import { openConnection, openLeadStore } from './open';
+import { advisoryKey, lockStatement } from '../db/advisory-locks';
+import { inDurableTransaction, inTransaction, type Connection } from '../db/connection';
+import { openLeadStore } from './open.ts';
+import { openConnection } from '../db/open.ts';
 import { consumeRate, type RatePolicy } from './rate-hits';
-import type { Tables } from './schema';
+import type { Tables } from '../db/schema';
 import { batchLocks, type SubmissionInput } from './submission';
 
 describe('advisory locks', () => {

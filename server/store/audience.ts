@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-import { withoutFlush, type Connection } from './connection.ts';
-import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from './schema.ts';
+import { withoutFlush, type Connection } from '../db/connection.ts';
+import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from '../db/schema.ts';
 import { NO_REFERRER, OTHER_REFERRERS } from '../../contracts/audience/aggregates.ts';
 
 /**

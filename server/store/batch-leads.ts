@@ -10,9 +10,9 @@ import {
   type LeadOrigin,
   type NewMail,
 } from './leads.ts';
-import { preparedInsert } from './prepared.ts';
-import type { Tables } from './schema.ts';
-import type { BatchRead, ReadRow } from './batch-statements.ts';
+import { preparedInsert } from '../db/prepared.ts';
+import type { Tables } from '../db/schema.ts';
+import type { BatchRead, ReadRow } from '../db/batch-statements.ts';
 import { leadCreatedEvent, type NewWebhookEvent } from '../webhooks/queue.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 
-import { preparedQuery } from './prepared.ts';
-import type { BatchRead } from './batch-statements.ts';
-import type { Tables } from './schema.ts';
+import { preparedQuery } from '../db/prepared.ts';
+import type { BatchRead } from '../db/batch-statements.ts';
+import type { Tables } from '../db/schema.ts';
 
 /**
  * Fixed-window counters in the database, shared by every instance: one row per counter and

@@ -6,7 +6,7 @@ import {
   type Connection,
   type Engine,
   type StoreConfig,
-} from './connection.ts';
+} from '../db/connection.ts';
 import {
   emailKey,
   forgetPerson,
@@ -25,15 +25,15 @@ import {
 import type { Kysely } from 'kysely';
 import * as staff from './staff.ts';
 import * as staffAuth from './staff-auth.ts';
-import type { LeadStatus, StaffSessionsTable, Tables } from './schema.ts';
+import type { LeadStatus, StaffSessionsTable, Tables } from '../db/schema.ts';
 import type { Counters, InboxFilter, LeadDetail } from '../../contracts/staff/contract.ts';
 import { CallbackStore } from '../callback/store.ts';
-import { copyStore, type CopyCounts } from './copy.ts';
+import { copyStore, type CopyCounts } from '../db/copy.ts';
 import { AudienceStore } from './audience.ts';
 import { OutboxStore } from './outbox-store.ts';
 import { eraseWebhookData } from '../webhooks/queue.ts';
 import { purgeWebhookEvents, WebhookStore } from '../webhooks/store.ts';
-import type { GroupCommit } from './group-commit.ts';
+import type { GroupCommit } from '../db/group-commit.ts';
 import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
 import * as queue from './mail-queue.ts';
 import type { Backlog, OutboxRow } from './mail-queue.ts';
@@ -52,7 +52,7 @@ import {
   type MailKind,
   type OutboxStatus,
   type WithheldReason,
-} from './schema.ts';
+} from '../db/schema.ts';
 import {
   submissionCommits,
   type FloodPolicy,

@@ -9,7 +9,7 @@ import type {
   OutboxTable,
   Tables,
   WithheldReason,
-} from './schema.ts';
+} from '../db/schema.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 

@@ -1,14 +1,11 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 
-import type { Engine } from './connection.ts';
-import type { MailKind, OutboxStatus, OutboxTable, Tables } from './schema.ts';
+import type { Engine } from '../db/connection.ts';
+import { claimLeased } from '../db/lease-claim.ts';
+import type { MailKind, OutboxStatus, OutboxTable, Tables } from '../db/schema.ts';
 
 /**
- * The outbox as a queue that several workers share. A worker *claims* due rows: it writes a
- * lease (`claimed_until`) and its token on them in one statement, so no other worker takes them
- * until it marks them or the lease runs out (then a crashed worker's rows come back). On
- * PostgreSQL the candidates are also locked with `FOR UPDATE SKIP LOCKED`, so two workers
- * claiming at the same moment pick different rows instead of waiting on each other.
+ * The outbox as a queue that several workers share, claimed by a lease (server/db/lease-claim.ts).
  */
 export interface OutboxRow {
   id: number;
@@ -60,33 +57,13 @@ export async function claimDue(
   token: string,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
-  // Free, lease run out, or this worker's own (a worker claims only between batches, so a row
-  // still bearing its token was abandoned, e.g. when the database failed in the middle).
-  const claimable = (eb: ExpressionBuilder<Tables, 'outbox'>) =>
-    eb.or([
-      eb('claimed_until', 'is', null),
-      eb('claimed_until', '<=', now),
-      eb('claim_token', '=', token),
-    ]);
-  const candidates = db
-    .selectFrom('outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where(claimable)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .$if(engine === 'postgres', (query) => query.forUpdate().skipLocked());
-  const rows = await db
-    .updateTable('outbox')
-    .set({ claimed_until: now + leaseMs, claim_token: token })
-    .where('id', 'in', candidates)
-    // Re-checked on the row's latest version (PostgreSQL), in case it changed meanwhile.
-    .where('status', '=', 'pending')
-    .where(claimable)
-    .returningAll()
-    .execute();
+  const rows = await claimLeased(
+    db,
+    engine,
+    'outbox',
+    { now, limit, token, leaseMs, reclaimOwn: true },
+    (due) => due.orderBy('next_attempt_at').orderBy('id'),
+  );
   return rows.map(toOutbox).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
 }
 

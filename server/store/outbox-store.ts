@@ -1,4 +1,4 @@
-import { withoutFlush, type Connection } from './connection.ts';
+import { withoutFlush, type Connection } from '../db/connection.ts';
 import * as queue from './mail-queue.ts';
 import type { Backlog, OutboxRow } from './mail-queue.ts';
 

@@ -1,11 +1,11 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 
-import { lockStatement } from './advisory-locks.ts';
-import type { Engine } from './connection.ts';
-import { preparedInsert, preparedQuery } from './prepared.ts';
-import type { BatchRead } from './batch-statements.ts';
+import { lockStatement } from '../db/advisory-locks.ts';
+import type { Engine } from '../db/connection.ts';
+import { preparedInsert, preparedQuery } from '../db/prepared.ts';
+import type { BatchRead } from '../db/batch-statements.ts';
 import { countHitsStatements, readHitCounts } from './rate-counts.ts';
-import type { Tables } from './schema.ts';
+import type { Tables } from '../db/schema.ts';
 
 /**
  * The per-client sliding window, kept in the database so that it holds across restarts and

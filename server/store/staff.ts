@@ -12,7 +12,7 @@ import type {
 import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
 import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
 import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
-import { LEAD_STATUSES, type AuditAction, type LeadStatus, type Tables } from './schema.ts';
+import { LEAD_STATUSES, type AuditAction, type LeadStatus, type Tables } from '../db/schema.ts';
 import { queueStatusChanged } from '../webhooks/queue.ts';
 
 /**

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { LeadStore, RETENTION_MS, type LeadInput, type NewMail, type StoreConfig } from '.';
 import { openLeadStore } from './open';
-import { MIGRATIONS } from './migrations';
-import { openPostgresJs } from './postgres-js';
+import { MIGRATIONS } from '../db/migrations/index.ts';
+import { openPostgresJs } from '../db/postgres-js';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 
 /**

@@ -1,6 +1,6 @@
 import { escapeHtml, type MailMessage, type MailSettings } from '../mail/templates.ts';
 import type { OutboxRow } from '../store/mail-queue.ts';
-import type { WebhookAlertKind } from './tables.ts';
+import type { WebhookAlertKind } from '../db/tables/webhooks.ts';
 
 /**
  * The CRM webhook's alert e-mails to the company (issue 26): retries ran out (at most one per

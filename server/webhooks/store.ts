@@ -1,13 +1,14 @@
-import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 
 import {
   inTransaction,
   inTransactionWithoutFlush,
   withoutFlush,
   type Connection,
-} from '../store/connection.ts';
+} from '../db/connection.ts';
 import { getLeads, type Lead } from '../store/leads.ts';
-import type { Tables } from '../store/schema.ts';
+import { claimLeased } from '../db/lease-claim.ts';
+import type { Tables } from '../db/schema.ts';
 import { appendAudit } from '../store/staff.ts';
 import type {
   WebhookAttemptView,
@@ -16,7 +17,7 @@ import type {
   WebhookEventView,
 } from '../../contracts/staff/webhooks-contract.ts';
 import { queueWebhookEvents, webhookTestEvent } from './queue.ts';
-import type { WebhookAlertKind, WebhookEventsTable } from './tables.ts';
+import type { WebhookAlertKind, WebhookEventsTable } from '../db/tables/webhooks.ts';
 
 /**
  * The CRM webhook's queue and views (issue 26, ADR 0024). Events are claimed with a lease (and
@@ -116,56 +117,46 @@ export class WebhookStore {
     leaseMs: number,
   ): Promise<ClaimedEvent[]> {
     const urlKey = this.#urlKey;
-    const claimable = (eb: ExpressionBuilder<Tables, 'webhook_events'>) =>
-      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]);
     // Bookkeeping: committed without waiting for a disk flush (a lost claim only lets the lease
     // run out sooner).
-    const rows = await withoutFlush(this.#connection, (db) => {
-      const candidates = db
-        .selectFrom('webhook_events')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where(claimable)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('webhook_events as earlier')
-                .select('earlier.id')
-                .whereRef('earlier.lead_id', '=', 'webhook_events.lead_id')
-                .whereRef('earlier.id', '<', 'webhook_events.id')
-                .where((eb) =>
-                  eb.or([
-                    eb('earlier.status', '=', 'pending'),
-                    eb('earlier.claimed_until', '>', now),
-                  ]),
+    const rows = await withoutFlush(this.#connection, (db) =>
+      claimLeased(
+        db,
+        this.engine,
+        'webhook_events',
+        { now, limit, token, leaseMs, reclaimOwn: false },
+        (due) =>
+          due
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('webhook_events as earlier')
+                    .select('earlier.id')
+                    .whereRef('earlier.lead_id', '=', 'webhook_events.lead_id')
+                    .whereRef('earlier.id', '<', 'webhook_events.id')
+                    .where((eb) =>
+                      eb.or([
+                        eb('earlier.status', '=', 'pending'),
+                        eb('earlier.claimed_until', '>', now),
+                      ]),
+                    ),
                 ),
-            ),
-          ),
-        )
-        // Nothing while a 410 has disabled the endpoint.
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('webhook_endpoints')
-                .select('url_key')
-                .where('url_key', '=', urlKey)
-                .where('disabled_at', 'is not', null),
-            ),
-          ),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .$if(this.engine === 'postgres', (query) => query.forUpdate().skipLocked());
-      return db
-        .updateTable('webhook_events')
-        .set({ claimed_until: now + leaseMs, claim_token: token })
-        .where('id', 'in', candidates)
-        .where('status', '=', 'pending')
-        .where(claimable)
-        .returningAll()
-        .execute();
-    });
+              ),
+            )
+            // Nothing while a 410 has disabled the endpoint.
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('webhook_endpoints')
+                    .select('url_key')
+                    .where('url_key', '=', urlKey)
+                    .where('disabled_at', 'is not', null),
+                ),
+              ),
+            )
+            .orderBy('id'),
+      ),
+    );
     return rows.map(toClaimed).sort((a, b) => a.id - b.id);
   }
 

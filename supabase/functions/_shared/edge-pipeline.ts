@@ -13,7 +13,7 @@ import { createLogger, type Logger } from '../../../server/logger.ts';
 import { createHttpApiTransport } from '../../../server/mail/http-api-transport.ts';
 import { OutboxWorker } from '../../../server/outbox.ts';
 import { LeadStore } from '../../../server/store/index.ts';
-import { openPostgresJs } from '../../../server/store/postgres-js.ts';
+import { openPostgresJs } from '../../../server/db/postgres-js.ts';
 import { WebhookService } from '../../../server/webhooks/service.ts';
 import { webhookConfigFromEnv } from '../../../server/webhooks/settings.ts';
 import { companyMailDomain } from '../../../server/env.ts';

@@ -9,7 +9,7 @@ import {
   type Connection,
   type StoreConfig,
 } from './connection.ts';
-import type { Migration } from './migrations.ts';
+import type { Migration } from './migrations/index.ts';
 import type { Tables } from './schema.ts';
 
 /**

@@ -8,8 +8,8 @@ import type {
   OutboxStatus,
   WithheldReason,
 } from '../../contracts/staff/statuses.ts';
-import type { DigestsTable, LeadCallsTable } from '../callback/tables.ts';
-import type { WebhookTables } from '../webhooks/tables.ts';
+import type { DigestsTable, LeadCallsTable } from './tables/callback.ts';
+import type { WebhookTables } from './tables/webhooks.ts';
 
 export {
   LEAD_STATUSES,
@@ -22,7 +22,7 @@ export {
 } from '../../contracts/staff/statuses.ts';
 
 /**
- * The tables as Kysely sees them (see migrations.ts). Times are milliseconds since the epoch on
+ * The tables as Kysely sees them (see migrations/). Times are milliseconds since the epoch on
  * both engines (`INTEGER` in SQLite, `BIGINT` in PostgreSQL, read back as numbers).
  */
 /** A `leads` row: the lead fields of the contract under their own names, `clientType` as `client_type`. */

@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migrations.ts';
+import type { Migration } from './migration.ts';
 
 const TYPES = `'lead.created', 'lead.status_changed', 'lead.erased', 'webhook.test'`;
 const STATUSES = `'pending', 'delivered', 'failed', 'cancelled'`;
@@ -9,7 +9,7 @@ const STATUSES = `'pending', 'delivered', 'failed', 'cancelled'`;
  * a CHECK in place: the outbox is rebuilt once more (nothing refers to it), same columns and
  * indexes plus `webhook_alert_id`.
  */
-export const WEBHOOK_MIGRATION: Migration = {
+export const MIGRATION_007: Migration = {
   version: 7,
   name: 'CRM webhook: events, attempts, endpoint state, alerts; webhook alerts in the outbox',
   sqlite: `

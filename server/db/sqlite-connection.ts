@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 
 import { DATABASE_FILE, StoreOpenError, type Connection } from './connection.ts';
-import type { Migration } from './migrations.ts';
+import type { Migration } from './migrations/index.ts';
 import type { Tables } from './schema.ts';
 
 /**

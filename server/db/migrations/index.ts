@@ -1,0 +1,22 @@
+import { MIGRATION_001 } from './001-leads-outbox-rate-limit.ts';
+import { MIGRATION_002 } from './002-outbox-claims.ts';
+import { MIGRATION_003 } from './003-flood-resistance.ts';
+import { MIGRATION_004 } from './004-staff-inbox.ts';
+import { MIGRATION_005 } from './005-callback-clock.ts';
+import { MIGRATION_006 } from './006-audience.ts';
+import { MIGRATION_007 } from './007-webhooks.ts';
+
+import type { Migration } from './migration.ts';
+
+export type { Migration };
+
+/** Every migration, in order (see migration.ts). */
+export const MIGRATIONS: readonly Migration[] = [
+  MIGRATION_001,
+  MIGRATION_002,
+  MIGRATION_003,
+  MIGRATION_004,
+  MIGRATION_005,
+  MIGRATION_006,
+  MIGRATION_007,
+];
