@@ -8,7 +8,7 @@ import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '../contracts/audie
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { parisDay } from '../server/audience/calendar';
 import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
-import type { AudienceCount } from '../server/store/audience';
+import type { AudienceCount } from '../server/audience/store';
 import { openLeadStore } from '../server/store/open';
 import { expect, test, VIEWPORTS, waitForHydration } from './fixtures';
 import { startServerProcess, type ServerProcess } from './support/server-process';

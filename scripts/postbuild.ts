@@ -17,7 +17,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { publicPaths } from '../app/routes-list';
 import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '../config/build-env';
 import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
-import { COMPRESSIBLE_EXTENSIONS } from '../server/static-site';
+import { COMPRESSIBLE_EXTENSIONS } from '../server/http/static-site';
 import { deferUntilFirstPaint } from './lib/after-first-paint';
 import {
   deferredStylesheet,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 
-import { CACHE_NONE } from './cache-control';
+import { CACHE_NONE } from './http/cache-control';
 import type { Logger } from './logger';
 import {
   commonSecurityHeaders,
@@ -8,8 +8,8 @@ import {
   NON_PAGE_CSP,
   pageCsp,
   type SecurityOptions,
-} from './security-headers';
-import { bodyFor, negotiateEncoding, type StaticFile, type StaticSite } from './static-site';
+} from './http/security-headers';
+import { bodyFor, negotiateEncoding, type StaticFile, type StaticSite } from './http/static-site';
 
 export interface AppDeps {
   site: StaticSite;

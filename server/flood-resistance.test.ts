@@ -3,7 +3,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { CONTACT_ERROR_PATHS } from '../contracts/contact/lead-contract';
-import { ERRORS } from './contact-endpoint';
+import { ERRORS } from './leads/routes';
 import {
   postJson,
   startTestServer,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-import { ERRORS } from './contact-endpoint';
+import { ERRORS } from './leads/routes';
 import { type LeadStore, type LeadWithDelivery, type StoreConfig } from './store';
 import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';

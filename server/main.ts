@@ -3,10 +3,10 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
-import { applyHttpTimeouts } from './http-timeouts';
+import { applyHttpTimeouts } from './http/timeouts';
 import { createLogger, type Logger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
-import { loadStaticSite } from './static-site';
+import { loadStaticSite } from './http/static-site';
 import { StoreOpenError } from './store';
 import { STAFF_PAGE_PREFIX } from '../contracts/staff/contract';
 

@@ -5,29 +5,29 @@ import type { Hono } from 'hono';
 import { registerAudienceBeacon } from './audience/routes';
 import { registerAudienceStaffRoutes } from './audience/staff-routes';
 import { AudienceService } from './audience/service';
-import { registerContactEndpoint } from './contact-endpoint';
+import { registerContactEndpoint } from './leads/routes';
 import { siteConfig } from '../config/site';
 import { companyMailDomain, type ServerEnv } from './env';
 import { createLeadService, NOTIFICATION_WINDOW_MS, type LeadService } from './leads/submit-lead';
 import type { Logger } from './logger';
-import { createHttpApiTransport } from './mail/http-api-transport';
+import { createHttpApiTransport } from './outbox/http-api-transport';
 import {
   createEmlTransport,
   createSmtpTransport,
   EML_DIRECTORY,
   type MailTransport,
-} from './mail/transport';
-import { OutboxWorker, type OutboxOptions } from './outbox';
-import { RateLimiter } from './rate-limit';
-import { requestClientKey } from './request-client';
-import { RefusalLog } from './refusal-log';
+} from './outbox/transport';
+import { OutboxWorker, type OutboxOptions } from './outbox/worker';
+import { RateLimiter } from './leads/rate-limit';
+import { requestClientKey } from './http/request-client';
+import { RefusalLog } from './leads/refusal-log';
 import { registerStaffApi } from './staff/api';
 import { DEFAULT_CALENDAR, type CallbackCalendar } from './callback/calendar';
 import { DigestScheduler, digestWriter } from './callback/digest';
 import { CallbackService } from './callback/service';
 import { calendarFromEnv } from './callback/settings';
 import { formatDueTime } from '../contracts/staff/callback-format';
-import { runPurge } from './retention';
+import { runPurge } from './retention/retention';
 import { registerWebhookStaffRoutes } from './webhooks/staff-routes';
 import { WebhookService } from './webhooks/service';
 import { webhookConfigFromEnv, type WebhookConfig } from './webhooks/settings';

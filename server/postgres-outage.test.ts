@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { ERRORS } from './contact-endpoint';
+import { ERRORS } from './leads/routes';
 import { postJson, startTestServer, validRequest } from '../test-support/harness';
 import { startPostgresCluster } from '../test-support/postgres';
 import { startSmtpPeer } from '../test-support/smtp-peer';

@@ -8,7 +8,7 @@ import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { createApp } from '../server/app';
 import type { Logger, LogLevel } from '../server/logger';
 import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/pipeline';
-import { loadStaticSite } from '../server/static-site';
+import { loadStaticSite } from '../server/http/static-site';
 
 /**
  * The real server for the tests: `createApp` with the lead pipeline, on an ephemeral loopback

@@ -10,7 +10,7 @@
  * that page (interactive and scripted states, what client-side navigation needs; ADR 0018; the
  * full stylesheet on the SPA fallback page) and starts hydration. It does not wait for any
  * module: hover and focus styles never depend on hydration. The server allows the script by its
- * hash (server/security-headers.ts). In development (no post-build step) it is a plain stylesheet
+ * hash (server/http/security-headers.ts). In development (no post-build step) it is a plain stylesheet
  * link.
  */
 export function SiteStyles({ href }: { href: string }) {

@@ -22,8 +22,8 @@ describe('isBuildInput', () => {
       'scripts/vite/icon-sprite-plugin.ts',
       'scripts/postbuild.ts',
       'scripts/build-server.ts',
-      'server/static-site.ts',
-      'server/mail/transport.ts',
+      'server/http/static-site.ts',
+      'server/outbox/transport.ts',
       'package.json',
       'package-lock.json',
       'tsconfig.json',
@@ -59,7 +59,7 @@ describe('isBuildInput', () => {
   it('covers every file the server bundles are made of', async () => {
     const result = await build({ ...serverBuildOptions(ROOT), write: false, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs).toContain('server/static-site.ts');
+    expect(inputs).toContain('server/http/static-site.ts');
     expect(inputs).toContain('contracts/contact/schema.ts');
     for (const input of inputs) expect(isBuildInput(input), input).toBe(true);
   });

@@ -10,8 +10,8 @@ export const DENO_BIN = join('node_modules', '.bin', 'deno');
 
 /** Modules that run on both Node and Deno with no import map: they import only each other. */
 export const DENO_SHARED_MODULES = [
-  'server/mail/mail-transport.ts',
-  'server/mail/http-api-transport.ts',
+  'server/outbox/mail-transport.ts',
+  'server/outbox/http-api-transport.ts',
   'test-support/deno/send-mail.ts',
 ] as const;
 

@@ -1,6 +1,6 @@
 import { NO_REFERRER, OTHER_REFERRERS } from '../../contracts/audience/aggregates.ts';
-import type { AudienceBatch, AudienceCount, CampaignCount } from '../store/audience.ts';
-import { MAX_SOURCES_PER_DAY } from '../store/audience.ts';
+import type { AudienceBatch, AudienceCount, CampaignCount } from './store.ts';
+import { MAX_SOURCES_PER_DAY } from './store.ts';
 import type { AudienceView } from './beacon.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 
 import type { Logger } from '../logger.ts';
-import type { AudienceStore } from '../store/audience.ts';
+import type { AudienceStore } from './store.ts';
 import { parseBeacon, type AudienceView } from './beacon.ts';
 import { AudienceBuffer } from './buffer.ts';
 import { audienceRetentionStart, parisDay } from './calendar.ts';

@@ -5,7 +5,7 @@ import {
   AUDIENCE_PERIODS,
   type AudiencePeriod,
 } from '../../contracts/audience/aggregates.ts';
-import type { AudienceStore } from '../store/audience.ts';
+import type { AudienceStore } from './store.ts';
 import { audienceCsv, audienceReport } from './report.ts';
 
 const PERIOD_ERROR = 'Période inconnue : 7, 30 ou 90 jours.';

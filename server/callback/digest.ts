@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import type { MailMessage, MailSettings } from '../mail/templates.ts';
+import type { MailMessage, MailSettings } from '../outbox/templates.ts';
 import type { LeadStore, OutboxRow } from '../store/index.ts';
 import { digestDue } from './calendar.ts';
 import { buildDigest } from './digest-mail.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-/** The call-back clock's part of the inbox's SQL (server/store/staff.ts and ./store.ts). */
+/** The call-back clock's part of the inbox's SQL (server/inbox/store.ts and ./store.ts). */
 
 /**
  * A request still to call back: no call recorded, and not closed (converted or lost) without one.

@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 import type { CallRecord } from '../../contracts/staff/contract.ts';
 import { inTransaction, type Connection } from '../db/connection.ts';
-import { toOutbox, type OutboxRow } from '../store/mail-queue.ts';
+import { toOutbox, type OutboxRow } from '../outbox/queue.ts';
 import type { Tables } from '../db/schema.ts';
-import { appendAudit, changeStatus } from '../store/staff.ts';
+import { appendAudit, changeStatus } from '../inbox/store.ts';
 import { notYetCalled } from './inbox-sql.ts';
 import type { CallOutcome } from '../db/tables/callback.ts';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { EML_DIRECTORY } from '../mail/transport';
-import { RATE_WINDOW_MS, RateLimiter } from '../rate-limit';
+import { EML_DIRECTORY } from '../outbox/transport';
+import { RATE_WINDOW_MS, RateLimiter } from '../leads/rate-limit';
 import { RETENTION_MS, type LeadInput } from '../store';
 import { openLeadStore } from '../store/open';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';

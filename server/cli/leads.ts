@@ -18,7 +18,7 @@ import { dueList } from './due';
 import { siteConfig } from '../../config/site';
 import { deliverySummary, toCsv } from '../leads/csv';
 import { issueSignInLink, staffKeys } from '../staff/auth';
-import { removeMailFiles, runPurge } from '../retention';
+import { removeMailFiles, runPurge } from '../retention/retention';
 import {
   emailKey,
   LeadStore,

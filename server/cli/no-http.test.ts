@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const CLI = fileURLToPath(new URL('./leads.ts', import.meta.url));
 const HTTP_MODULES =
-  /(?:^|\/)(?:app|contact-endpoint|pipeline|main|static-site|security-headers)\.ts$/;
+  /(?:^|\/)(?:(?:app|pipeline|main)\.ts|http\/(?:static-site|security-headers|timeouts)\.ts|routes\.ts)$/;
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');

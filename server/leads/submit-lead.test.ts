@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { CONSENT_VERSION } from '../../contracts/contact/consent';
-import { RateLimiter } from '../rate-limit';
+import { RateLimiter } from './rate-limit';
 import { type LeadStore } from '../store';
 import { openLeadStore } from '../store/open';
 import {

@@ -8,8 +8,8 @@ import {
   fieldErrors,
 } from '../../contracts/contact/schema.ts';
 import type { Logger } from '../logger.ts';
-import { messageIdFor } from '../mail/templates.ts';
-import type { RateLimiter, RateVerdict } from '../rate-limit.ts';
+import { messageIdFor } from '../outbox/templates.ts';
+import type { RateLimiter, RateVerdict } from './rate-limit.ts';
 import type { FloodPolicy, LeadStore, MailKind, SubmitVerdict } from '../store/index.ts';
 import { newWebhookId } from '../webhooks/queue.ts';
 

@@ -15,14 +15,14 @@ import {
   SignInRequestSchema,
   StatusChangeSchema,
 } from '../../contracts/staff/schemas';
-import { CACHE_NONE } from '../cache-control';
-import { parseJsonSafely } from '../contact-endpoint';
+import { CACHE_NONE } from '../http/cache-control';
+import { parseJsonSafely } from '../leads/routes';
 import { staffCsv } from '../leads/csv';
 import type { Logger } from '../logger';
-import { escapeHtml } from '../mail/templates';
-import type { MailTransport } from '../mail/transport';
-import { requestClientKey } from '../request-client';
-import { removeMailFiles } from '../retention';
+import { escapeHtml } from '../outbox/templates';
+import type { MailTransport } from '../outbox/transport';
+import { requestClientKey } from '../http/request-client';
+import { removeMailFiles } from '../retention/retention';
 import { emailKey, STAFF_IDLE_MS, type LeadStore, type RatePolicy } from '../store';
 import {
   cookieSettings,

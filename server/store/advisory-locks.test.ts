@@ -7,9 +7,9 @@ import { advisoryKey, lockStatement } from '../db/advisory-locks';
 import { inDurableTransaction, inTransaction, type Connection } from '../db/connection';
 import { openLeadStore } from './open.ts';
 import { openConnection } from '../db/open.ts';
-import { consumeRate, type RatePolicy } from './rate-hits';
+import { consumeRate, type RatePolicy } from '../leads/rate-hits';
 import type { Tables } from '../db/schema';
-import { batchLocks, type SubmissionInput } from './submission';
+import { batchLocks, type SubmissionInput } from '../leads/submission';
 
 describe('advisory locks', () => {
   it('derives one 64-bit key per name, the same on every call', () => {

@@ -21,23 +21,28 @@ import {
   type LeadOrigin,
   type LeadWithDelivery,
   type NewMail,
-} from './leads.ts';
+} from '../leads/store.ts';
 import type { Kysely } from 'kysely';
-import * as staff from './staff.ts';
-import * as staffAuth from './staff-auth.ts';
+import * as staff from '../inbox/store.ts';
+import * as staffAuth from '../staff/store.ts';
 import type { LeadStatus, StaffSessionsTable, Tables } from '../db/schema.ts';
 import type { Counters, InboxFilter, LeadDetail } from '../../contracts/staff/contract.ts';
 import { CallbackStore } from '../callback/store.ts';
 import { copyStore, type CopyCounts } from '../db/copy.ts';
-import { AudienceStore } from './audience.ts';
-import { OutboxStore } from './outbox-store.ts';
+import { AudienceStore } from '../audience/store.ts';
+import { OutboxStore } from '../outbox/store.ts';
 import { eraseWebhookData } from '../webhooks/queue.ts';
 import { purgeWebhookEvents, WebhookStore } from '../webhooks/store.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
-import { NOTIFICATION_COUNTER, purgeCounters, readCounter, windowStart } from './counters.ts';
-import * as queue from './mail-queue.ts';
-import type { Backlog, OutboxRow } from './mail-queue.ts';
-import { countHits, HitCountGroup } from './rate-counts.ts';
+import {
+  NOTIFICATION_COUNTER,
+  purgeCounters,
+  readCounter,
+  windowStart,
+} from '../leads/counters.ts';
+import * as queue from '../outbox/queue.ts';
+import type { Backlog, OutboxRow } from '../outbox/queue.ts';
+import { countHits, HitCountGroup } from '../leads/rate-counts.ts';
 import {
   checkRate,
   consumeRate,
@@ -46,7 +51,7 @@ import {
   type RatePolicy,
   type RateVerdict,
   verdictFor,
-} from './rate-hits.ts';
+} from '../leads/rate-hits.ts';
 import {
   WITHHELD_REASONS,
   type MailKind,
@@ -58,7 +63,7 @@ import {
   type FloodPolicy,
   type SubmissionInput,
   type SubmitVerdict,
-} from './submission.ts';
+} from '../leads/submission.ts';
 
 /**
  * The durable store of contact requests: leads with their consent, the outbox of their e-mails

@@ -1,5 +1,5 @@
-import { escapeHtml, type MailMessage, type MailSettings } from '../mail/templates.ts';
-import type { OutboxRow } from '../store/mail-queue.ts';
+import { escapeHtml, type MailMessage, type MailSettings } from '../outbox/templates.ts';
+import type { OutboxRow } from '../outbox/queue.ts';
 import type { WebhookAlertKind } from '../db/tables/webhooks.ts';
 
 /**

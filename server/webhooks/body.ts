@@ -1,4 +1,4 @@
-import type { Lead } from '../store/leads.ts';
+import type { Lead } from '../leads/store.ts';
 import type { ClaimedEvent } from './store.ts';
 
 /**

@@ -6,10 +6,10 @@ import {
   withoutFlush,
   type Connection,
 } from '../db/connection.ts';
-import { getLeads, type Lead } from '../store/leads.ts';
+import { getLeads, type Lead } from '../leads/store.ts';
 import { claimLeased } from '../db/lease-claim.ts';
 import type { Tables } from '../db/schema.ts';
-import { appendAudit } from '../store/staff.ts';
+import { appendAudit } from '../inbox/store.ts';
 import type {
   WebhookAttemptView,
   WebhookEventStatus,

@@ -3,8 +3,8 @@
  * the module the Node server uses runs unchanged on the Edge Functions' runtime.
  * Arguments: API base URL, API key, the message as JSON. Prints `{"ok":true}` or the failure.
  */
-import { createHttpApiTransport } from '../../server/mail/http-api-transport.ts';
-import { TransportError, type MailMessage } from '../../server/mail/mail-transport.ts';
+import { createHttpApiTransport } from '../../server/outbox/http-api-transport.ts';
+import { TransportError, type MailMessage } from '../../server/outbox/mail-transport.ts';
 
 declare const Deno: { args: string[] };
 

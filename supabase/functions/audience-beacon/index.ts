@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { AUDIENCE_BEACON_PATH } from '../../../contracts/audience/contract.ts';
 import { registerAudienceBeacon } from '../../../server/audience/routes.ts';
 import { AudienceService } from '../../../server/audience/service.ts';
-import { clientAddress, clientKey } from '../../../server/rate-limit.ts';
+import { clientAddress, clientKey } from '../../../server/leads/rate-limit.ts';
 import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
 
 declare const Deno: {

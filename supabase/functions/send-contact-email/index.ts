@@ -8,11 +8,11 @@
 import { Hono } from 'hono';
 
 import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract.ts';
-import { registerContactEndpoint } from '../../../server/contact-endpoint.ts';
+import { registerContactEndpoint } from '../../../server/leads/routes.ts';
 import { companyMailDomain } from '../../../server/env.ts';
 import { createLeadService } from '../../../server/leads/submit-lead.ts';
-import { RateLimiter } from '../../../server/rate-limit.ts';
-import { RefusalLog } from '../../../server/refusal-log.ts';
+import { RateLimiter } from '../../../server/leads/rate-limit.ts';
+import { RefusalLog } from '../../../server/leads/refusal-log.ts';
 import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
 
 declare const Deno: {

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
-import { clientAddress, clientKey } from './rate-limit.ts';
+import { clientAddress, clientKey } from '../leads/rate-limit.ts';
 
 /** The socket's remote address on the Node server; undefined where there is none (tests). */
 function socketAddress(c: Context): string | undefined {

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { audienceRetentionStart } from './audience/calendar';
-import { EML_DIRECTORY } from './mail/transport';
-import { mailFileStem } from './outbox';
-import { RATE_WINDOW_MS } from './rate-limit';
-import type { LeadStore, MailKind } from './store';
+import { audienceRetentionStart } from '../audience/calendar';
+import { EML_DIRECTORY } from '../outbox/transport';
+import { mailFileStem } from '../outbox/worker';
+import { RATE_WINDOW_MS } from '../leads/rate-limit';
+import type { LeadStore, MailKind } from '../store';
 
 /**
  * Erasure and retention, shared by the server (daily purge) and the staff CLI, which imports

@@ -1,6 +1,6 @@
 import { withoutFlush, type Connection } from '../db/connection.ts';
-import * as queue from './mail-queue.ts';
-import type { Backlog, OutboxRow } from './mail-queue.ts';
+import * as queue from './queue.ts';
+import type { Backlog, OutboxRow } from './queue.ts';
 
 /**
  * The outbox as its workers use it (`LeadStore.outbox`): claims, marks, the next due time, the

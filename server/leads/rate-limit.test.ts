@@ -7,7 +7,7 @@ import {
   startTestServer,
   validRequest,
   type TestServer,
-} from '../test-support/harness';
+} from '../../test-support/harness';
 
 const servers: TestServer[] = [];
 afterEach(async () => {

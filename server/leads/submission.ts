@@ -11,7 +11,7 @@ import {
 import { BatchLeads } from './batch-leads.ts';
 import { GroupCommit } from '../db/group-commit.ts';
 import { runReads, runWrites } from '../db/batch-statements.ts';
-import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './leads.ts';
+import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './store.ts';
 import { BatchRateCounts, rateLockName, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from '../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { LeadStore, RatePolicy, RateVerdict } from './store/index.ts';
+import type { LeadStore, RatePolicy, RateVerdict } from '../store/index.ts';
 
 /**
  * A per-client sliding-window rate limit kept in the database (through the store), so it holds

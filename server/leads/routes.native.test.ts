@@ -2,14 +2,14 @@ import { request as httpRequest } from 'node:http';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '../contracts/contact/consent';
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/lead-contract';
+import { CONSENT_VERSION } from '../../contracts/contact/consent';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/lead-contract';
 import {
   startTestServer,
   TEST_SITE_URL,
   type TestServer,
   validRequest,
-} from '../test-support/harness';
+} from '../../test-support/harness';
 
 /**
  * The browser's native form post (`application/x-www-form-urlencoded`, no script): the same

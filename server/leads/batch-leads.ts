@@ -9,7 +9,7 @@ import {
   type LeadInput,
   type LeadOrigin,
   type NewMail,
-} from './leads.ts';
+} from './store.ts';
 import { preparedInsert } from '../db/prepared.ts';
 import type { Tables } from '../db/schema.ts';
 import type { BatchRead, ReadRow } from '../db/batch-statements.ts';

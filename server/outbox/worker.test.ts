@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { backoffDelay } from './outbox';
-import { ENGINES, engineFixture, type EngineName } from '../test-support/engines';
-import { postJson, startTestServer, validRequest, type TestServer } from '../test-support/harness';
-import { parseMail } from '../test-support/mail';
-import { startSmtpPeer, type SmtpPeer } from '../test-support/smtp-peer';
+import { backoffDelay } from './worker';
+import { ENGINES, engineFixture, type EngineName } from '../../test-support/engines';
+import {
+  postJson,
+  startTestServer,
+  validRequest,
+  type TestServer,
+} from '../../test-support/harness';
+import { parseMail } from '../../test-support/mail';
+import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

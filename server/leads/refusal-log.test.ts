@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createMemoryLogger, type LogRecord } from '../test-support/harness';
+import { createMemoryLogger, type LogRecord } from '../../test-support/harness';
 import { RefusalLog } from './refusal-log';
 
 describe('RefusalLog', () => {

@@ -1,12 +1,17 @@
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../config/site';
-import { CONSENT_TEXT, CONSENT_VERSION } from '../contracts/contact/consent';
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { CORS_ALLOWED_HEADERS } from './contact-endpoint';
-import { postJson, startTestServer, validRequest, type TestServer } from '../test-support/harness';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../test-support/smtp-peer';
+import { siteConfig } from '../../config/site';
+import { CONSENT_TEXT, CONSENT_VERSION } from '../../contracts/contact/consent';
+import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
+import { CORS_ALLOWED_HEADERS } from './routes';
+import {
+  postJson,
+  startTestServer,
+  validRequest,
+  type TestServer,
+} from '../../test-support/harness';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../test-support/smtp-peer';
 
 /** Any error text we send is French: no English words from a library leak through. */
 function expectFrenchError(body: unknown) {
@@ -350,7 +355,7 @@ describe('bad input', () => {
       415,
     ],
     [
-      // The browser's native encoding is accepted (see contact-endpoint.native.test.ts); a
+      // The browser's native encoding is accepted (see routes.native.test.ts); a
       // multipart body, which the form never sends, is not.
       'a multipart form post',
       () => {

@@ -10,13 +10,13 @@ import {
   CONTACT_THANKS_PATH,
   payloadFromForm,
   type RefusalReason,
-} from '../contracts/contact/lead-contract.ts';
-import { siteConfig } from '../config/site.ts';
-import { type FieldErrors, LIMITS } from '../contracts/contact/schema.ts';
-import { CACHE_NONE } from './cache-control.ts';
-import type { LeadService } from './leads/submit-lead.ts';
-import type { Logger } from './logger.ts';
-import { requestClientKey } from './request-client.ts';
+} from '../../contracts/contact/lead-contract.ts';
+import { siteConfig } from '../../config/site.ts';
+import { type FieldErrors, LIMITS } from '../../contracts/contact/schema.ts';
+import { CACHE_NONE } from '../http/cache-control.ts';
+import type { LeadService } from './submit-lead.ts';
+import type { Logger } from '../logger.ts';
+import { requestClientKey } from '../http/request-client.ts';
 import { RefusalLog } from './refusal-log.ts';
 
 /**

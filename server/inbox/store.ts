@@ -11,7 +11,7 @@ import type {
 } from '../../contracts/staff/contract.ts';
 import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
 import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
-import { deliveryByLead, emailKey, toDelivery } from './leads.ts';
+import { deliveryByLead, emailKey, toDelivery } from '../leads/store.ts';
 import { LEAD_STATUSES, type AuditAction, type LeadStatus, type Tables } from '../db/schema.ts';
 import { queueStatusChanged } from '../webhooks/queue.ts';
 

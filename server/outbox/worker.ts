@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Logger } from './logger.ts';
-import { buildAlert, buildMail, type MailMessage, type MailSettings } from './mail/templates.ts';
-import { TransportError, type MailTransport } from './mail/mail-transport.ts';
-import type { Lead, LeadStore, OutboxRow } from './store/index.ts';
+import type { Logger } from '../logger.ts';
+import { buildAlert, buildMail, type MailMessage, type MailSettings } from './templates.ts';
+import { TransportError, type MailTransport } from './mail-transport.ts';
+import type { Lead, LeadStore, OutboxRow } from '../store/index.ts';
 
 /**
  * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several

@@ -1,0 +1,63 @@
+/**
+ * The layout's dependency rules (docs/architecture.md), checked by `npm run check:boundaries`.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'No import cycle between modules.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'app-not-server',
+      severity: 'error',
+      comment: 'The site (app/) never imports the server.',
+      from: { path: '^app/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'config-imports-neither',
+      severity: 'error',
+      comment:
+        "config/ holds the company's facts: it imports neither the site, the server nor the contracts.",
+      from: { path: '^config/' },
+      to: { path: '^(app|server|contracts)/' },
+    },
+    {
+      name: 'contracts-import-neither',
+      severity: 'error',
+      comment: 'contracts/ is what app/ and server/ both import: it imports neither.',
+      from: { path: '^contracts/' },
+      to: { path: '^(app|server)/' },
+    },
+    {
+      name: 'db-imports-no-capability',
+      severity: 'error',
+      comment:
+        'The database layer (server/db/) imports no capability nor anything else of the server.',
+      from: { path: '^server/db/' },
+      to: { path: '^server/', pathNot: '^server/db/' },
+    },
+    {
+      name: 'capability-through-its-entry',
+      severity: 'error',
+      comment:
+        'A capability (server/<name>/) uses another only through its entry module (server/<name>/index.ts); db/ and http/ are layers below every capability.',
+      from: { path: '^server/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^server/[^/]+/',
+        pathNot: ['^server/$1/', '^server/(db|http)/', '^server/[^/]+/index\\.ts$'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|build|\\.react-router)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
