@@ -21,7 +21,7 @@ import { OutboxWorker, type OutboxOptions } from './outbox/worker';
 import { RateLimiter } from './leads/rate-limit';
 import { requestClientKey } from './http/request-client';
 import { RefusalLog } from './leads/refusal-log';
-import { registerStaffApi } from './staff/api';
+import { registerStaffApi } from './staff/routes';
 import { DEFAULT_CALENDAR, type CallbackCalendar } from './callback/calendar';
 import { DigestScheduler, digestWriter } from './callback/digest';
 import { CallbackService } from './callback/service';

@@ -8,7 +8,7 @@
  *   the Supabase Edge Functions parse their environment with it;
  * - the build's public settings, `PUBLIC_SETTING_NAMES` (config/build-env.ts), which
  *   config/site.ts also reads at run time;
- * - any other name read directly in the sources of server/, contact/, config/, staff/ and
+ * - any other name read directly in the sources of server/, contracts/, config/ and
  *   supabase/functions/ (tests excluded): `process.env.X`, `process.env['X']`,
  *   `Deno.env.get('X')`, and `env.X` / `source.X` on an environment record (the Edge Functions
  *   read SUPABASE_DB_URL and OUTBOX_WORKER_SECRET that way).
@@ -73,7 +73,7 @@ function productSettings(): Map<string, string> {
   return new Map([
     ...Object.keys(EnvSchema.shape).map((name) => [name, 'server/env.ts'] as const),
     ...PUBLIC_SETTING_NAMES.map((name) => [name, 'config/build-env.ts'] as const),
-    ...namesReadIn(['server', 'contact', 'config', 'staff', 'supabase/functions']),
+    ...namesReadIn(['server', 'contracts', 'config', 'supabase/functions']),
   ]);
 }
 

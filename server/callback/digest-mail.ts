@@ -1,5 +1,6 @@
 import { formatDueTime } from '../../contracts/staff/callback-format.ts';
-import { escapeHtml, type MailMessage, type MailSettings } from '../outbox/templates.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import type { MailMessage, MailSettings } from '../outbox/templates.ts';
 import { digestCopy } from './digest-copy.ts';
 import type { DigestItem, UncalledLead } from './store.ts';
 

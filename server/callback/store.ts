@@ -4,7 +4,7 @@ import type { CallRecord } from '../../contracts/staff/contract.ts';
 import { inTransaction, type Connection } from '../db/connection.ts';
 import { toOutbox, type OutboxRow } from '../outbox/queue.ts';
 import type { Tables } from '../db/schema.ts';
-import { appendAudit, changeStatus } from '../inbox/store.ts';
+import { appendAudit, changeStatus, leadStatus } from '../inbox/store.ts';
 import { notYetCalled } from './inbox-sql.ts';
 import type { CallOutcome } from '../db/tables/callback.ts';
 
@@ -51,13 +51,8 @@ export class CallbackStore {
     now: number;
   }): Promise<boolean> {
     return inTransaction(this.#connection, async (trx) => {
-      const lead = await trx
-        .selectFrom('leads')
-        .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-        .select(['leads.id', 'lead_tracking.status'])
-        .where('leads.id', '=', call.leadId)
-        .executeTakeFirst();
-      if (!lead) return false;
+      const status = await leadStatus(trx, call.leadId);
+      if (status === undefined) return false;
       const earlier = await trx
         .selectFrom('lead_calls')
         .select('id')
@@ -81,7 +76,7 @@ export class CallbackStore {
         leadId: call.leadId,
         detail: call.outcome,
       });
-      if (!earlier && (lead.status ?? 'nouveau') === 'nouveau') {
+      if (!earlier && status === 'nouveau') {
         await changeStatus(trx, {
           leadId: call.leadId,
           status: 'en_cours',

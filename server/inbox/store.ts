@@ -269,6 +269,20 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
   };
 }
 
+/** A lead's status ('nouveau' until staff change it); undefined when there is no such lead. */
+export async function leadStatus(
+  db: Kysely<Tables>,
+  leadId: string,
+): Promise<LeadStatus | undefined> {
+  const lead = await db
+    .selectFrom('leads')
+    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+    .select(['leads.id', 'lead_tracking.status'])
+    .where('leads.id', '=', leadId)
+    .executeTakeFirst();
+  return lead ? (lead.status ?? 'nouveau') : undefined;
+}
+
 /** Sets the status (and adds the note) of a lead; false when the lead does not exist. */
 export async function changeStatus(
   db: Kysely<Tables>,
@@ -282,14 +296,8 @@ export async function changeStatus(
     webhooks?: boolean;
   },
 ): Promise<boolean> {
-  const current = await db
-    .selectFrom('leads')
-    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-    .select(['leads.id', 'lead_tracking.status'])
-    .where('leads.id', '=', change.leadId)
-    .executeTakeFirst();
-  if (!current) return false;
-  const before = current.status ?? 'nouveau';
+  const before = await leadStatus(db, change.leadId);
+  if (before === undefined) return false;
   if (before !== change.status) {
     await db
       .insertInto('lead_tracking')

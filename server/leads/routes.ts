@@ -17,6 +17,7 @@ import { CACHE_NONE } from '../http/cache-control.ts';
 import type { LeadService } from './submit-lead.ts';
 import type { Logger } from '../logger.ts';
 import { requestClientKey } from '../http/request-client.ts';
+import { isCrossSiteRequest, parseJsonSafely } from '../http/request-guards.ts';
 import { RefusalLog } from './refusal-log.ts';
 
 /**
@@ -57,8 +58,6 @@ export const DEFAULT_REFUSAL_DELAY_MS = 1_000;
 /** Refusals that say "too many": held (see `refusalDelayMs`). */
 const HELD_REASONS = new Set(['client-rate-limit', 'site-budget']);
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
 export interface ContactEndpointDeps {
   leads: LeadService;
   logger: Logger;
@@ -87,16 +86,6 @@ export interface ContactEndpointDeps {
   refusalDelayMs?: number;
 }
 
-class ForbiddenKey extends Error {}
-
-/** JSON.parse that refuses prototype-pollution keys at any depth. */
-export function parseJsonSafely(text: string): unknown {
-  return JSON.parse(text, (key, value: unknown) => {
-    if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKey();
-    return value;
-  });
-}
-
 /** `json` for the script's calls, `form` for the browser's native post; UTF-8 only. */
 type Encoding = 'json' | 'form';
 
@@ -111,16 +100,6 @@ export function requestEncoding(value: string | undefined): Encoding | undefined
   const encoding = MEDIA_TYPES[type];
   const charset = params.find((param) => param.startsWith('charset='));
   return !charset || charset.replace(/"/g, '') === 'charset=utf-8' ? encoding : undefined;
-}
-
-/**
- * A native post from another site (a page elsewhere making the visitor's browser post to us):
- * its `Origin` is not one of ours or, without `Origin`, `Sec-Fetch-Site` says `cross-site`.
- */
-function isCrossSite(c: Context, origins: readonly string[]): boolean {
-  const origin = c.req.header('origin');
-  if (origin !== undefined) return !origins.includes(origin);
-  return c.req.header('sec-fetch-site') === 'cross-site';
 }
 
 interface Refusal {
@@ -219,7 +198,10 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
     if (!encoding) {
       return refuse(c, { reason: 'content-type', status: 415, error: ERRORS.contentType });
     }
-    if (encoding === 'form' && isCrossSite(c, deps.origins())) {
+    if (
+      encoding === 'form' &&
+      isCrossSiteRequest(c.req.raw.headers, deps.origins(), { acceptSameSite: true })
+    ) {
       return refuse(c, { reason: 'cross-site', status: 403, error: ERRORS.crossSite });
     }
     await next();

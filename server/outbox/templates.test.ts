@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
+import { escapeHtml } from '../http/escape-html.ts';
 import type { Lead } from '../store';
 import { STAFF_ACCESS_PLACES } from './staff-access';
-import {
-  buildAlert,
-  buildConfirmation,
-  buildNotification,
-  escapeHtml,
-  messageIdFor,
-} from './templates';
+import { buildAlert, buildConfirmation, buildNotification, messageIdFor } from './templates';
 
 const lead: Lead = {
   id: '4b4f6a36-3c0e-4b8e-9a53-0b1d7d3b2c11',
@@ -24,14 +19,6 @@ const lead: Lead = {
   consent: { text: 'J’accepte…', version: '2026-11-01', givenAt: Date.UTC(2026, 10, 22, 9, 30) },
 };
 const settings = { from: 'Site <no-reply@x.example>', to: 'equipe@x.example' };
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    );
-  });
-});
 
 describe('buildNotification', () => {
   it('addresses the company, replies to the visitor and says when fields are empty', () => {

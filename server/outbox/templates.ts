@@ -1,4 +1,5 @@
 import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 import type { Lead, MailKind } from '../store/index.ts';
 import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
 import type { MailMessage } from './mail-transport.ts';
@@ -10,19 +11,6 @@ export interface MailSettings {
   to: string;
   /** The call-back clock's due time of a request, written out (the notification states it). */
   dueTime?: (receivedAt: number) => string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Every value put in HTML goes through this. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** The stable Message-ID of one outbox message: a resend after a crash carries the same one. */

@@ -11,7 +11,7 @@ import { createHttpApiTransport } from '../outbox/http-api-transport';
 import { createEmlTransport } from '../outbox/transport';
 import { type LeadStore, STAFF_IDLE_MS } from '../store';
 import { openLeadStore } from '../store/open';
-import { registerStaffApi, type StaffApiDeps } from './api';
+import { registerStaffApi, type StaffApiDeps } from './routes';
 import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth';
 
 /**

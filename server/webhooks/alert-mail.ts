@@ -1,4 +1,5 @@
-import { escapeHtml, type MailMessage, type MailSettings } from '../outbox/templates.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import type { MailMessage, MailSettings } from '../outbox/templates.ts';
 import type { OutboxRow } from '../outbox/queue.ts';
 import type { WebhookAlertKind } from '../db/tables/webhooks.ts';
 

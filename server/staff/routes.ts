@@ -8,21 +8,13 @@ import type { z } from 'zod';
 import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../contracts/staff/contract';
 import { DEFAULT_CALENDAR } from '../callback/calendar';
 import { CallbackService } from '../callback/service';
-import {
-  CallRecordSchema,
-  InboxFilterSchema,
-  SessionRequestSchema,
-  SignInRequestSchema,
-  StatusChangeSchema,
-} from '../../contracts/staff/schemas';
+import { SessionRequestSchema, SignInRequestSchema } from '../../contracts/staff/schemas';
 import { CACHE_NONE } from '../http/cache-control';
-import { parseJsonSafely } from '../leads/routes';
-import { staffCsv } from '../leads/csv';
+import { isCrossSiteRequest, parseJsonSafely } from '../http/request-guards.ts';
 import type { Logger } from '../logger';
-import { escapeHtml } from '../outbox/templates';
+import { escapeHtml } from '../http/escape-html.ts';
 import type { MailTransport } from '../outbox/transport';
 import { requestClientKey } from '../http/request-client';
-import { removeMailFiles } from '../retention/retention';
 import { emailKey, STAFF_IDLE_MS, type LeadStore, type RatePolicy } from '../store';
 import {
   cookieSettings,
@@ -35,10 +27,14 @@ import {
   staffKeys,
 } from './auth';
 import { SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages';
+import type { StaffEnv, StaffFailure, StaffRouteKit } from './route-kit.ts';
+import { registerCallbackRoutes } from '../callback/routes.ts';
+import { registerInboxRoutes } from '../inbox/routes.ts';
 
 /**
- * The staff API, all under `STAFF_API_PREFIX`: sign-in by e-mail link, server-side sessions, and
- * the inbox's reads and changes. Every answer is `no-store` and `noindex`; every state-changing
+ * The staff API, all under `STAFF_API_PREFIX`: sign-in by e-mail link and server-side sessions
+ * here; the inbox's routes (server/inbox/routes.ts) and the call-back clock's
+ * (server/callback/routes.ts) behind the same session check. Every answer is `no-store` and `noindex`; every state-changing
  * request from another site is refused (403) before anything else; every route but the two
  * sign-in steps answers 401 without a valid session. Errors are `{ error }` in French.
  */
@@ -78,16 +74,6 @@ const SIGN_IN_PER_ADDRESS = 5;
 const LEAD_ID = /^[A-Za-z0-9-]{1,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Variables = { staff: StaffIdentity; sessionHash: string };
-
-/** A state-changing request made by a page of another site (CSRF): `Origin` or `Sec-Fetch-Site`. */
-export function isCrossSiteRequest(headers: Headers, origins: readonly string[]): boolean {
-  const origin = headers.get('origin');
-  if (origin !== null) return !origins.includes(origin);
-  const site = headers.get('sec-fetch-site');
-  return site !== null && site !== 'same-origin' && site !== 'none';
-}
-
 export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   const { store, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -95,12 +81,11 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   const cookie = cookieSettings(deps.siteUrl(), STAFF_API_PREFIX);
   const callback = deps.callback ?? new CallbackService(store, DEFAULT_CALENDAR, now);
 
-  const fail = (c: Context, status: 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503, error: string) =>
-    c.json({ error }, status);
+  const fail = (c: Context, status: StaffFailure, error: string) => c.json({ error }, status);
 
   app.use(`${STAFF_API_PREFIX}/*`, async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      if (isCrossSiteRequest(c.req.raw.headers, deps.origins())) {
+      if (isCrossSiteRequest(c.req.raw.headers, deps.origins(), { acceptSameSite: false })) {
         logger.info('staff_cross_site_refused', { method: c.req.method });
         return finish(c, fail(c, 403, STAFF_ERRORS.crossSite));
       }
@@ -188,7 +173,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     return { email: session.email, idHash };
   }
 
-  const requireStaff: MiddlewareHandler<{ Variables: Variables }> = async (c, next) => {
+  const requireStaff: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const session = await currentSession(c);
     if (!session) return fail(c, 401, STAFF_ERRORS.unauthenticated);
     c.set('staff', { email: session.email });
@@ -288,102 +273,19 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     return c.json({ ok: true });
   });
 
-  app.post(STAFF_API.search, requireStaff, limitSize, async (c) => {
-    const body = await readJson(c, InboxFilterSchema);
-    if (!body.ok) return body.response;
-    return c.json(await callback.inboxPage(body.value));
-  });
-
-  app.post(STAFF_API.exportCsv, requireStaff, limitSize, async (c) => {
-    const body = await readJson(c, InboxFilterSchema);
-    if (!body.ok) return body.response;
-    const rows = (await callback.inboxPage({ ...body.value, page: 1 }, 0)).rows;
-    const leads = await store.listLeads();
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
-    const calls = await callback.callCounts(rows.map((row) => row.id));
-    const selected = rows.flatMap((row) => {
-      const lead = byId.get(row.id);
-      return lead
-        ? [
-            {
-              ...lead,
-              status: row.status,
-              sourcePage: row.sourcePage ?? undefined,
-              dueAt: row.clock.dueAt,
-              firstCallAt: row.clock.firstCallAt,
-              calls: calls.get(row.id)?.count ?? 0,
-            },
-          ]
-        : [];
-    });
-    await store.recordExport(c.get('staff').email, selected.length, now());
-    const day = new Date(now()).toISOString().slice(0, 10);
-    return c.body(staffCsv(selected), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="demandes-${day}.csv"`,
-    });
-  });
-
-  app.get(STAFF_API.counters, requireStaff, async (c) => c.json(await callback.counters()));
-
   const leadId = (c: Context) => {
     const id = c.req.param('id');
     return id && LEAD_ID.test(id) ? id : undefined;
   };
-
-  app.get(`${STAFF_API_PREFIX}/demandes/:id`, requireStaff, async (c) => {
-    const id = leadId(c);
-    const detail = id ? await callback.leadPage(id) : undefined;
-    if (!detail) return fail(c, 404, STAFF_ERRORS.notFound);
-    return c.json(detail);
+  const kit: StaffRouteKit = { requireStaff, limitSize, readJson, fail, leadId, now };
+  registerInboxRoutes(app, kit, {
+    store,
+    callback,
+    logger,
+    onRetry: deps.onRetry,
+    onChanged: deps.onChanged,
   });
-
-  app.post(`${STAFF_API_PREFIX}/demandes/:id/appels`, requireStaff, limitSize, async (c) => {
-    const id = leadId(c);
-    if (!id) return fail(c, 404, STAFF_ERRORS.notFound);
-    const body = await readJson(c, CallRecordSchema);
-    if (!body.ok) return body.response;
-    const { outcome, note } = body.value;
-    const recorded = await callback.recordCall(id, outcome, note ?? '', c.get('staff').email);
-    if (!recorded) return fail(c, 404, STAFF_ERRORS.notFound);
-    deps.onChanged?.();
-    return c.json(await callback.leadPage(id));
-  });
-
-  app.post(`${STAFF_API_PREFIX}/demandes/:id/statut`, requireStaff, limitSize, async (c) => {
-    const id = leadId(c);
-    if (!id) return fail(c, 404, STAFF_ERRORS.notFound);
-    const body = await readJson(c, StatusChangeSchema);
-    if (!body.ok) return body.response;
-    const changed = await store.changeStatus({
-      leadId: id,
-      status: body.value.status,
-      note: body.value.note || undefined,
-      actor: c.get('staff').email,
-      now: now(),
-    });
-    if (!changed) return fail(c, 404, STAFF_ERRORS.notFound);
-    deps.onChanged?.();
-    return c.json(await callback.leadPage(id));
-  });
-
-  app.post(`${STAFF_API_PREFIX}/demandes/:id/effacer`, requireStaff, async (c) => {
-    const id = leadId(c);
-    const ids = id ? await store.eraseByLead(id, c.get('staff').email, now()) : undefined;
-    if (!ids) return fail(c, 404, STAFF_ERRORS.notFound);
-    removeMailFiles(store.dataDir, ids);
-    deps.onChanged?.();
-    logger.info('staff_erased', { count: ids.length });
-    return c.json({ erased: ids.length });
-  });
-
-  app.post(`${STAFF_API_PREFIX}/demandes/:id/renvoyer`, requireStaff, async (c) => {
-    const id = leadId(c);
-    const count = id ? await store.retryMailNow(id, c.get('staff').email, now()) : undefined;
-    if (count === undefined || !id) return fail(c, 404, STAFF_ERRORS.notFound);
-    deps.onRetry();
-    return c.json(await callback.leadPage(id));
-  });
+  registerCallbackRoutes(app, kit, { callback, onChanged: deps.onChanged });
 
   deps.registerMore?.(app, requireStaff as MiddlewareHandler);
 

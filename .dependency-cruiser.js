@@ -2,7 +2,7 @@
  * The layout's dependency rules (docs/architecture.md), checked by `npm run check:boundaries`.
  * @type {import('dependency-cruiser').IConfiguration}
  */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-cycle',

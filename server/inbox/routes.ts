@@ -1,0 +1,113 @@
+import type { Hono } from 'hono';
+
+import { STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract.ts';
+import { InboxFilterSchema, StatusChangeSchema } from '../../contracts/staff/schemas.ts';
+import type { CallbackService } from '../callback/service.ts';
+import { staffCsv } from '../leads/csv.ts';
+import type { Logger } from '../logger.ts';
+import { removeMailFiles } from '../retention/retention.ts';
+import type { StaffRouteKit } from '../staff/route-kit.ts';
+import { STAFF_ERRORS } from '../staff/messages.ts';
+import type { LeadStore } from '../store/index.ts';
+
+export interface InboxRoutesDeps {
+  store: LeadStore;
+  /** The inbox's pages and the lead's page, with their call-back clock. */
+  callback: CallbackService;
+  logger: Logger;
+  /** Wakes the outbox worker after "retry now". */
+  onRetry: () => void;
+  /** A status change or an erasure was committed (wakes the CRM webhook's worker). */
+  onChanged?: () => void;
+}
+
+/**
+ * The staff inbox's routes, behind the staff session (server/staff/routes.ts): search, CSV
+ * export, a request's page, its status, its erasure and "retry now".
+ */
+export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRoutesDeps): void {
+  const { store, callback, logger } = deps;
+
+  app.post(STAFF_API.search, kit.requireStaff, kit.limitSize, async (c) => {
+    const body = await kit.readJson(c, InboxFilterSchema);
+    if (!body.ok) return body.response;
+    return c.json(await callback.inboxPage(body.value));
+  });
+
+  app.post(STAFF_API.exportCsv, kit.requireStaff, kit.limitSize, async (c) => {
+    const body = await kit.readJson(c, InboxFilterSchema);
+    if (!body.ok) return body.response;
+    const rows = (await callback.inboxPage({ ...body.value, page: 1 }, 0)).rows;
+    const leads = await store.listLeads();
+    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    const calls = await callback.callCounts(rows.map((row) => row.id));
+    const selected = rows.flatMap((row) => {
+      const lead = byId.get(row.id);
+      return lead
+        ? [
+            {
+              ...lead,
+              status: row.status,
+              sourcePage: row.sourcePage ?? undefined,
+              dueAt: row.clock.dueAt,
+              firstCallAt: row.clock.firstCallAt,
+              calls: calls.get(row.id)?.count ?? 0,
+            },
+          ]
+        : [];
+    });
+    await store.recordExport(c.get('staff').email, selected.length, kit.now());
+    const day = new Date(kit.now()).toISOString().slice(0, 10);
+    return c.body(staffCsv(selected), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="demandes-${day}.csv"`,
+    });
+  });
+
+  app.get(`${STAFF_API_PREFIX}/demandes/:id`, kit.requireStaff, async (c) => {
+    const id = kit.leadId(c);
+    const detail = id ? await callback.leadPage(id) : undefined;
+    if (!detail) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+    return c.json(detail);
+  });
+
+  app.post(
+    `${STAFF_API_PREFIX}/demandes/:id/statut`,
+    kit.requireStaff,
+    kit.limitSize,
+    async (c) => {
+      const id = kit.leadId(c);
+      if (!id) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+      const body = await kit.readJson(c, StatusChangeSchema);
+      if (!body.ok) return body.response;
+      const changed = await store.changeStatus({
+        leadId: id,
+        status: body.value.status,
+        note: body.value.note || undefined,
+        actor: c.get('staff').email,
+        now: kit.now(),
+      });
+      if (!changed) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+      deps.onChanged?.();
+      return c.json(await callback.leadPage(id));
+    },
+  );
+
+  app.post(`${STAFF_API_PREFIX}/demandes/:id/effacer`, kit.requireStaff, async (c) => {
+    const id = kit.leadId(c);
+    const ids = id ? await store.eraseByLead(id, c.get('staff').email, kit.now()) : undefined;
+    if (!ids) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+    removeMailFiles(store.dataDir, ids);
+    deps.onChanged?.();
+    logger.info('staff_erased', { count: ids.length });
+    return c.json({ erased: ids.length });
+  });
+
+  app.post(`${STAFF_API_PREFIX}/demandes/:id/renvoyer`, kit.requireStaff, async (c) => {
+    const id = kit.leadId(c);
+    const count = id ? await store.retryMailNow(id, c.get('staff').email, kit.now()) : undefined;
+    if (count === undefined || !id) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+    deps.onRetry();
+    return c.json(await callback.leadPage(id));
+  });
+}
