@@ -5,7 +5,7 @@ import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
 import { applyHttpTimeouts } from './http/timeouts';
 import { createLogger, type Logger } from './logger';
-import { createLeadPipeline, pipelineOptionsFromEnv } from './pipeline';
+import { createLeadPipeline, pipelineOptionsFromEnv } from './compose.ts';
 import { loadStaticSite } from './http/static-site';
 import { StoreOpenError } from './store';
 import { STAFF_PAGE_PREFIX } from '../contracts/staff/contract';

@@ -7,7 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { createApp } from '../server/app';
 import type { Logger, LogLevel } from '../server/logger';
-import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/pipeline';
+import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/compose.ts';
 import { loadStaticSite } from '../server/http/static-site';
 
 /**

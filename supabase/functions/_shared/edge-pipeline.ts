@@ -1,22 +1,21 @@
 /**
  * What both Edge Functions share: the server's settings (validated by the same schema, from the
  * function's secrets), the store over Postgres.js on the project's database, and the outbox
- * worker with the HTTP mail transport. Nothing here is a second implementation: each part is
- * the Node server's module.
+ * worker with the HTTP mail transport. Nothing here is a second implementation: the services are
+ * built by the Node server's composition code (server/compose/services.ts).
  */
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
 import { parseEnv, type ServerEnv } from '../../../server/env.ts';
-import { NOTIFICATION_WINDOW_MS } from '../../../server/leads/submit-lead.ts';
 import { createLogger, type Logger } from '../../../server/logger.ts';
 import { createHttpApiTransport } from '../../../server/outbox/http-api-transport.ts';
-import { OutboxWorker } from '../../../server/outbox/worker.ts';
+import type { OutboxWorker } from '../../../server/outbox/worker.ts';
 import { LeadStore } from '../../../server/store/index.ts';
 import { openPostgresJs } from '../../../server/db/postgres-js.ts';
-import { WebhookService } from '../../../server/webhooks/service.ts';
+import type { WebhookService } from '../../../server/webhooks/service.ts';
 import { webhookConfigFromEnv } from '../../../server/webhooks/settings.ts';
-import { companyMailDomain } from '../../../server/env.ts';
+import { composeOutboxWorker, composeWebhooks } from '../../../server/compose/services.ts';
 
 export interface EdgePipeline {
   env: ServerEnv;
@@ -46,33 +45,29 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
     databaseUrl,
     webhookEvents: webhook !== undefined,
   });
-  const webhooks = webhook
-    ? new WebhookService({
-        store,
-        config: webhook,
-        logger,
-        messageDomain: companyMailDomain(),
-        // Alerts link to the staff pages of the Node server (SITE_URL), if any.
-        siteUrl: () => env.SITE_URL ?? '',
-      })
-    : undefined;
+  const webhooks = composeWebhooks(store, webhook, {
+    logger,
+    // Alerts link to the staff pages of the Node server (SITE_URL), if any.
+    siteUrl: () => env.SITE_URL ?? '',
+  });
   const worker =
     env.MAIL_API_URL && env.MAIL_API_KEY
-      ? new OutboxWorker({
+      ? composeOutboxWorker(
           store,
-          transport: createHttpApiTransport({
+          createHttpApiTransport({
             url: env.MAIL_API_URL,
             apiKey: env.MAIL_API_KEY,
             timeoutMs: env.SMTP_TIMEOUT_MS,
           }),
-          logger,
-          mail: { from: env.MAIL_FROM, to: env.MAIL_TO },
-          // The notification alert (issue 17): the same window and limit as the submit path.
-          notificationWindowMs: NOTIFICATION_WINDOW_MS,
-          notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
-          leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
-          webhookAlert: webhooks?.alertWriter(),
-        })
+          {
+            logger,
+            mail: { from: env.MAIL_FROM, to: env.MAIL_TO },
+            // The notification alert (issue 17): the same window and limit as the submit path.
+            notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
+            leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+            webhookAlert: webhooks?.alertWriter(),
+          },
+        )
       : undefined;
   return {
     env,

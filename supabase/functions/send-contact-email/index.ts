@@ -9,9 +9,7 @@ import { Hono } from 'hono';
 
 import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract.ts';
 import { registerContactEndpoint } from '../../../server/leads/routes.ts';
-import { companyMailDomain } from '../../../server/env.ts';
-import { createLeadService } from '../../../server/leads/submit-lead.ts';
-import { RateLimiter } from '../../../server/leads/rate-limit.ts';
+import { composeLeadService } from '../../../server/compose/services.ts';
 import { RefusalLog } from '../../../server/leads/refusal-log.ts';
 import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
 
@@ -26,36 +24,37 @@ if (!env.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SI
 const siteUrl = env.SITE_URL;
 const origins = env.SITE_ORIGINS ?? [new URL(siteUrl).origin];
 
-const leads = createLeadService({
+const leads = composeLeadService(
   store,
-  limiter: new RateLimiter(store, env.RATE_LIMIT_PER_HOUR),
-  logger,
-  sendConfirmation: env.SEND_CONFIRMATION,
-  messageDomain: companyMailDomain(),
-  recordCampaigns: env.RECORD_CAMPAIGNS,
-  // Issue 17's caps, kept in the database by the store's submit path (one transaction per
-  // group of requests, under advisory locks): every isolate and the Node server share them.
-  flood: {
-    siteRequestsPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
+  {
+    rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
+    sendConfirmation: env.SEND_CONFIRMATION,
+    recordCampaigns: env.RECORD_CAMPAIGNS,
+    // Issue 17's caps, kept in the database by the store's submit path (one transaction per
+    // group of requests, under advisory locks): every isolate and the Node server share them.
+    siteRateLimitPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
     notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
   },
-  // The CRM webhook's `lead.created` is written with the request (issue 26).
-  webhooks: webhooks !== undefined,
-  onStored: () => {
-    if (webhooks) {
-      runAfterAnswer(() =>
-        webhooks.worker
-          .runOnce()
-          .catch((error: unknown) => logger.error('webhook_error', { error })),
-      );
-    }
-    if (worker) {
-      runAfterAnswer(() =>
-        worker.runOnce().catch((error: unknown) => logger.error('outbox_error', { error })),
-      );
-    }
+  {
+    logger,
+    // The CRM webhook's `lead.created` is written with the request (issue 26).
+    webhooks: webhooks !== undefined,
+    onStored: () => {
+      if (webhooks) {
+        runAfterAnswer(() =>
+          webhooks.worker
+            .runOnce()
+            .catch((error: unknown) => logger.error('webhook_error', { error })),
+        );
+      }
+      if (worker) {
+        runAfterAnswer(() =>
+          worker.runOnce().catch((error: unknown) => logger.error('outbox_error', { error })),
+        );
+      }
+    },
   },
-});
+);
 const app = new Hono();
 registerContactEndpoint(app, {
   leads,

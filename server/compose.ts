@@ -1,0 +1,215 @@
+import { siteConfig } from '../config/site.ts';
+import { formatDueTime } from '../contracts/staff/callback-format.ts';
+import { registerAudienceBeacon } from './audience/routes.ts';
+import { AudienceService } from './audience/service.ts';
+import { registerAudienceStaffRoutes } from './audience/staff-routes.ts';
+import { DEFAULT_CALENDAR } from './callback/calendar.ts';
+import { DigestScheduler, digestWriter } from './callback/digest.ts';
+import { CallbackService } from './callback/service.ts';
+import { PURGE_INTERVAL_MS, type LeadPipeline, type PipelineOptions } from './compose/options.ts';
+import { composeLeadService, composeOutboxWorker, composeWebhooks } from './compose/services.ts';
+import { companyMailDomain } from './env.ts';
+import { requestClientKey } from './http/request-client.ts';
+import { RefusalLog } from './leads/refusal-log.ts';
+import { registerContactEndpoint } from './leads/routes.ts';
+import { createTransport } from './outbox/choose-transport.ts';
+import { runPurge } from './retention/retention.ts';
+import { registerStaffApi } from './staff/routes.ts';
+import { openLeadStore } from './store/open.ts';
+import { registerWebhookStaffRoutes } from './webhooks/staff-routes.ts';
+
+export {
+  pipelineOptionsFromEnv,
+  PURGE_INTERVAL_MS,
+  type LeadPipeline,
+  type PipelineOptions,
+} from './compose/options.ts';
+
+/**
+ * The one composition root: builds every capability from the settings and one database, and
+ * registers their routes. The Edge Functions build theirs with the same code
+ * (./compose/services.ts).
+ */
+/** Longest wait for the database in /healthz before it reports the database as down. */
+const HEALTH_TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Opens the store (throws `StoreOpenError` when it cannot connect or migrate). */
+export async function createLeadPipeline(options: PipelineOptions): Promise<LeadPipeline> {
+  const { logger } = options;
+  let lastPoolError = 0;
+  const store = await openLeadStore({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    webhookEvents: options.webhook !== undefined,
+    onPoolError: (error) => {
+      // A database restart drops every idle connection at once: log it once per minute.
+      if (Date.now() - lastPoolError < 60_000) return;
+      lastPoolError = Date.now();
+      logger.warn('database_connection_lost', { error: error.message });
+    },
+  });
+  const transport = createTransport(options);
+  const clock = options.clock ?? Date.now;
+  const calendar = options.calendar ?? DEFAULT_CALENDAR;
+  const callback = new CallbackService(store, calendar, clock);
+  /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
+  const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
+  const webhooks = composeWebhooks(store, options.webhook, {
+    logger,
+    siteUrl: linkBase,
+    // The outbox worker (built below) sends the alert e-mails at once.
+    onAlert: () => worker.kick(),
+    now: clock,
+    pollIntervalMs: options.webhookPollIntervalMs,
+  });
+  const worker = composeOutboxWorker(store, transport, {
+    logger,
+    now: clock,
+    digest: digestWriter(store, callback, linkBase),
+    webhookAlert: webhooks?.alertWriter(),
+    mail: {
+      from: options.mailFrom,
+      to: options.mailTo,
+      dueTime: (receivedAt) => formatDueTime(callback.dueAt(receivedAt), calendar.timeZone),
+    },
+    notificationLimit: options.notificationsPer10Minutes ?? 20,
+    ...options.outbox,
+  });
+  const refusalLog = new RefusalLog(logger);
+  const leads = composeLeadService(
+    store,
+    {
+      rateLimitPerHour: options.rateLimitPerHour,
+      sendConfirmation: options.sendConfirmation,
+      recordCampaigns: options.recordCampaigns ?? false,
+      siteRateLimitPerMinute: options.siteRateLimitPerMinute ?? 60,
+      notificationsPer10Minutes: options.notificationsPer10Minutes ?? 20,
+    },
+    {
+      logger,
+      webhooks: webhooks !== undefined,
+      onStored: () => {
+        worker.kick();
+        webhooks?.worker.kick();
+      },
+      now: clock,
+    },
+  );
+  const digest = new DigestScheduler({
+    store,
+    callback,
+    logger,
+    messageDomain: companyMailDomain(),
+    onQueued: () => worker.kick(),
+    lookEveryMs: options.digestLookEveryMs,
+  });
+  const audience = new AudienceService({
+    store: () => store.audience,
+    logger,
+    recordCampaigns: options.recordCampaigns ?? false,
+    flushMs: options.audience?.flushMs,
+    now: options.audience?.now ?? clock,
+  });
+  let purgeTimer: NodeJS.Timeout | undefined;
+
+  const purge = async () => {
+    try {
+      const result = await runPurge(store, options.audience?.now?.());
+      logger.info('retention_purge', { status: 'done', ...result });
+    } catch (error) {
+      logger.error('retention_purge', { status: 'failed', error });
+    }
+  };
+
+  return {
+    store,
+    leads,
+    worker,
+    transport,
+    callback,
+    digest,
+    refusalLog,
+    audience,
+    webhooks,
+    register: (app) => {
+      registerAudienceBeacon(app, {
+        service: audience,
+        clientKey: (c) => requestClientKey(c, options.trustProxy),
+      });
+      registerContactEndpoint(app, {
+        leads,
+        logger,
+        origins: options.origins,
+        siteUrl: options.siteUrl,
+        trustProxy: options.trustProxy,
+        maxRequestsInProgress: options.maxLeadRequestsInProgress,
+        refusalDelayMs: options.refusalDelayMs,
+        refusalLog,
+      });
+      registerStaffApi(app, {
+        store,
+        transport,
+        logger,
+        staffEmails: options.staffEmails ?? [],
+        siteUrl: linkBase,
+        origins: options.origins,
+        trustProxy: options.trustProxy,
+        mailFrom: options.mailFrom,
+        messageDomain: companyMailDomain(),
+        onRetry: () => worker.kick(),
+        now: clock,
+        callback,
+        onChanged: () => webhooks?.worker.kick(),
+        registerMore: (staffApp, requireStaff) => {
+          registerAudienceStaffRoutes(staffApp, {
+            requireStaff,
+            store: () => store.audience,
+            now: options.audience?.now ?? clock,
+          });
+          registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
+        },
+      });
+    },
+    healthCheck: async () => {
+      store.assertWritable();
+      const backlog = await withTimeout(store.outbox.backlog(Date.now()), HEALTH_TIMEOUT_MS);
+      return {
+        storage: 'ok',
+        database: store.engine,
+        mailTransport: transport.kind,
+        outbox: backlog,
+      };
+    },
+    start: () => {
+      logger.info('outbox_started', { transport: transport.kind });
+      worker.start();
+      if (webhooks) {
+        logger.info('webhook_started', { endpoint: webhooks.endpoint });
+        webhooks.worker.start();
+      }
+      if (options.digest !== false) digest.start();
+      audience.start();
+      void purge();
+      purgeTimer = setInterval(() => void purge(), options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+      purgeTimer.unref();
+    },
+    close: async () => {
+      clearInterval(purgeTimer);
+      refusalLog.flush();
+      await digest.stop();
+      await audience.close();
+      await webhooks?.stop();
+      await worker.stop();
+      transport.close();
+      await store.close();
+    },
+  };
+}
