@@ -3,7 +3,8 @@
  * The commands of the README (npm start, npm test, npm run leads). Plain Node with no dependency, since it runs before
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
- *   npm test   installs what is missing (Debian's chromium, postgresql and pg_cron included), then lint, format,
+ *   npm test   installs what is missing (Debian's chromium, postgresql and pg_cron included), then lint, the
+ *              import boundaries (docs/architecture.md), format,
  *              typecheck, deno check (modules shared with the Edge Functions), unit tests, build,
  *              the production-install check and browser tests;
  *   npm run leads -- …  runs the staff CLI's bundle, compiling it first when it is missing or
@@ -178,6 +179,7 @@ if (mode === 'start') {
   ensureSystemPackages();
   const steps = [
     'lint',
+    'check:boundaries',
     'format:check',
     'typecheck',
     'check:deno',
