@@ -27,6 +27,7 @@ import { DigestScheduler, digestWriter } from './callback/digest';
 import { CallbackService } from './callback/service';
 import { calendarFromEnv } from './callback/settings';
 import { formatDueTime } from '../staff/callback-format';
+import { callbackTimeAt, encodeCallbackTime } from '../contact/callback-time';
 import { runPurge } from './retention';
 import { registerWebhookStaffRoutes } from './webhooks/staff-routes';
 import { WebhookService } from './webhooks/service';
@@ -200,6 +201,9 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const clock = options.clock ?? Date.now;
   const calendar = options.calendar ?? DEFAULT_CALENDAR;
   const callback = new CallbackService(store, calendar, clock);
+  /** What the visitor is told: the call-back clock's due time, on the company's wall clock. */
+  const callbackTimeBy = (receivedAt: number) =>
+    callbackTimeAt(callback.dueAt(receivedAt), calendar.timeZone);
   /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
   const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
   const webhooks = options.webhook
@@ -226,6 +230,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       from: options.mailFrom,
       to: options.mailTo,
       dueTime: (receivedAt) => formatDueTime(callback.dueAt(receivedAt), calendar.timeZone),
+      callbackBy: callbackTimeBy,
     },
     notificationWindowMs: NOTIFICATION_WINDOW_MS,
     notificationLimit: options.notificationsPer10Minutes ?? 20,
@@ -300,6 +305,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         maxRequestsInProgress: options.maxLeadRequestsInProgress,
         refusalDelayMs: options.refusalDelayMs,
         refusalLog,
+        callbackBy: (receivedAt) => encodeCallbackTime(callbackTimeBy(receivedAt)),
       });
       registerStaffApi(app, {
         store,

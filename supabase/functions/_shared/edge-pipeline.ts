@@ -7,6 +7,11 @@
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
+import { callbackTimeAt, type CallbackTime } from '../../../contact/callback-time.ts';
+import { formatDueTime } from '../../../staff/callback-format.ts';
+import { dueAt } from '../../../server/callback/calendar.ts';
+import { calendarFromEnv } from '../../../server/callback/settings.ts';
+
 import { parseEnv, type ServerEnv } from '../../../server/env.ts';
 import { NOTIFICATION_WINDOW_MS } from '../../../server/leads/submit-lead.ts';
 import { createLogger, type Logger } from '../../../server/logger.ts';
@@ -26,6 +31,8 @@ export interface EdgePipeline {
   worker: OutboxWorker | undefined;
   /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
   webhooks: WebhookService | undefined;
+  /** The call-back clock's due time of a request received at a moment, on the company's clock. */
+  callbackBy(receivedAt: number): CallbackTime;
   /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
   workerSecret(): Promise<string | undefined>;
 }
@@ -41,6 +48,9 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const logger = createLogger(env.LOG_LEVEL);
   const connection = openPostgresJs(databaseUrl);
   const webhook = webhookConfigFromEnv(env);
+  const calendar = calendarFromEnv(env);
+  const callbackBy = (receivedAt: number) =>
+    callbackTimeAt(dueAt(receivedAt, calendar), calendar.timeZone);
   const store = LeadStore.fromConnection(connection, {
     dataDir: '',
     databaseUrl,
@@ -66,7 +76,12 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
             timeoutMs: env.SMTP_TIMEOUT_MS,
           }),
           logger,
-          mail: { from: env.MAIL_FROM, to: env.MAIL_TO },
+          mail: {
+            from: env.MAIL_FROM,
+            to: env.MAIL_TO,
+            dueTime: (receivedAt) => formatDueTime(dueAt(receivedAt, calendar), calendar.timeZone),
+            callbackBy,
+          },
           // The notification alert (issue 17): the same window and limit as the submit path.
           notificationWindowMs: NOTIFICATION_WINDOW_MS,
           notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
@@ -80,6 +95,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
     store,
     worker,
     webhooks,
+    callbackBy,
     async workerSecret() {
       if (source.OUTBOX_WORKER_SECRET) return source.OUTBOX_WORKER_SECRET;
       const { rows } = await sql<{ secret: string }>`
