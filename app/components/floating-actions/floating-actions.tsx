@@ -28,7 +28,10 @@ export function FloatingActions() {
   const { pathname } = useLocation();
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-30 px-4 motion-safe:animate-fade-in sm:bottom-6 sm:px-6">
+    <div
+      data-floating-actions
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-30 px-4 motion-safe:animate-fade-in sm:bottom-6 sm:px-6"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-end justify-end gap-2">
         {showsContactShortcuts(pathname) ? (
           <>
