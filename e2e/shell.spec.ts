@@ -111,12 +111,13 @@ test.describe('mobile menu', () => {
       siteConfig.phone.href,
     );
 
-    const pro = menu.getByRole('button', { name: 'Professionnels' });
-    await expect(pro).toHaveAttribute('aria-expanded', 'false');
-    await pro.click();
-    await expect(pro).toHaveAttribute('aria-expanded', 'true');
+    // A native disclosure (<details>): folded, then open, then folded again.
+    const pro = menu.getByRole('group', { name: 'Professionnels' });
+    await expect(pro).not.toHaveAttribute('open');
+    await pro.getByText('Professionnels', { exact: true }).click();
+    await expect(pro).toHaveAttribute('open');
     await expect(page.locator('#mobile-menu-professionnels').getByRole('link')).toHaveCount(11);
-    await pro.click();
+    await pro.getByText('Professionnels', { exact: true }).click();
     await expect(page.locator('#mobile-menu-professionnels')).toBeHidden();
 
     await page.keyboard.press('Escape');
@@ -124,7 +125,7 @@ test.describe('mobile menu', () => {
     await expect(toggle).toBeFocused();
 
     await toggle.click();
-    await menu.getByRole('button', { name: 'Professionnels' }).click();
+    await menu.getByText('Professionnels', { exact: true }).click();
     await page
       .locator('#mobile-menu-professionnels')
       .getByRole('link', { name: 'Climatisation' })

@@ -120,7 +120,7 @@ test.describe('in the states scripts create', () => {
     await gotoHydrated(page, '/particuliers/pompe-a-chaleur');
     await page.getByRole('button', { name: /menu/i }).click();
     const menu = page.locator('#mobile-menu');
-    await menu.getByRole('button', { name: 'Professionnels' }).click();
+    await menu.getByText('Professionnels', { exact: true }).click();
     await expect(page.locator('#mobile-menu-professionnels')).toBeVisible();
     expect(await changesUnderFullStylesheet(page)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /**
  * Post-build steps on build/client:
  * - warn about an expired RGE certificate in the config;
- * - inline into every page the CSS rules its first paint needs (see scripts/lib/critical-css.ts);
+ * - inline into every page the CSS rules its first paint needs (see scripts/lib/critical-css/);
  * - move the full stylesheet and the hydration scripts after the first paint
  *   (scripts/lib/after-first-paint.ts);
  * - write sitemap.xml and robots.txt from the route list;

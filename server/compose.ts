@@ -1,4 +1,5 @@
 import { siteConfig } from '../config/site.ts';
+import { callbackTimeAt, encodeCallbackTime } from '../contracts/contact/callback-time.ts';
 import { formatDueTime } from '../contracts/staff/callback-format.ts';
 import { registerAudienceBeacon } from './audience/routes.ts';
 import { AudienceService } from './audience/service.ts';
@@ -60,6 +61,9 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const clock = options.clock ?? Date.now;
   const calendar = options.calendar ?? DEFAULT_CALENDAR;
   const callback = new CallbackService(store, calendar, clock);
+  /** What the visitor is told: the call-back clock's due time, on the company's wall clock. */
+  const callbackTimeBy = (receivedAt: number) =>
+    callbackTimeAt(callback.dueAt(receivedAt), calendar.timeZone);
   /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
   const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
   const webhooks = composeWebhooks(store, options.webhook, {
@@ -79,6 +83,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       from: options.mailFrom,
       to: options.mailTo,
       dueTime: (receivedAt) => formatDueTime(callback.dueAt(receivedAt), calendar.timeZone),
+      callbackBy: callbackTimeBy,
     },
     notificationLimit: options.notificationsPer10Minutes ?? 20,
     ...options.outbox,
@@ -153,6 +158,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         maxRequestsInProgress: options.maxLeadRequestsInProgress,
         refusalDelayMs: options.refusalDelayMs,
         refusalLog,
+        callbackBy: (receivedAt) => encodeCallbackTime(callbackTimeBy(receivedAt)),
       });
       registerStaffApi(app, {
         store,

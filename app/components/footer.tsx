@@ -89,7 +89,8 @@ export function Footer() {
         </div>
       </Container>
       <div className="border-t border-brand-800">
-        <Container className="py-5 text-xs text-brand-200">
+        {/* Room under the last line for the floating buttons, so nothing ends up beneath them. */}
+        <Container className="pt-5 pb-32 text-xs text-brand-200 sm:pb-24">
           © {siteConfig.companyName}. {text.rights}
         </Container>
       </div>

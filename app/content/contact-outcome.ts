@@ -23,8 +23,9 @@ export const contactThanksText = {
   title: contactPageText.notices.successTitle,
   lead: 'Merci, votre demande a bien été enregistrée.',
   nextTitle: 'Et maintenant\u00a0?',
+  /** The general rule; the page shows the request's own time instead when it has it. */
+  callbackRule: `Un conseiller vous rappelle sous 24${NBSP}h (jours ouvrés) pour comprendre votre besoin.`,
   nextSteps: [
-    `Un conseiller vous rappelle sous 24${NBSP}h (jours ouvrés) pour comprendre votre besoin.`,
     'Si vous le souhaitez, il planifie avec vous une visite ou un audit, sans engagement.',
   ],
   callIntro: `Une question d’ici là${NBSP}? Appelez-nous au`,

@@ -1,6 +1,14 @@
 /** Visitor-facing text of the contact page, its form and its notices. */
 import { siteConfig } from '../../config/site';
 
+/**
+ * « 5 000 », with the narrow no-break space French puts between thousands; written out here
+ * rather than by Intl, so the prerendered page and the hydrated one never differ.
+ */
+function frenchNumber(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+}
+
 export const contactPageText = {
   title: 'Renseignez-vous gratuitement',
   lead: 'Décrivez votre projet\u00a0: un conseiller vous rappelle sous 24h pour l’étudier avec vous, sans engagement.',
@@ -16,9 +24,28 @@ export const contactPageText = {
       produit: "Produit d'intérêt (Professionnel)",
       message: 'Message',
     },
+    /** Each field's name in the notice's list of fields to fix. */
+    fieldNames: {
+      nom: 'Nom',
+      prenom: 'Prénom',
+      adresse: 'Adresse',
+      telephone: 'Numéro de téléphone',
+      email: 'Email',
+      produit: 'Produit d’intérêt',
+      message: 'Message',
+      rgpdConsent: 'Consentement',
+    },
     addressHint: 'Numéro et rue, code postal et ville du site concerné.',
     productPlaceholder: 'Sélectionnez un produit',
     messagePlaceholder: 'Décrivez votre projet ou posez vos questions...',
+    /** Under the message: its limit, then (with the script) a count near it, and a cut paste. */
+    messageLimit: {
+      limit: (max: number) => `${frenchNumber(max)}\u00a0caractères au plus.`,
+      count: (length: number, max: number) =>
+        `${frenchNumber(length)}\u00a0/\u00a0${frenchNumber(max)}\u00a0caractères`,
+      cut: (wanted: number, max: number) =>
+        `Votre texte collé faisait ${frenchNumber(wanted)}\u00a0caractères\u00a0: seuls les ${frenchNumber(max)} premiers ont été gardés. Raccourcissez-le, ou envoyez la suite à ${siteConfig.email}.`,
+    },
     honeypotLabel: 'Ne remplissez pas ce champ',
     submit: 'Envoyer ma demande',
     pending: 'Envoi en cours…',
@@ -28,6 +55,9 @@ export const contactPageText = {
     consentText: `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,
     successTitle: 'Demande envoyée\u00a0!',
     successText: 'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
+    incompleteTitle: 'Demande à compléter',
+    incompleteText: 'Certains champs sont à corriger\u00a0: le problème est indiqué sous chacun.',
+    fixIntro: 'À corriger\u00a0:',
     errorTitle: 'Erreur',
     errorFallback: "Une erreur est survenue lors de l'envoi. Veuillez réessayer.",
     dismiss: 'Fermer la notification',

@@ -12,6 +12,8 @@ export const shellText = {
     callNow: 'Appeler maintenant',
     clientArea: 'Espace Client',
     unavailableSuffix: '(bientôt disponible)',
+    /** Shown on a disabled control, beside its name. */
+    soon: 'Bientôt',
     quote: 'Devis gratuit',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',

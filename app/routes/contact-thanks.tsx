@@ -1,3 +1,4 @@
+import { CallbackPromise } from '../components/contact/callback-promise';
 import { OutcomePage } from '../components/contact/outcome-page';
 import { SOLUTIONS_SECTION_ID } from '../components/home/section-ids';
 import { ButtonLink } from '../components/ui/button';
@@ -39,6 +40,9 @@ export default function ContactThanksRoute() {
     >
       <h2 className="text-xl font-bold text-brand-950">{text.nextTitle}</h2>
       <ul className="list-disc space-y-2 pl-5 text-slate-700">
+        <li>
+          <CallbackPromise rule={text.callbackRule} />
+        </li>
         {text.nextSteps.map((step) => (
           <li key={step}>{step}</li>
         ))}

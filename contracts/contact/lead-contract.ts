@@ -13,6 +13,11 @@ export * from './paths.ts';
 export interface ContactAccepted {
   ok: true;
   id: string;
+  /**
+   * The latest call-back time, in the company's time zone (`YYYY-MM-DDTHH:MM`, `24:00` for the
+   * end of a day; contact/callback-time.ts); absent where the server has no call-back clock.
+   */
+  callbackBy?: string;
 }
 
 /** Every refusal: a French message safe to show as is; `fields` on a validation failure. */

@@ -18,7 +18,7 @@ describe('isBuildInput', () => {
       'config/site.ts',
       'contracts/contact/schema.ts',
       'public/favicon.svg',
-      'scripts/lib/critical-css.ts',
+      'scripts/lib/critical-css/page-facts.ts',
       'scripts/vite/icon-sprite-plugin.ts',
       'scripts/postbuild.ts',
       'scripts/build-server.ts',

@@ -171,7 +171,11 @@ export class BatchLeads {
   }
 
   /** The first lead (oldest) with the same address, phone and message after `since`, if any. */
-  duplicateOf(key: string, lead: LeadInput, since: number): string | undefined {
+  duplicateOf(
+    key: string,
+    lead: LeadInput,
+    since: number,
+  ): { id: string; createdAt: number } | undefined {
     let first: RecentLead | undefined;
     for (const recent of this.#recent.get(key) ?? []) {
       if (
@@ -183,7 +187,7 @@ export class BatchLeads {
         first = recent;
       }
     }
-    return first?.id;
+    return first && { id: first.id, createdAt: first.createdAt };
   }
 
   /** Whether a confirmation (sent or due) went to `key` after `since`. */

@@ -11,6 +11,7 @@ import {
   payloadFromForm,
   type RefusalReason,
 } from '../../contracts/contact/lead-contract.ts';
+import { CALLBACK_FRAGMENT_KEY } from '../../contracts/contact/callback-time.ts';
 import { siteConfig } from '../../config/site.ts';
 import { type FieldErrors, LIMITS } from '../../contracts/contact/schema.ts';
 import { CACHE_NONE } from '../http/cache-control.ts';
@@ -84,6 +85,13 @@ export interface ContactEndpointDeps {
    * stays immediate, and a held request no longer counts as in progress. 0: no delay.
    */
   refusalDelayMs?: number;
+  /**
+   * The call-back clock: the latest call-back time of a request received at a moment, as a
+   * company wall time (`YYYY-MM-DDTHH:MM`, see contracts/contact/callback-time.ts). Given, the answer says
+   * it (`callbackBy`) and a native post lands on `/contact/merci#rappel=…`; not given, the pages
+   * state the general rule.
+   */
+  callbackBy?: (receivedAt: number) => string;
 }
 
 /** `json` for the script's calls, `form` for the browser's native post; UTF-8 only. */
@@ -299,8 +307,15 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
           // Acknowledged like the first: the same answer, the same id.
           if (outcome.status === 'duplicate')
             refusals.record('duplicate', 200, undefined, 'lead_duplicate');
-          if (encoding === 'form') return c.redirect(pageUrl(c, CONTACT_THANKS_PATH), 303);
+          // A robot's request (honeypot) gets the same answer, time included.
+          const callbackBy = deps.callbackBy?.(outcome.receivedAt);
+          if (encoding === 'form') {
+            // In the fragment: the browser keeps it across the redirect and never sends it.
+            const fragment = callbackBy ? `#${CALLBACK_FRAGMENT_KEY}=${callbackBy}` : '';
+            return c.redirect(pageUrl(c, `${CONTACT_THANKS_PATH}${fragment}`), 303);
+          }
           const body: ContactAccepted = { ok: true, id: outcome.id };
+          if (callbackBy) body.callbackBy = callbackBy;
           return c.json(body);
         }
       }

@@ -52,8 +52,8 @@ export interface SubmissionInput {
 
 export type SubmitVerdict =
   | { allowed: true; outcome: 'stored' | 'discarded' }
-  /** The same request was stored moments ago: this one is acknowledged with its id. */
-  | { allowed: true; outcome: 'duplicate'; id: string }
+  /** The same request was stored moments ago: acknowledged with its id and reception time. */
+  | { allowed: true; outcome: 'duplicate'; id: string; receivedAt: number }
   | { allowed: false; limit: 'client' | 'site'; retryAfterSeconds: number };
 
 /**
@@ -201,7 +201,7 @@ async function submitOne(
     if (first) {
       // It still counts against the client's limit: resending one body is no way around it.
       countHit();
-      return { allowed: true, outcome: 'duplicate', id: first };
+      return { allowed: true, outcome: 'duplicate', id: first.id, receivedAt: first.createdAt };
     }
   }
   if (flood?.siteBudget) {

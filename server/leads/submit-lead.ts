@@ -20,12 +20,12 @@ import { newWebhookId } from '../webhooks/queue.ts';
  * call it alike, and map its outcome to their answers.
  */
 export type SubmitOutcome =
-  | { status: 'stored'; id: string }
+  /** `receivedAt`: when the request was stored (the call-back clock starts there). */
+  | { status: 'stored'; id: string; receivedAt: number }
   /** A robot filled the honeypot: answered like `stored`, nothing kept or sent. */
-  | { status: 'discarded'; id: string }
-  | { status: 'invalid'; error: string; fields: FieldErrors }
-  /** The same request (e-mail, phone, message) came in moments ago: acknowledged with its id. */
-  | { status: 'duplicate'; id: string }
+  | { status: 'discarded'; id: string; receivedAt: number }
+  /** The same request (e-mail, phone, message) came in moments ago: acknowledged like it. */
+  | { status: 'duplicate'; id: string; receivedAt: number }
   | { status: 'invalid'; error: string; fields: FieldErrors }
   | { status: 'rate-limited'; retryAfterSeconds: number }
   /** The site-wide budget of new requests is spent for now (every instance together). */
@@ -212,15 +212,17 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         return { status: 'overloaded', retryAfterSeconds: verdict.retryAfterSeconds };
       }
       // Counted in the endpoint's aggregated log, not one line each (a flood repeats itself).
-      if (verdict.outcome === 'duplicate') return { status: 'duplicate', id: verdict.id };
+      if (verdict.outcome === 'duplicate') {
+        return { status: 'duplicate', id: verdict.id, receivedAt: verdict.receivedAt };
+      }
       if (honeypot) {
         // Answered as if stored, so the robot learns nothing; nothing stored or sent.
         logger.info('lead_honeypot', { status: 'discarded' });
-        return { status: 'discarded', id };
+        return { status: 'discarded', id, receivedAt: at };
       }
       logger.info('lead_stored', { leadId: id, status: 'stored' });
       deps.onStored?.();
-      return { status: 'stored', id };
+      return { status: 'stored', id, receivedAt: at };
     },
   };
 }

@@ -3,6 +3,7 @@
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
 import { formatPostalAddress, siteConfig } from '../../config/site.ts';
+import { type CallbackTime, callbackSentence } from '../../contracts/contact/callback-time.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels.ts';
 import type { LeadField } from '../../contracts/contact/lead-contract.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';
@@ -45,7 +46,8 @@ export interface AlertCopy {
 export interface ConfirmationCopy {
   subject: string;
   greeting: string;
-  paragraphs: readonly string[];
+  /** With the call-back clock's time when the server has one (« au plus tard … »). */
+  paragraphs: (callbackBy: CallbackTime | undefined) => readonly string[];
   contactHeading: string;
   contactLines: ReadonlyArray<{ label: string; value: string }>;
   signature: readonly string[];
@@ -77,9 +79,11 @@ export const notificationCopy: NotificationCopy = {
 export const confirmationCopy: ConfirmationCopy = {
   subject: `Nous avons bien reçu votre demande – ${siteConfig.companyName}`,
   greeting: 'Bonjour,',
-  paragraphs: [
+  paragraphs: (callbackBy) => [
     `Nous avons bien reçu votre demande de contact et nous vous en remercions.`,
-    `Un conseiller ${siteConfig.companyName} vous rappellera sous 24${NBSP}h pour en parler avec vous.`,
+    callbackBy
+      ? callbackSentence(callbackBy)
+      : `Un conseiller ${siteConfig.companyName} vous rappellera sous 24${NBSP}h (jours ouvrés) pour en parler avec vous.`,
     `Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message${NBSP}: nous ne vous recontacterons pas sans votre accord.`,
   ],
   contactHeading: `Pour nous joindre d’ici là${NBSP}:`,

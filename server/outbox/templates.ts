@@ -1,3 +1,4 @@
+import { type CallbackTime } from '../../contracts/contact/callback-time.ts';
 import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import type { Lead, MailKind } from '../store/index.ts';
@@ -11,6 +12,8 @@ export interface MailSettings {
   to: string;
   /** The call-back clock's due time of a request, written out (the notification states it). */
   dueTime?: (receivedAt: number) => string;
+  /** The same due time on the company's wall clock, for the visitor's confirmation. */
+  callbackBy?: (receivedAt: number) => CallbackTime;
 }
 
 /** The stable Message-ID of one outbox message: a resend after a crash carries the same one. */
@@ -105,10 +108,11 @@ export function buildConfirmation(
   messageId: string,
 ): MailMessage {
   const copy = confirmationCopy;
+  const paragraphs = copy.paragraphs(settings.callbackBy?.(lead.createdAt));
   const text = [
     copy.greeting,
     '',
-    ...copy.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     copy.contactHeading,
     ...copy.contactLines.map(({ label, value }) => `- ${label}\u00a0: ${value}`),
     '',
@@ -121,7 +125,7 @@ export function buildConfirmation(
   const html = layout(
     copy.subject,
     `<p>${escapeHtml(copy.greeting)}</p>
-${copy.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 <p>${escapeHtml(copy.contactHeading)}</p>
 <ul>
 ${copy.contactLines

@@ -97,6 +97,52 @@ describe('ContactForm', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('says the consent error once: the notice under the box describes it', async () => {
+    renderForm();
+    await fillValidForm();
+    await user.click(submitButton());
+    const consent = screen.getByRole('checkbox', { name: CONSENT_TEXT });
+    expect(consent).toHaveAttribute('aria-invalid', 'true');
+    expect(consent).toHaveAccessibleDescription(
+      `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,
+    );
+    expect(screen.queryByText(/accepter d’être recontacté/)).toBeNull();
+    expect(screen.getAllByText(/vous recontacte\./)).toHaveLength(1);
+    // Ticking it clears the error.
+    await user.click(consent);
+    expect(consent).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks the consent box required like the other fields', () => {
+    renderForm();
+    const consent = screen.getByRole('checkbox', { name: CONSENT_TEXT });
+    expect(consent).toBeRequired();
+    expect(consent.closest('div')).toHaveTextContent(`${CONSENT_TEXT} *`);
+  });
+
+  it('shows the message’s limit, counts near it, and says when a paste was cut', async () => {
+    renderForm();
+    const message = screen.getByLabelText('Message');
+    expect(message).toHaveAccessibleDescription('5\u202f000\u00a0caractères au plus.');
+    await user.click(message);
+    await user.paste('a'.repeat(4_499));
+    expect(message).toHaveAccessibleDescription('5\u202f000\u00a0caractères au plus.');
+    await user.type(message, 'b');
+    expect(message).toHaveAccessibleDescription(
+      '4\u202f500\u00a0/\u00a05\u202f000\u00a0caractères',
+    );
+    expect(screen.queryByText(/Votre texte collé/)).toBeNull();
+
+    // A paste past the limit: the browser keeps 5 000 characters, and the form says so.
+    await user.clear(message);
+    await user.paste('c'.repeat(6_200));
+    // (Testing Library reads every no-break space as a plain one.)
+    expect(screen.getByText(/Votre texte collé faisait 6 200 caractères/)).toHaveTextContent(
+      'seuls les 5 000 premiers ont été gardés',
+    );
+    expect(message).toHaveValue('c'.repeat(5_000));
+  });
+
   it('with every field valid but no consent, focuses the consent checkbox', async () => {
     renderForm();
     await fillValidForm();
@@ -121,7 +167,17 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Email *')).toHaveAccessibleDescription(
       /Saisissez une adresse e-mail valide/,
     );
-    expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
+    // The notice names the fields to fix, as links; each message is said once, by its field.
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Demande à compléter');
+    expect(
+      within(alert)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Numéro de téléphone', 'Email']);
+    expect(screen.getAllByText(/Saisissez une adresse e-mail valide/)).toHaveLength(1);
+    await user.click(within(alert).getByRole('link', { name: 'Email' }));
+    expect(screen.getByLabelText('Email *')).toHaveFocus();
     expect(fetchSpy).not.toHaveBeenCalled();
 
     // Correcting a field clears its message.
@@ -168,11 +224,17 @@ describe('ContactForm', () => {
       website: '',
     });
 
-    await act(async () => answer(jsonResponse(200, { ok: true, id: 'abc' })));
+    await act(async () =>
+      answer(jsonResponse(200, { ok: true, id: 'abc', callbackBy: '2026-11-30T19:00' })),
+    );
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('Demande envoyée !');
     expect(status).toHaveTextContent(
       'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
+    );
+    // The line under the reference's notice: when the call-back comes for this request.
+    expect(status).toHaveTextContent(
+      'Nous vous rappellerons au plus tard lundi 30 novembre à 19 h.',
     );
     for (const label of Object.values(contactPageText.form.labels)) {
       expect(screen.getByLabelText(label)).toHaveValue('');

@@ -10,12 +10,8 @@ import {
 import { flushSync } from 'react-dom';
 import { useOutletContext, useSearchParams } from 'react-router';
 
-import { CONSENT_TEXT } from '../../../contracts/contact/consent';
-import {
-  CONSENT_FORM_VALUE,
-  contactEndpointUrl,
-  HONEYPOT_FIELD,
-} from '../../../contracts/contact/lead-contract';
+import { callbackSentence } from '../../../contracts/contact/callback-time';
+import { contactEndpointUrl, HONEYPOT_FIELD } from '../../../contracts/contact/lead-contract';
 import { isProductOption, PRODUCT_OPTIONS } from '../../../contracts/contact/products';
 import {
   CLIENT_TYPE,
@@ -33,9 +29,11 @@ import { siteConfig } from '../../../config/site';
 import { contactPageText } from '../../content/contact';
 import { Button } from '../ui/button';
 import { cn } from '../ui/class-names';
-import { TextAreaField, TextField, SelectField } from '../ui/field';
+import { TextField, SelectField } from '../ui/field';
 import { Send } from '../ui/icons';
-import { type Notice, NoticeArea } from '../ui/notice';
+import { type Notice, type NoticeLink, NoticeArea } from '../ui/notice';
+import { ConsentField } from './consent-field';
+import { MessageField } from './message-field';
 import type { VisitOrigin } from '../navigation-origin';
 import { sendContactRequest } from './send-contact-request';
 import { useHydrated } from './use-hydrated';
@@ -103,6 +101,8 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** The consent's error is said by the notice under it (the reference's consent notice). */
+  const [consentInNotice, setConsentInNotice] = useState(false);
   const hydrated = useHydrated();
   // From the root route (absent when the form is rendered alone, as in unit tests).
   const origin = useOutletContext<VisitOrigin | undefined>();
@@ -120,9 +120,18 @@ export function ContactForm() {
     return () => form.removeEventListener('focusin', prefetch);
   }, []);
 
-  function showNotice(tone: Notice['tone'], title: string, description: string) {
+  function showNotice(notice: Omit<Notice, 'id'>) {
     noticeCounter.current += 1;
-    setNotice({ id: noticeCounter.current, tone, title, description });
+    setNotice({ id: noticeCounter.current, ...notice });
+  }
+
+  /** The fields in error, as links from the notice to each (their messages stay beside them). */
+  function fixLinks(found: Errors): Notice['links'] {
+    const items: NoticeLink[] = CONTACT_FIELDS.filter((field) => found[field]).map((field) => ({
+      targetId: fieldId(field),
+      label: text.fieldNames[field],
+    }));
+    return items.length > 0 ? { intro: notices.fixIntro, items } : undefined;
   }
 
   function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
@@ -173,7 +182,13 @@ export function ContactForm() {
     } catch {
       // The validation could not load (network): nothing can be checked or sent right now.
       pendingRef.current = false;
-      flushSync(() => showNotice('error', notices.errorTitle, notices.errorFallback));
+      flushSync(() =>
+        showNotice({
+          tone: 'error',
+          title: notices.errorTitle,
+          description: notices.errorFallback,
+        }),
+      );
       revealNotice();
       return;
     }
@@ -181,20 +196,25 @@ export function ContactForm() {
     const found = result.success ? {} : schema.fieldErrors(result.error);
     if (!result.success) {
       pendingRef.current = false;
-      // Shown before moving focus, so the field is announced with its message.
+      // Shown before moving focus, so the field is announced with its message. The notice
+      // names the fields to fix; without consent it is the reference's consent notice, which
+      // then also stands for the box's own message.
       flushSync(() => {
         setErrors(found);
-        if (!values.rgpdConsent) {
-          showNotice('error', notices.consentTitle, notices.consentText);
-        } else {
-          setNotice(null);
-        }
+        setConsentInNotice(!values.rgpdConsent);
+        showNotice({
+          tone: 'error',
+          title: values.rgpdConsent ? notices.incompleteTitle : notices.consentTitle,
+          description: values.rgpdConsent ? notices.incompleteText : notices.consentText,
+          links: fixLinks(found),
+        });
       });
       focusFirstInvalid(found);
       return;
     }
 
     setErrors({});
+    setConsentInNotice(false);
     setNotice(null);
     setPending(true);
     const outcome = await sendContactRequest(result.data, values.website, {
@@ -206,11 +226,21 @@ export function ContactForm() {
     flushSync(() => {
       if (outcome.ok) {
         setValues({ ...EMPTY, produit: '' });
-        showNotice('success', notices.successTitle, notices.successText);
+        showNotice({
+          tone: 'success',
+          title: notices.successTitle,
+          description: notices.successText,
+          detail: outcome.callbackBy ? callbackSentence(outcome.callbackBy) : undefined,
+        });
       } else {
         // The server's verdict per field, shown like the form's own.
         setErrors(outcome.fields);
-        showNotice('error', notices.errorTitle, outcome.message ?? notices.errorFallback);
+        showNotice({
+          tone: 'error',
+          title: notices.errorTitle,
+          description: outcome.message ?? notices.errorFallback,
+          links: fixLinks(outcome.fields),
+        });
       }
     });
     if (!outcome.ok && Object.keys(outcome.fields).length > 0) {
@@ -220,7 +250,7 @@ export function ContactForm() {
     }
   }
 
-  const consentErrorId = `${fieldId('rgpdConsent')}-error`;
+  const noticeDescriptionId = `${idPrefix}-notice-description`;
 
   return (
     // Before hydration (or without JavaScript) the browser validates with the constraints below
@@ -275,11 +305,7 @@ export function ContactForm() {
           </option>
         ))}
       </SelectField>
-      <TextAreaField
-        {...textFieldProps('message')}
-        rows={4}
-        placeholder={text.messagePlaceholder}
-      />
+      <MessageField {...textFieldProps('message')} placeholder={text.messagePlaceholder} />
 
       {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -295,41 +321,21 @@ export function ContactForm() {
         />
       </div>
 
-      <div>
-        <div
-          className={cn(
-            'flex gap-3 rounded-control border p-4',
-            errors.rgpdConsent ? 'border-danger-600 bg-danger-50' : 'border-slate-200 bg-slate-50',
-          )}
-        >
-          <input
-            id={fieldId('rgpdConsent')}
-            name="rgpdConsent"
-            type="checkbox"
-            value={CONSENT_FORM_VALUE}
-            required={isRequiredField('rgpdConsent')}
-            checked={values.rgpdConsent}
-            aria-invalid={errors.rgpdConsent ? true : undefined}
-            aria-describedby={errors.rgpdConsent ? consentErrorId : undefined}
-            onChange={(event) => update('rgpdConsent', event.target.checked)}
-            className="mt-0.5 size-5 shrink-0 accent-brand-700"
-          />
-          <label htmlFor={fieldId('rgpdConsent')} className="text-sm text-slate-800">
-            {CONSENT_TEXT}
-          </label>
-        </div>
-        {errors.rgpdConsent ? (
-          <p id={consentErrorId} className="mt-1.5 text-sm font-medium text-danger-700">
-            {errors.rgpdConsent}
-          </p>
-        ) : null}
-      </div>
+      <ConsentField
+        id={fieldId('rgpdConsent')}
+        checked={values.rgpdConsent}
+        required={isRequiredField('rgpdConsent')}
+        error={consentInNotice ? undefined : errors.rgpdConsent}
+        describedBy={consentInNotice && errors.rgpdConsent ? noticeDescriptionId : undefined}
+        onChange={(checked) => update('rgpdConsent', checked)}
+      />
 
       <NoticeArea
         ref={noticeRef}
         notice={notice}
         onDismiss={dismissNotice}
         dismissLabel={notices.dismiss}
+        descriptionId={noticeDescriptionId}
       />
 
       <Button

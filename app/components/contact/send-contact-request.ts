@@ -4,6 +4,7 @@ import {
   contactPayload,
   type RequestOrigin,
 } from '../../../contracts/contact/lead-contract';
+import { type CallbackTime, parseCallbackTime } from '../../../contracts/contact/callback-time';
 import { CONTACT_FIELDS, type FieldErrors } from '../../../contracts/contact/fields';
 import type { ContactForm } from '../../../contracts/contact/schema';
 
@@ -11,7 +12,8 @@ import type { ContactForm } from '../../../contracts/contact/schema';
 export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
 
 export type SendResult =
-  | { ok: true }
+  /** `callbackBy`: when the company will have called, if the server says (contact/callback-time.ts). */
+  | { ok: true; callbackBy?: CallbackTime }
   /** `fields`: the server's message per field in error (empty when it gave none). */
   | { ok: false; message: string | null; fields: FieldErrors };
 
@@ -49,6 +51,19 @@ async function readError(response: Response): Promise<ReadError> {
   return { message: null, fields: {} };
 }
 
+/** The call-back time of a 200 answer; none when the answer does not give one (or no JSON). */
+async function readCallbackTime(response: Response): Promise<CallbackTime | undefined> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'callbackBy' in body) {
+      return typeof body.callbackBy === 'string' ? parseCallbackTime(body.callbackBy) : undefined;
+    }
+  } catch {
+    // A 200 without a JSON body still means the request was accepted.
+  }
+  return undefined;
+}
+
 /**
  * Posts the request the way a Supabase functions client would (JSON body, `apikey` and bearer
  * headers), without shipping that client. Logs and reports failures; never throws.
@@ -68,7 +83,7 @@ export async function sendContactRequest(
       },
       body: JSON.stringify(contactPayload(form, honeypot, origin)),
     });
-    if (response.ok) return { ok: true };
+    if (response.ok) return { ok: true, callbackBy: await readCallbackTime(response) };
     const { message, fields } = await readError(response);
     console.error('Contact request rejected', response.status, message ?? '');
     return { ok: false, message, fields };

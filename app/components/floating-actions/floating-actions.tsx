@@ -1,9 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import { FLOATING_ACTIONS_SCROLL_THRESHOLD_PX } from '../../content/constants';
 import { shellText } from '../../content/shell';
 import { buttonClasses } from '../ui/button';
 import { ArrowUp, MessageSquare } from '../ui/icons';
+import { showsContactShortcuts } from './contact-shortcuts';
 import { useScrolledPast } from './scroll-threshold';
 
 const text = shellText.floating;
@@ -14,36 +15,49 @@ function scrollToTop() {
   document.getElementById('page-top')?.focus({ preventScroll: true });
 }
 
-/** Back-to-top and contact shortcuts, shown once the page is scrolled past 300 px. */
+/** Each button takes its own taps; the bar around and between them lets every tap through. */
+const floatingButton = 'pointer-events-auto shadow-card-hover';
+
+/**
+ * Back-to-top and contact shortcuts, shown once the page is scrolled past 300 px. The two
+ * shortcuts lead to the contact form: on the contact page and its result pages they would cover
+ * the form for nothing, so only back-to-top shows there.
+ */
 export function FloatingActions() {
   const visible = useScrolledPast(FLOATING_ACTIONS_SCROLL_THRESHOLD_PX);
+  const { pathname } = useLocation();
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-30 px-4 motion-safe:animate-fade-in sm:bottom-6 sm:px-6">
-      <div className="mx-auto flex max-w-6xl items-end justify-end gap-2">
-        <div className="pointer-events-auto flex flex-wrap justify-end gap-2">
-          <Link
-            to="/contact"
-            className={buttonClasses({ variant: 'primary', size: 'md' }, 'shadow-card-hover')}
-          >
-            <MessageSquare aria-hidden="true" className="size-4" />
-            {text.contact}
-          </Link>
-          <Link
-            to="/contact"
-            className={buttonClasses({ variant: 'accent', size: 'md' }, 'shadow-card-hover')}
-          >
-            {text.quote}
-          </Link>
-          <button
-            type="button"
-            onClick={scrollToTop}
-            aria-label={text.backToTop}
-            className={buttonClasses({ variant: 'outline', size: 'icon' }, 'shadow-card-hover')}
-          >
-            <ArrowUp aria-hidden="true" className="size-5" />
-          </button>
-        </div>
+    <div
+      data-floating-actions
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-30 px-4 motion-safe:animate-fade-in sm:bottom-6 sm:px-6"
+    >
+      <div className="mx-auto flex max-w-6xl flex-wrap items-end justify-end gap-2">
+        {showsContactShortcuts(pathname) ? (
+          <>
+            <Link
+              to="/contact"
+              className={buttonClasses({ variant: 'primary', size: 'md' }, floatingButton)}
+            >
+              <MessageSquare aria-hidden="true" className="size-4" />
+              {text.contact}
+            </Link>
+            <Link
+              to="/contact"
+              className={buttonClasses({ variant: 'accent', size: 'md' }, floatingButton)}
+            >
+              {text.quote}
+            </Link>
+          </>
+        ) : null}
+        <button
+          type="button"
+          onClick={scrollToTop}
+          aria-label={text.backToTop}
+          className={buttonClasses({ variant: 'outline', size: 'icon' }, floatingButton)}
+        >
+          <ArrowUp aria-hidden="true" className="size-5" />
+        </button>
       </div>
     </div>
   );

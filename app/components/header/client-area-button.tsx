@@ -1,6 +1,7 @@
 import { siteConfig } from '../../../config/site';
 import { shellText } from '../../content/shell';
 import { UserRound } from '../ui/icons';
+import { SoonBadge } from './soon-badge';
 
 /** Links to the client portal when one is configured; otherwise a disabled, labelled button. */
 export function ClientAreaButton({ className }: { className: string }) {
@@ -22,6 +23,7 @@ export function ClientAreaButton({ className }: { className: string }) {
     >
       {icon}
       {shellText.nav.clientArea}
+      <SoonBadge />
     </button>
   );
 }

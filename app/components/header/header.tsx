@@ -16,6 +16,7 @@ import { ChevronDown, Phone } from '../ui/icons';
 import { ClientAreaButton } from './client-area-button';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { SoonBadge } from './soon-badge';
 import type { DropdownId } from './menu-state';
 import { useDropdowns } from './use-dropdowns';
 
@@ -63,10 +64,14 @@ export function Header() {
           onKeyDown={onTriggerKeyDown}
         >
           {label}
-          <ChevronDown
-            aria-hidden="true"
-            className={cn('size-4 transition-transform duration-200', open && 'rotate-180')}
-          />
+          {disabled ? (
+            <SoonBadge />
+          ) : (
+            <ChevronDown
+              aria-hidden="true"
+              className={cn('size-4 transition-transform duration-200', open && 'rotate-180')}
+            />
+          )}
         </button>
         {disabled ? null : (
           <div

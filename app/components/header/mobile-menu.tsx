@@ -13,12 +13,19 @@ import { ButtonAnchor, ButtonLink, buttonClasses } from '../ui/button';
 import { cn } from '../ui/class-names';
 import { ChevronDown, Menu, Phone, X } from '../ui/icons';
 import { ClientAreaButton } from './client-area-button';
+import { SoonBadge } from './soon-badge';
 
 const text = shellText.nav;
+
+const MENU_ID = 'mobile-menu';
 
 const rowClasses =
   'flex min-h-12 w-full items-center justify-between rounded-control px-3 text-base font-medium text-slate-800 hover:bg-brand-50';
 
+/**
+ * A list of solution pages that folds out under its name: a native disclosure (`<details>`), so
+ * it opens and closes before the scripts run, and without them.
+ */
 function CollapsibleList({
   id,
   label,
@@ -30,35 +37,31 @@ function CollapsibleList({
   entries: readonly SolutionEntry[];
   enabled: boolean;
 }) {
-  const [expanded, setExpanded] = useState(false);
   if (!enabled) {
     return (
       <button
         type="button"
         disabled
-        className={cn(rowClasses, 'cursor-not-allowed opacity-60')}
+        className={cn(rowClasses, 'cursor-not-allowed text-slate-600')}
         aria-label={`${label} ${text.unavailableSuffix}`}
       >
         {label}
+        <SoonBadge />
       </button>
     );
   }
   return (
-    <div>
-      <button
-        type="button"
-        className={rowClasses}
-        aria-expanded={expanded}
-        aria-controls={id}
-        onClick={() => setExpanded((value) => !value)}
+    <details className="group/list">
+      <summary
+        className={cn(rowClasses, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
       >
         {label}
         <ChevronDown
           aria-hidden="true"
-          className={cn('size-5 transition-transform duration-200', expanded && 'rotate-180')}
+          className="size-5 transition-transform duration-200 group-open/list:rotate-180"
         />
-      </button>
-      <ul id={id} hidden={!expanded} className="mt-1 space-y-0.5 border-l-2 border-brand-100 pl-3">
+      </summary>
+      <ul id={id} className="mt-1 space-y-0.5 border-l-2 border-brand-100 pl-3">
         {entries.map((entry) => (
           <li key={entry.slug}>
             <Link
@@ -71,51 +74,58 @@ function CollapsibleList({
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }
 
+/**
+ * The phone menu: a native popover (`popovertarget`), so a tap opens and closes it from the first
+ * paint, before the scripts run and without them; the browser closes it on Escape (focus back on
+ * the button) and on a tap outside. Once hydrated, the script follows its state for the button's
+ * label and `aria-expanded`, and closes it on every navigation.
+ */
 export function MobileMenu() {
-  // The menu remembers the page it was opened on, so any navigation closes it.
   const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const menuRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+    const menu = menuRef.current;
+    if (!menu) return;
+    const sync = () => setOpen(menu.matches(':popover-open'));
+    // Opened before hydration: the state starts from what the page shows.
+    sync();
+    setHydrated(true);
+    menu.addEventListener('toggle', sync);
+    return () => menu.removeEventListener('toggle', sync);
+  }, []);
+
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (menu?.matches(':popover-open')) menu.hidePopover();
+  }, [pathname]);
 
   return (
-    <div className="lg:hidden">
+    <div className="group/menu lg:hidden">
       <button
-        ref={toggleRef}
         type="button"
+        popoverTarget={MENU_ID}
         className="inline-flex size-11 items-center justify-center rounded-control text-brand-900 hover:bg-brand-50"
-        aria-expanded={open}
-        aria-controls="mobile-menu"
+        // Before hydration the browser exposes the popover's state itself.
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={MENU_ID}
         aria-label={open ? text.closeMenu : text.openMenu}
-        onClick={() => setOpen(!open)}
       >
-        {open ? (
-          <X aria-hidden="true" className="size-6" />
-        ) : (
-          <Menu aria-hidden="true" className="size-6" />
-        )}
+        <Menu aria-hidden="true" className="size-6 group-has-[:popover-open]/menu:hidden" />
+        <X aria-hidden="true" className="hidden size-6 group-has-[:popover-open]/menu:block" />
       </button>
       <nav
-        id="mobile-menu"
+        ref={menuRef}
+        id={MENU_ID}
+        popover="auto"
         aria-label={text.mobileMenuLabel}
-        hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 pt-2 shadow-card-hover"
+        className="inset-x-0 top-18 bottom-auto m-0 max-h-[calc(100dvh-4.5rem)] w-full overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 pt-2 text-slate-900 shadow-card-hover"
       >
         <ul className="space-y-0.5">
           <li>

@@ -11,23 +11,49 @@ import { cn } from './class-names';
 export const controlClasses =
   'block w-full min-h-11 rounded-control border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 shadow-xs focus-visible:border-brand-600 aria-invalid:border-danger-600';
 
-interface FieldFrameProps {
-  id: string;
+interface CommonProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
-  children: ReactNode;
   className?: string;
+  id?: string;
+}
+
+/** What every control of a field receives: its id, classes and accessible wiring. */
+interface ControlWiring {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
 /** Label, control and error message, wired together for assistive technology. */
-function FieldFrame({ id, label, error, hint, children, className }: FieldFrameProps) {
+function Field({
+  label,
+  error,
+  hint,
+  className,
+  id: givenId,
+  control,
+}: CommonProps & { control: (wiring: ControlWiring) => ReactNode }) {
+  const fallbackId = useId();
+  const id = givenId ?? fallbackId;
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children}
+      {control({
+        id,
+        className: controlClasses,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(id, error, hint),
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {hint}
@@ -42,39 +68,16 @@ function FieldFrame({ id, label, error, hint, children, className }: FieldFrameP
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
-interface CommonProps {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-}
-
 export function TextField({
   label,
   error,
   hint,
   className,
-  id: givenId,
+  id,
   ...props
 }: CommonProps & InputHTMLAttributes<HTMLInputElement>) {
-  const fallbackId = useId();
-  const id = givenId ?? fallbackId;
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        className={controlClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
-    </FieldFrame>
-  );
+  const frame = { label, error, hint, className, id };
+  return <Field {...frame} control={(wiring) => <input {...wiring} {...props} />} />;
 }
 
 export function TextAreaField({
@@ -82,22 +85,11 @@ export function TextAreaField({
   error,
   hint,
   className,
-  id: givenId,
+  id,
   ...props
 }: CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const fallbackId = useId();
-  const id = givenId ?? fallbackId;
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        className={controlClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
-    </FieldFrame>
-  );
+  const frame = { label, error, hint, className, id };
+  return <Field {...frame} control={(wiring) => <textarea {...wiring} {...props} />} />;
 }
 
 export function SelectField({
@@ -105,23 +97,9 @@ export function SelectField({
   error,
   hint,
   className,
-  id: givenId,
-  children,
+  id,
   ...props
 }: CommonProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const fallbackId = useId();
-  const id = givenId ?? fallbackId;
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <select
-        id={id}
-        className={controlClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      >
-        {children}
-      </select>
-    </FieldFrame>
-  );
+  const frame = { label, error, hint, className, id };
+  return <Field {...frame} control={(wiring) => <select {...wiring} {...props} />} />;
 }

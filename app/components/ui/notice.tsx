@@ -1,9 +1,15 @@
-import { type Ref, useEffect, useState } from 'react';
+import { type MouseEvent, type Ref, useEffect, useState } from 'react';
 
 import { cn } from './class-names';
 import { CircleAlert, CircleCheck, X } from './icons';
 
 export type NoticeTone = 'success' | 'error';
+
+/** A field to fix: the id of its control and its name. */
+export interface NoticeLink {
+  targetId: string;
+  label: string;
+}
 
 export interface Notice {
   /** Changes with every new notice, so the same text shown twice is announced twice. */
@@ -11,6 +17,18 @@ export interface Notice {
   tone: NoticeTone;
   title: string;
   description: string;
+  /** A second line (e.g. when the call-back will come). */
+  detail?: string;
+  /** The fields to fix, as links that move to each (their messages stay beside the fields). */
+  links?: { intro: string; items: readonly NoticeLink[] };
+}
+
+/** Moves to a field named in a notice: scrolled into view and focused. */
+function focusTarget(event: MouseEvent<HTMLAnchorElement>, targetId: string) {
+  const target = document.getElementById(targetId);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }
 
 /** How long a success notice stays unless its close button has focus. Errors stay until dismissed. */
@@ -21,7 +39,7 @@ const toneClasses: Record<NoticeTone, string> = {
   error: 'border-danger-600/40 bg-danger-50 text-danger-700',
 };
 
-function NoticeCard({ notice }: { notice: Notice }) {
+function NoticeCard({ notice, descriptionId }: { notice: Notice; descriptionId?: string }) {
   const Icon = notice.tone === 'success' ? CircleCheck : CircleAlert;
   return (
     <div
@@ -33,7 +51,30 @@ function NoticeCard({ notice }: { notice: Notice }) {
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-semibold">{notice.title}</p>
-        <p className="mt-0.5 text-sm text-slate-800">{notice.description}</p>
+        <p id={descriptionId} className="mt-0.5 text-sm text-slate-800">
+          {notice.description}
+        </p>
+        {notice.detail ? (
+          <p className="mt-1 text-sm font-semibold text-slate-900">{notice.detail}</p>
+        ) : null}
+        {notice.links && notice.links.items.length > 0 ? (
+          <div className="mt-2 text-sm text-slate-800">
+            <p>{notice.links.intro}</p>
+            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {notice.links.items.map((link) => (
+                <li key={link.targetId}>
+                  <a
+                    href={`#${link.targetId}`}
+                    onClick={(event) => focusTarget(event, link.targetId)}
+                    className="inline-flex min-h-11 items-center font-semibold text-danger-700 underline underline-offset-4"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -49,12 +90,15 @@ export function NoticeArea({
   onDismiss,
   dismissLabel,
   className,
+  descriptionId,
   ref,
 }: {
   notice: Notice | null;
   onDismiss: () => void;
   dismissLabel: string;
   className?: string;
+  /** The id of the notice's description, for a control that it describes. */
+  descriptionId?: string;
   ref?: Ref<HTMLDivElement>;
 }) {
   const [paused, setPaused] = useState(false);
@@ -68,10 +112,14 @@ export function NoticeArea({
   return (
     <div ref={ref} className={cn('relative scroll-mt-24 scroll-mb-28', className)}>
       <div role="status" aria-live="polite" aria-atomic="true">
-        {notice && notice.tone !== 'error' ? <NoticeCard key={notice.id} notice={notice} /> : null}
+        {notice && notice.tone !== 'error' ? (
+          <NoticeCard key={notice.id} notice={notice} descriptionId={descriptionId} />
+        ) : null}
       </div>
       <div role="alert" aria-live="assertive" aria-atomic="true">
-        {notice && notice.tone === 'error' ? <NoticeCard key={notice.id} notice={notice} /> : null}
+        {notice && notice.tone === 'error' ? (
+          <NoticeCard key={notice.id} notice={notice} descriptionId={descriptionId} />
+        ) : null}
       </div>
       {notice ? (
         <button

@@ -7,6 +7,11 @@
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
+import { callbackTimeAt, type CallbackTime } from '../../../contracts/contact/callback-time.ts';
+import { formatDueTime } from '../../../contracts/staff/callback-format.ts';
+import { dueAt } from '../../../server/callback/calendar.ts';
+import { calendarFromEnv } from '../../../server/callback/settings.ts';
+
 import { parseEnv, type ServerEnv } from '../../../server/env.ts';
 import { createLogger, type Logger } from '../../../server/logger.ts';
 import { createHttpApiTransport } from '../../../server/outbox/http-api-transport.ts';
@@ -25,6 +30,8 @@ export interface EdgePipeline {
   worker: OutboxWorker | undefined;
   /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
   webhooks: WebhookService | undefined;
+  /** The call-back clock's due time of a request received at a moment, on the company's clock. */
+  callbackBy(receivedAt: number): CallbackTime;
   /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
   workerSecret(): Promise<string | undefined>;
 }
@@ -40,6 +47,9 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const logger = createLogger(env.LOG_LEVEL);
   const connection = openPostgresJs(databaseUrl);
   const webhook = webhookConfigFromEnv(env);
+  const calendar = calendarFromEnv(env);
+  const callbackBy = (receivedAt: number) =>
+    callbackTimeAt(dueAt(receivedAt, calendar), calendar.timeZone);
   const store = LeadStore.fromConnection(connection, {
     dataDir: '',
     databaseUrl,
@@ -61,7 +71,13 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
           }),
           {
             logger,
-            mail: { from: env.MAIL_FROM, to: env.MAIL_TO },
+            mail: {
+              from: env.MAIL_FROM,
+              to: env.MAIL_TO,
+              dueTime: (receivedAt) =>
+                formatDueTime(dueAt(receivedAt, calendar), calendar.timeZone),
+              callbackBy,
+            },
             // The notification alert (issue 17): the same window and limit as the submit path.
             notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
             leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
@@ -75,6 +91,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
     store,
     worker,
     webhooks,
+    callbackBy,
     async workerSecret() {
       if (source.OUTBOX_WORKER_SECRET) return source.OUTBOX_WORKER_SECRET;
       const { rows } = await sql<{ secret: string }>`

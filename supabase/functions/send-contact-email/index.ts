@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono';
 
+import { encodeCallbackTime } from '../../../contracts/contact/callback-time.ts';
 import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract.ts';
 import { registerContactEndpoint } from '../../../server/leads/routes.ts';
 import { composeLeadService } from '../../../server/compose/services.ts';
@@ -18,7 +19,9 @@ declare const Deno: {
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, store, worker, webhooks } = createEdgePipeline(Deno.env.toObject());
+const { env, logger, store, worker, webhooks, callbackBy } = createEdgePipeline(
+  Deno.env.toObject(),
+);
 // The site's URL: where a native post is redirected to, and the default CORS origin.
 if (!env.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SITE_URL=…)');
 const siteUrl = env.SITE_URL;
@@ -67,6 +70,7 @@ registerContactEndpoint(app, {
   // 0 unless set (edge-pipeline.ts): holding a refusal would keep an invocation open for nothing.
   refusalDelayMs: env.REFUSAL_DELAY_MS,
   refusalLog: new RefusalLog(logger),
+  callbackBy: (receivedAt) => encodeCallbackTime(callbackBy(receivedAt)),
 });
 
 /** Supabase passes the request with the function's name as its path (no `/functions/v1`). */

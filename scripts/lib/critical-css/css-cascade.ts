@@ -1,7 +1,7 @@
 /**
  * The two facts about a style rule that decide, between rules of the same cascade layer, which
  * one wins: its selector's specificity and the properties it sets. Used to split a stylesheet in
- * two without changing its cascade (scripts/lib/critical-css.ts, ADR 0018).
+ * two without changing its cascade (scripts/lib/critical-css/, ADR 0018).
  */
 import type { Declaration, Selector, SelectorComponent } from 'lightningcss';
 

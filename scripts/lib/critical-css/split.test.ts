@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  classesInHtml,
-  deferredStylesheet,
-  fontFaces,
-  type PageFacts,
-  pageFacts,
-  siteClasses,
-  splitStylesheet,
-  withoutHiddenElements,
-} from './critical-css';
-
-describe('classesInHtml', () => {
-  it('collects class tokens, decoding HTML entities', () => {
-    const html =
-      '<div class="flex md:grid-cols-2"><a class=" text-brand-800  [&amp;>svg]:size-4"></a></div>';
-    expect([...classesInHtml(html)].sort()).toEqual(
-      ['[&>svg]:size-4', 'flex', 'md:grid-cols-2', 'text-brand-800'].sort(),
-    );
-  });
-});
-
-describe('pageFacts', () => {
-  it('lists the elements of the page and the custom properties its style attributes use', () => {
-    const facts = pageFacts(
-      '<!DOCTYPE html><HTML><body><ul class="x"><li style="--slide:2;width:var(--size)"></li></ul>',
-    );
-    expect([...facts.elements].sort()).toEqual(['body', 'html', 'li', 'ul']);
-    expect([...facts.referencedProperties]).toEqual(['--size']);
-    expect([...facts.classes]).toEqual(['x']);
-  });
-});
+import { type PageFacts, pageFacts, siteClasses } from './page-facts';
+import { splitStylesheet } from './split';
+import { deferredStylesheet, fontFaces } from './write';
 
 const page = (html: string) => pageFacts(`<html><body>${html}</body></html>`);
 /** The inline CSS of a page alone on its site (classes it lacks are in no prerendered page). */
@@ -242,24 +214,22 @@ describe('deferredStylesheet', () => {
   });
 });
 
-describe('withoutHiddenElements', () => {
-  it('removes elements with the hidden attribute, nested ones included, and keeps the rest', () => {
-    expect(
-      withoutHiddenElements(
-        '<div class="hidden lg:block">a</div><div hidden=""><div class="x">b</div></div><p>c</p>' +
-          '<ul hidden><li>d</li></ul><input hidden class="y"><span data-x="hidden">e</span>' +
-          '<div hidden="until-found">f</div>',
-      ),
-    ).toBe(
-      '<div class="hidden lg:block">a</div><p>c</p><span data-x="hidden">e</span><div hidden="until-found">f</div>',
-    );
-  });
-
+describe('criticalCss and the page', () => {
   it('keeps the styles of hidden content out of the critical CSS', () => {
     const out = criticalCss(
       '.menu { position: absolute } .link { color: red } .shown { color: blue }',
       pageFacts('<nav hidden class="menu"><a class="link">x</a></nav><p class="shown">y</p>'),
     );
     expect(out).toBe('.shown{color:#00f}');
+  });
+
+  it('keeps out the styles of markup that only a script or a comment mentions', () => {
+    const out = criticalCss(
+      '.late { color: red } b { font-weight: bolder } table { border-collapse: collapse } p { margin: 0 }',
+      pageFacts(
+        `<p>x</p><!-- <table> --><script>if (a<b) el.innerHTML = '<i class="late">';</script>`,
+      ),
+    );
+    expect(out).toBe('p{margin:0}');
   });
 });

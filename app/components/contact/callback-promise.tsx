@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+
+import {
+  CALLBACK_FRAGMENT_KEY,
+  callbackSentence,
+  parseCallbackTime,
+} from '../../../contracts/contact/callback-time';
+
+const subscribe = () => () => {};
+
+/**
+ * When the company calls back. The page is static: it states the general `rule` (prerendered, and
+ * while hydrating), then the request's own time when the native post's redirect carried it in the
+ * address's fragment (`#rappel=2026-11-30T19:00`, which never reaches a server).
+ */
+export function CallbackPromise({ rule }: { rule: string }) {
+  const fragment = useSyncExternalStore(
+    subscribe,
+    () => window.location.hash,
+    () => '',
+  );
+  const time = parseCallbackTime(
+    new URLSearchParams(fragment.replace(/^#/, '')).get(CALLBACK_FRAGMENT_KEY),
+  );
+  return <>{time ? callbackSentence(time) : rule}</>;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../../contracts/contact/paths';
+import { showsContactShortcuts } from './contact-shortcuts';
+
+describe('showsContactShortcuts', () => {
+  it('hides the contact shortcuts on the contact page and every page a native post lands on', () => {
+    for (const path of [
+      '/contact',
+      '/contact/',
+      CONTACT_THANKS_PATH,
+      ...Object.values(CONTACT_ERROR_PATHS),
+    ]) {
+      expect(showsContactShortcuts(path), path).toBe(false);
+    }
+  });
+
+  it('shows them everywhere else', () => {
+    for (const path of ['/', '/professionnels/hp-flottante', '/mentions-legales', '/contactez']) {
+      expect(showsContactShortcuts(path), path).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../../contracts/contact/paths';
+
+/** The contact page and the pages a native post lands on: the form, or the way back to it. */
+const CONTACT_PAGES: ReadonlySet<string> = new Set([
+  '/contact',
+  CONTACT_THANKS_PATH,
+  ...Object.values(CONTACT_ERROR_PATHS),
+]);
+
+/** Whether the floating « Contactez-nous » and « Devis gratuit » links show on this page. */
+export function showsContactShortcuts(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return !CONTACT_PAGES.has(path);
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+
+import {
+  deliveryLabel,
+  formatAge,
+  formatDateTime,
+  STATUS_LABELS,
+  staffText,
+} from '../../content/staff';
+import type { InboxPage, InboxView } from '../../../contracts/staff/contract';
+import { DueCell } from './callback/due-cell';
+import { callbackText } from '../../content/callback';
+
+const text = staffText.inbox;
+
+/** The list's columns, in the order the table shows them. */
+const COLUMN_ORDER = [
+  'person',
+  'due',
+  'received',
+  'contact',
+  'product',
+  'status',
+  'mails',
+] as const satisfies ReadonlyArray<keyof typeof text.columns>;
+
+export interface InboxTableProps {
+  page: InboxPage;
+  /** The view the rows belong to: it names the table. */
+  view: InboxView;
+  /** The moment the ages are counted from (when the list was loaded), in milliseconds. */
+  now: number;
+}
+
+/** One page of requests: who, when due, when received, how to reach them, what, status, e-mails. */
+export function InboxTable({ page, view, now }: InboxTableProps) {
+  return (
+    <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">{callbackText.captions[view]}</caption>
+        <thead className="bg-slate-50 text-slate-800">
+          <tr>
+            {COLUMN_ORDER.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2">
+                {text.columns[column]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {page.rows.map((row) => {
+            const name = `${row.prenom} ${row.nom}`;
+            return (
+              <tr key={row.id} className="border-t border-slate-200 align-top">
+                <th scope="row" className="px-3 py-2 font-medium">
+                  <Link
+                    to={`/equipe/demandes/${row.id}`}
+                    className="text-brand-800 underline"
+                    aria-label={text.open(name)}
+                  >
+                    {name}
+                  </Link>
+                </th>
+                <td className="px-3 py-2">
+                  <DueCell clock={row.clock} now={page.now} timeZone={page.timeZone} />
+                </td>
+                <td className="px-3 py-2">
+                  <span title={formatDateTime(row.createdAt)}>{formatAge(row.createdAt, now)}</span>
+                  <span className="block text-slate-700">{formatDateTime(row.createdAt)}</span>
+                </td>
+                <td className="px-3 py-2 break-all">
+                  {row.email}
+                  <span className="block whitespace-nowrap">{row.telephone}</span>
+                </td>
+                <td className="px-3 py-2">{row.produit || '—'}</td>
+                <td className="px-3 py-2">{STATUS_LABELS[row.status]}</td>
+                <td className="px-3 py-2">
+                  <ul>
+                    {row.delivery.map((mail) => (
+                      <li key={mail.kind}>
+                        {staffText.lead.mailKind[mail.kind]} : {deliveryLabel(mail)}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The latest time the company calls a visitor back, as the visitor reads it: in the company's
+ * time zone, « lundi 30 novembre à 19 h ». The server computes it with the call-back clock and
+ * sends it as a local wall time (`YYYY-MM-DDTHH:MM`, `24:00` for the end of a day) in the
+ * endpoint's answer and in the fragment of the thank-you page's address; the page, the form and
+ * the confirmation e-mail write it out with the functions below. No dependency: the contact page
+ * loads this.
+ */
+
+/** A wall time of the company's calendar; `time` may be `24:00` (the end of `date`). */
+export interface CallbackTime {
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** `HH:MM`, 00:00–24:00 */
+  time: string;
+}
+
+/** The key of the thank-you page's address fragment that carries the time (`#rappel=…`). */
+export const CALLBACK_FRAGMENT_KEY = 'rappel';
+
+const WEEKDAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+const NBSP = '\u00a0';
+
+const ENCODED = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** `2026-11-30T19:00` */
+export function encodeCallbackTime(value: CallbackTime): string {
+  return `${value.date}T${value.time}`;
+}
+
+/** The time in an answer or a fragment; undefined unless it is a real date and time. */
+export function parseCallbackTime(text: string | null | undefined): CallbackTime | undefined {
+  const match = ENCODED.exec(text ?? '');
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute] = match.map(Number) as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  const realDate =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day;
+  const realTime = (hour < 24 && minute < 60) || (hour === 24 && minute === 0);
+  if (!realDate || !realTime) return undefined;
+  const [date = '', time = ''] = (text ?? '').split('T');
+  return { date, time };
+}
+
+/** « lundi 30 novembre à 19 h », « mardi 1er décembre à 9 h 30 », « lundi 30 novembre à 24 h ». */
+export function formatCallbackTime({ date, time }: CallbackTime): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const weekday = WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
+  const dayText = day === 1 ? '1er' : String(day);
+  const clock =
+    minute === 0 ? `${hour}${NBSP}h` : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, '0')}`;
+  return `${weekday} ${dayText}${NBSP}${MONTHS[month - 1]} à ${clock}`;
+}
+
+/** The sentence the visitor reads: « Nous vous rappellerons au plus tard lundi 30 novembre à 19 h. » */
+export function callbackSentence(value: CallbackTime): string {
+  return `Nous vous rappellerons au plus tard ${formatCallbackTime(value)}.`;
+}
+
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall time of a moment in `timeZone`; local midnight is written as `24:00` of the day
+ * before, so a request due at the end of Monday reads « lundi … à 24 h », not « mardi … à 0 h ».
+ */
+export function callbackTimeAt(ms: number, timeZone: string): CallbackTime {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    localFormats.set(timeZone, format);
+  }
+  const parts = (at: number) => {
+    const found: Record<string, string> = {};
+    for (const part of format.formatToParts(at)) found[part.type] = part.value;
+    return found;
+  };
+  const now = parts(ms);
+  if (now.hour === '00' && now.minute === '00') {
+    const before = parts(ms - 60_000);
+    return { date: `${before.year}-${before.month}-${before.day}`, time: '24:00' };
+  }
+  return { date: `${now.year}-${now.month}-${now.day}`, time: `${now.hour}:${now.minute}` };
+}

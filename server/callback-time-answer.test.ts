@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CONTACT_THANKS_PATH } from '../contracts/contact/lead-contract';
+import {
+  postJson,
+  startTestServer,
+  TEST_SITE_URL,
+  validRequest,
+  type TestServer,
+} from '../test-support/harness';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../test-support/smtp-peer';
+
+/**
+ * Issue 34: the visitor is told when the call comes. With a fixed clock, the endpoint's answer,
+ * the thank-you page's address after a native post and the confirmation e-mail all give the due
+ * time the call-back clock computed for the request, which the company's notification states too.
+ */
+const FRIDAY_EVENING = Date.parse('2026-11-27T19:00:00+01:00');
+/** Thursday 24 December 2026, 15:00: Christmas (Friday) and the weekend are not working days. */
+const CHRISTMAS_EVE = Date.parse('2026-12-24T15:00:00+01:00');
+
+let peer: SmtpPeer;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+});
+
+afterAll(async () => {
+  await peer.stop();
+});
+
+function mailOf(id: string, kind: 'notification' | 'confirmation'): ReceivedMail | undefined {
+  return peer.messages.find(
+    (mail) => mail.headers.get('message-id') === `<${id}.${kind}@calora-energies.example>`,
+  );
+}
+
+const cases = [
+  {
+    name: 'a Friday evening request is due on Monday evening',
+    at: FRIDAY_EVENING,
+    answer: '2026-11-30T19:00',
+    sentence: 'Nous vous rappellerons au plus tard lundi 30\u00a0novembre à 19\u00a0h.',
+    notification: 'lundi 30 novembre à 19:00',
+  },
+  {
+    name: 'a request on the eve of a holiday skips the holiday and the weekend',
+    at: CHRISTMAS_EVE,
+    answer: '2026-12-28T15:00',
+    sentence: 'Nous vous rappellerons au plus tard lundi 28\u00a0décembre à 15\u00a0h.',
+    notification: 'lundi 28 décembre à 15:00',
+  },
+] as const;
+
+describe.each(cases)('$name', ({ at, answer, sentence, notification }) => {
+  let now = at;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ smtpUrl: peer.url, clock: () => now });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers the script with the time, and the confirmation e-mail says it', async () => {
+    const response = await postJson(
+      server.endpoint,
+      validRequest({ email: `json.${at}@entreprise.example` }),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { id: string; callbackBy: string };
+    expect(body.callbackBy).toBe(answer);
+
+    await peer.waitFor(() => Boolean(mailOf(body.id, 'confirmation')));
+    const confirmation = mailOf(body.id, 'confirmation')!;
+    expect(confirmation.text).toContain(sentence);
+    expect(confirmation.html).toContain(sentence);
+    await peer.waitFor(() => Boolean(mailOf(body.id, 'notification')));
+    expect(mailOf(body.id, 'notification')!.text).toContain(notification);
+  });
+
+  it('sends a native post to the thank-you page with the time in the fragment', async () => {
+    const form = new URLSearchParams(
+      Object.entries(validRequest({ email: `native.${at}@entreprise.example` })).map(
+        ([key, value]) => [key, String(value)],
+      ),
+    );
+    const response = await fetch(server.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(
+      `${TEST_SITE_URL}${CONTACT_THANKS_PATH}#rappel=${answer}`,
+    );
+  });
+
+  it('gives a repeat of the same request the first one’s time', async () => {
+    const request = validRequest({ email: `repeat.${at}@entreprise.example` });
+    const first = (await (await postJson(server.endpoint, request)).json()) as {
+      id: string;
+      callbackBy: string;
+    };
+    now += 5 * 60_000;
+    try {
+      const again = (await (await postJson(server.endpoint, request)).json()) as {
+        id: string;
+        callbackBy: string;
+      };
+      expect(again).toEqual(first);
+    } finally {
+      now -= 5 * 60_000;
+    }
+  });
+});
