@@ -12,14 +12,17 @@ import {
   type RefusalReason,
 } from '../../contracts/contact/lead-contract.ts';
 import { CALLBACK_FRAGMENT_KEY } from '../../contracts/contact/callback-time.ts';
-import { siteConfig } from '../../config/site.ts';
 import { type FieldErrors, LIMITS } from '../../contracts/contact/schema.ts';
 import { CACHE_NONE } from '../http/cache-control.ts';
 import type { LeadService } from './submit-lead.ts';
 import type { Logger } from '../logger.ts';
 import { requestClientKey } from '../http/request-client.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '../http/request-guards.ts';
+import { ERRORS } from './errors.ts';
 import { RefusalLog } from './refusal-log.ts';
+import { requestEncoding } from './request-encoding.ts';
+
+export { requestEncoding };
 
 /**
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script
@@ -36,19 +39,7 @@ import { RefusalLog } from './refusal-log.ts';
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
 
-export const ERRORS = {
-  contentType: 'La demande doit être envoyée au format JSON.',
-  tooLarge: 'La demande est trop volumineuse.',
-  malformed: 'La demande est illisible. Veuillez réessayer.',
-  invalid: 'Requête invalide.',
-  crossSite: 'Cette demande ne vient pas de notre site et a été refusée.',
-  method: 'Méthode non autorisée : envoyez le formulaire de contact.',
-  rateLimited:
-    'Vous avez envoyé trop de demandes. Veuillez réessayer plus tard ou nous appeler directement.',
-  unavailable:
-    'Le service est momentanément indisponible. Veuillez réessayer dans quelques minutes ou nous appeler.',
-  overloaded: `Nous recevons beaucoup de demandes en ce moment. Veuillez réessayer dans quelques minutes ou nous appeler au ${siteConfig.phone.display}.`,
-} as const;
+export { ERRORS };
 
 /** Lead requests in progress at once (admission control); past it, an immediate 503. */
 export const DEFAULT_MAX_REQUESTS_IN_PROGRESS = 64;
@@ -92,22 +83,6 @@ export interface ContactEndpointDeps {
    * state the general rule.
    */
   callbackBy?: (receivedAt: number) => string;
-}
-
-/** `json` for the script's calls, `form` for the browser's native post; UTF-8 only. */
-type Encoding = 'json' | 'form';
-
-const MEDIA_TYPES: Record<string, Encoding> = {
-  'application/json': 'json',
-  'application/x-www-form-urlencoded': 'form',
-};
-
-export function requestEncoding(value: string | undefined): Encoding | undefined {
-  if (!value) return undefined;
-  const [type = '', ...params] = value.split(';').map((part) => part.trim().toLowerCase());
-  const encoding = MEDIA_TYPES[type];
-  const charset = params.find((param) => param.startsWith('charset='));
-  return !charset || charset.replace(/"/g, '') === 'charset=utf-8' ? encoding : undefined;
 }
 
 interface Refusal {
