@@ -1,26 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
-import type {
-  Counters,
-  CounterWindow,
-  InboxFilter,
-  InboxPage,
-  InboxRow,
-  LeadDetail,
-  MailState,
-} from '../../contracts/staff/contract.ts';
-import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
-import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
-import { deliveryByLead, emailKey, toDelivery } from '../leads/store.ts';
-import { LEAD_STATUSES, type AuditAction, type LeadStatus, type Tables } from '../db/schema.ts';
+import type { LeadDetail, MailState } from '../../contracts/staff/contract.ts';
+import type { InboxClockFilter } from '../callback/inbox-sql.ts';
+import { emailKey, toDelivery } from '../leads/store.ts';
+import { toRow } from './search.ts';
+import type { AuditAction, LeadStatus, Tables } from '../db/schema.ts';
 import { queueStatusChanged } from '../webhooks/queue.ts';
 
 /**
- * What the staff inbox reads and writes: the list with its filters, a request's page, status and
- * notes, the append-only audit trail, counters. Sign-in tokens and sessions: staff-auth.ts.
+ * What the staff inbox reads and writes about one request: its page, status and notes, the
+ * append-only audit trail. The list and the counters: search.ts (re-exported here). Sign-in
+ * tokens and sessions: server/staff/store.ts.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // --- Audit trail ----------------------------------------------------------------------------
 
@@ -38,153 +29,6 @@ export async function appendAudit(
       detail: entry.detail,
     })
     .execute();
-}
-
-// --- The inbox ------------------------------------------------------------------------------
-
-/** `%term%` for LIKE with `\` as the escape character. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function dayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00.000Z`);
-}
-
-/** The inbox's page as the store reads it; the call-back clock adds its facts (server/callback). */
-export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
-  rows: InboxRow[];
-};
-
-function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
-  let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
-  if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
-    query = query.where(sql<boolean>`${notYetCalled}`);
-  }
-  if (filter.vue === 'en-retard') {
-    query = query.where(
-      'leads.created_at',
-      '<=',
-      clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER,
-    );
-  }
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    // Phone numbers also match without their spaces, dots or dashes ("0612" finds "06 12 …").
-    const digits = filter.q.replace(/[\s.-]/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        ...(['nom', 'prenom', 'email', 'telephone', 'adresse'] as const).map(
-          (column) => sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${pattern} escape '\\'`,
-        ),
-        sql<boolean>`(lower(leads.prenom) || ' ' || lower(leads.nom)) like ${pattern} escape '\\'`,
-        ...(/^\+?\d{2,}$/.test(digits)
-          ? [
-              sql<boolean>`replace(replace(replace(leads.telephone, ' ', ''), '.', ''), '-', '') like ${likePattern(digits)} escape '\\'`,
-            ]
-          : []),
-      ]),
-    );
-  }
-  if (filter.status) {
-    const status = filter.status;
-    query = query.where((eb) =>
-      status === 'nouveau'
-        ? eb.or([eb('lead_tracking.status', 'is', null), eb('lead_tracking.status', '=', status)])
-        : eb('lead_tracking.status', '=', status),
-    );
-  }
-  // Compared as plain text: a filter may name a value the contract's types do not (yet) list.
-  const { produit, clientType } = filter;
-  if (produit) query = query.where(sql<boolean>`leads.produit = ${produit}`);
-  if (clientType) query = query.where(sql<boolean>`leads.client_type = ${clientType}`);
-  if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
-  if (filter.to) query = query.where('leads.created_at', '<', dayStart(filter.to) + DAY_MS);
-  if (filter.sourcePage) query = query.where('lead_tracking.source_page', '=', filter.sourcePage);
-  return query;
-}
-
-const ROW_COLUMNS = [
-  'leads.id',
-  'leads.created_at',
-  'leads.prenom',
-  'leads.nom',
-  'leads.email',
-  'leads.telephone',
-  'leads.produit',
-  'leads.client_type',
-  'lead_tracking.status',
-  'lead_tracking.source_page',
-] as const;
-
-interface RowShape {
-  id: string;
-  created_at: number;
-  prenom: string;
-  nom: string;
-  email: string;
-  telephone: string;
-  produit: string;
-  client_type: string;
-  status: LeadStatus | null;
-  source_page: string | null;
-}
-
-function toRow(row: RowShape, delivery: MailState[]): InboxRow {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    prenom: row.prenom,
-    nom: row.nom,
-    email: row.email,
-    telephone: row.telephone,
-    produit: row.produit,
-    clientType: row.client_type,
-    status: row.status ?? 'nouveau',
-    sourcePage: row.source_page,
-    delivery,
-  };
-}
-
-/**
- * One page of the filtered list, newest first; the views of requests to call back, soonest due
- * first (due times follow reception times, so: oldest first). `pageSize: 0` returns every row
- * (CSV export).
- */
-export async function searchInbox(
-  db: Kysely<Tables>,
-  filter: InboxFilter,
-  pageSize: number = PAGE_SIZE,
-  clock: InboxClockFilter = {},
-): Promise<StoreInboxPage> {
-  const page = filter.page ?? 1;
-  const count = await filtered(db, filter, clock)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  const order = filter.vue === 'a-rappeler' || filter.vue === 'en-retard' ? 'asc' : 'desc';
-  let query = filtered(db, filter, clock)
-    .select(ROW_COLUMNS)
-    .orderBy('leads.created_at', order)
-    .orderBy('leads.id', order);
-  if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
-  const rows = await query.execute();
-  const delivery = await deliveryByLead(
-    db,
-    rows.map((row) => row.id),
-  );
-  const products = await db
-    .selectFrom('leads')
-    .select('produit')
-    .distinct()
-    .orderBy('produit')
-    .execute();
-  return {
-    rows: rows.map((row) => toRow(row, delivery.get(row.id) ?? [])),
-    total: Number(count?.count ?? 0),
-    page,
-    pageSize,
-    products: products.map((row) => row.produit).filter((produit) => produit !== ''),
-  };
 }
 
 export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDetail | undefined> {
@@ -373,45 +217,5 @@ export async function emailKeyOf(db: Kysely<Tables>, leadId: string): Promise<st
   return row?.email_key;
 }
 
-export async function counters(
-  db: Kysely<Tables>,
-  now: number,
-): Promise<Pick<Counters, 'windows'>> {
-  const windows: CounterWindow[] = [];
-  for (const days of [30, 90]) {
-    const since = now - days * DAY_MS;
-    const byStatusRows = await db
-      .selectFrom('leads')
-      .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-      .select((eb) => [
-        eb.fn.coalesce('lead_tracking.status', sql<LeadStatus>`'nouveau'`).as('status'),
-        eb.fn.countAll<number>().as('count'),
-      ])
-      .where('leads.created_at', '>=', since)
-      .groupBy(sql`coalesce(lead_tracking.status, 'nouveau')`)
-      .execute();
-    const byProductRows = await db
-      .selectFrom('leads')
-      .select((eb) => ['produit', eb.fn.countAll<number>().as('count')])
-      .where('created_at', '>=', since)
-      .groupBy('produit')
-      .orderBy('produit')
-      .execute();
-    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
-      LeadStatus,
-      number
-    >;
-    for (const row of byStatusRows) byStatus[row.status] += Number(row.count);
-    const total = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
-    windows.push({
-      days,
-      total,
-      byStatus,
-      byProduct: byProductRows.map((row) => ({ produit: row.produit, count: Number(row.count) })),
-      convertedShare: total === 0 ? 0 : byStatus.converti / total,
-    });
-  }
-  return { windows };
-}
-
 export { emailKey, type InboxClockFilter };
+export { counters, searchInbox, type StoreInboxPage } from './search.ts';

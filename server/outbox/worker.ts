@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Logger } from '../logger.ts';
 import { buildAlert, buildMail, type MailMessage, type MailSettings } from './templates.ts';
-import { TransportError, type MailTransport } from './mail-transport.ts';
-import type { Lead, LeadStore, OutboxRow } from '../store/index.ts';
+import { TransportError } from './mail-transport.ts';
+import type { Lead, OutboxRow } from '../store/index.ts';
+
+import {
+  backoffDelay,
+  mailFileStem,
+  OUTBOX_DEFAULTS,
+  type OutboxOptions,
+} from './worker-options.ts';
+
+export { backoffDelay, mailFileStem, OUTBOX_DEFAULTS, type OutboxOptions };
 
 /**
  * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several
@@ -13,69 +21,6 @@ import type { Lead, LeadStore, OutboxRow } from '../store/index.ts';
  * resend one message once its lease has run out, with the same Message-ID, so the receiving side
  * can recognise it.
  */
-export interface OutboxOptions {
-  store: LeadStore;
-  transport: MailTransport;
-  logger: Logger;
-  mail: MailSettings;
-  /** Longest wait between two looks at the outbox. */
-  pollIntervalMs?: number;
-  /** First retry delay; doubles with each failure up to `maxDelayMs`. */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  batchSize?: number;
-  /**
-   * E-mails sent at once, recorded together (default 1). More sends faster, but a crash can
-   * then cut that many sends before their mark, each e-mail of them sent twice.
-   */
-  sendConcurrency?: number;
-  /**
-   * How long a claim holds. A worker stops sending from a claimed batch once half of it is gone
-   * (then claims again), so one send must take less than half a lease: env.ts wants the lease at
-   * least twice SMTP_TIMEOUT_MS. A crashed instance's claims come back to the others after it.
-   */
-  leaseMs?: number;
-  /** The notification window an alert reports on (10 minutes). */
-  notificationWindowMs?: number;
-  /** NOTIFICATIONS_PER_10_MINUTES, quoted in the alert. */
-  notificationLimit?: number;
-  /**
-   * Writes the morning digest of an outbox row of kind `digest` (server/callback/digest-mail.ts);
-   * undefined when it cannot. Without it (the Supabase worker) a digest row is given up.
-   */
-  digest?: (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined>;
-  /** Writes the CRM webhook's alert of a `webhook_alert` row (server/webhooks/alert-mail.ts). */
-  webhookAlert?: (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined>;
-  now?: () => number;
-}
-
-export const OUTBOX_DEFAULTS = {
-  pollIntervalMs: 10_000,
-  baseDelayMs: 5_000,
-  maxDelayMs: 5 * 60_000,
-  batchSize: 25,
-  sendConcurrency: 1,
-  leaseMs: 120_000,
-  notificationWindowMs: 10 * 60_000,
-  notificationLimit: 20,
-} as const;
-
-export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
-  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
-  return Math.min(maxMs, baseMs * 2 ** exponent);
-}
-
-/** The file name (without `.eml`) of one message in the file transport. */
-export function mailFileStem(
-  row: Pick<OutboxRow, 'leadId' | 'kind'> & {
-    digestDay?: string | null;
-    webhookAlertId?: number | null;
-  },
-): string {
-  if (row.kind === 'webhook_alert') return `webhook-alert-${row.webhookAlertId}`;
-  return row.leadId === null ? `digest-${row.digestDay}` : `${row.leadId}-${row.kind}`;
-}
-
 export class OutboxWorker {
   private readonly options: Required<Omit<OutboxOptions, 'now' | 'digest' | 'webhookAlert'>> &
     Pick<OutboxOptions, 'digest' | 'webhookAlert'> & { now: () => number };
