@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
-import { SERVER_COMMAND } from './e2e/support/server-process';
+import { SERVER_COMMAND } from './test-support/process';
 import { STAFF_E2E_EMAILS } from './e2e/support/staff';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);

@@ -7,11 +7,11 @@ import { publicPaths } from '../app/routes-list';
 import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '../contracts/audience/contract';
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { parisDay } from '../server/audience/calendar';
-import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
 import type { AudienceCount } from '../server/audience/store';
 import { openLeadStore } from '../server/store/open';
 import { expect, test, VIEWPORTS, waitForHydration } from './fixtures';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { signInAs } from './support/sign-in';
+import { startServerProcess, type ServerProcess } from '../test-support/process';
 
 /**
  * The audience count in a real browser, against a server of its own (so that no other test's
@@ -28,7 +28,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  server = await startServerProcess({ STAFF_EMAILS: STAFF, LOG_LEVEL: 'debug' });
+  server = await startServerProcess({ STAFF_EMAILS: STAFF, LOG_LEVEL: 'debug' }, { from: 'build' });
 });
 test.afterAll(async () => server?.stop());
 
@@ -225,17 +225,7 @@ test('the staff audience page: requests beside views, the CSV, axe clean at 375 
   expect(response.status()).toBe(200);
   await countsWhere((all) => row(all, '/particuliers/pompe-a-chaleur').views >= 1);
 
-  // Signed in with a link written into the server's database, as the server would.
-  const token = newSecret();
-  const store = await openLeadStore({ dataDir: server.dataDir });
-  try {
-    await store.insertSignInToken(hashSecret(token), STAFF, Date.now(), SIGN_IN_TOKEN_TTL_MS);
-  } finally {
-    await store.close();
-  }
-  await page.goto(`/equipe/connexion#jeton=${token}`);
-  await page.getByRole('button', { name: 'Me connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+  await signInAs(page, STAFF, server.dataDir);
   await page
     .getByRole('navigation', { name: 'Pages de l’espace équipe' })
     .getByRole('link', { name: 'Audience' })

@@ -12,8 +12,9 @@ import {
   type LeadField,
 } from '../contracts/contact/lead-contract';
 import { expect, holdScripts, test as base, waitForHydration } from './fixtures';
+import { fillContactForm } from './support/contact-form';
 import { E2E_SMTP_PORT, waitForMail } from './support/mailbox';
-import { type ServerProcess, startServerProcess } from './support/server-process';
+import { type ServerProcess, startServerProcess } from '../test-support/process';
 
 /**
  * The form without JavaScript, and before its scripts have run: it posts natively, the server
@@ -48,13 +49,7 @@ function visitor(overrides: Partial<Visitor> = {}): Visitor {
 
 const TYPED_FIELDS: TypedField[] = ['nom', 'prenom', 'adresse', 'telephone', 'email', 'message'];
 
-async function fillForm(page: Page, values: Visitor, { consent = true } = {}) {
-  for (const field of TYPED_FIELDS) {
-    await page.getByLabel(labels[field], { exact: true }).fill(values[field]);
-  }
-  await page.getByLabel(labels.produit, { exact: true }).selectOption(values.produit);
-  if (consent) await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
-}
+const fillForm = fillContactForm;
 
 const submitButton = (page: Page) =>
   page.getByRole('button', { name: /Envoyer ma demande|Envoi en cours/ });
@@ -76,12 +71,15 @@ const test = base.extend<object, { own: ServerProcess }>({
   own: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from this pattern.
     async ({}, use) => {
-      const server = await startServerProcess({
-        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-        RATE_LIMIT_PER_HOUR: '1000',
-        SITE_RATE_LIMIT_PER_MINUTE: '100000',
-        NOTIFICATIONS_PER_10_MINUTES: '100000',
-      });
+      const server = await startServerProcess(
+        {
+          SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+          RATE_LIMIT_PER_HOUR: '1000',
+          SITE_RATE_LIMIT_PER_MINUTE: '100000',
+          NOTIFICATIONS_PER_10_MINUTES: '100000',
+        },
+        { from: 'build' },
+      );
       await use(server);
       await server.stop();
     },
@@ -105,7 +103,7 @@ test.describe('without JavaScript', () => {
     // most of the default 30 s (seen when three CI runs shared 2 CPUs).
     test.slow();
     // As `PORT=… npm start` with nothing configured (an empty value is "not set").
-    const bare = await startServerProcess({ SITE_URL: '', LOG_LEVEL: 'warn' });
+    const bare = await startServerProcess({ SITE_URL: '', LOG_LEVEL: 'warn' }, { from: 'build' });
     try {
       expect(new URL(bare.url).port).not.toBe('3000');
       const localhost = bare.url.replace('127.0.0.1', 'localhost');
@@ -207,7 +205,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('a client over its rate limit lands on the rate-limit page', async ({ page }) => {
-    const limited = await startServerProcess({ RATE_LIMIT_PER_HOUR: '1' });
+    const limited = await startServerProcess({ RATE_LIMIT_PER_HOUR: '1' }, { from: 'build' });
     try {
       for (const expected of [CONTACT_THANKS_PATH, CONTACT_ERROR_PATHS.rateLimited]) {
         await page.goto(`${limited.url}/contact`);
@@ -229,7 +227,10 @@ test.describe('without JavaScript', () => {
   }) => {
     // One request a minute for the whole site: of three sent within seconds, at most two pass
     // (one in each minute, should they straddle a minute's end).
-    const flooded = await startServerProcess({ SITE_RATE_LIMIT_PER_MINUTE: '1' });
+    const flooded = await startServerProcess(
+      { SITE_RATE_LIMIT_PER_MINUTE: '1' },
+      { from: 'build' },
+    );
     try {
       let landed = '';
       for (let attempt = 0; attempt < 3 && !landed.endsWith(CONTACT_ERROR_PATHS.unavailable);) {

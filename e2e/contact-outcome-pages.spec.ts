@@ -19,14 +19,24 @@ const headings: Record<string, string> = {
   ),
 };
 
-test('there is a thank-you page and one page per refusal', () => {
-  expect(CONTACT_OUTCOME_PATHS).toEqual([
-    '/contact/merci',
-    '/contact/erreur/validation',
-    '/contact/erreur/taille',
-    '/contact/erreur/trop-de-demandes',
-    '/contact/erreur/indisponible',
-  ]);
+test('there is a thank-you page and one page per refusal', async ({ request }) => {
+  // Each outcome the endpoint sends a native post to (a stored request, each refusal reason)
+  // is a page of the site, with that outcome's heading; a refusal page it never sends to is not.
+  const outcomes: Array<[string, string]> = [
+    [CONTACT_THANKS_PATH, contactThanksText.title],
+    ...Object.entries(CONTACT_ERROR_PATHS).map(([reason, path]): [string, string] => [
+      path,
+      contactErrorText[reason as keyof typeof CONTACT_ERROR_PATHS].title,
+    ]),
+  ];
+  expect(new Set(outcomes.map(([path]) => path)).size).toBe(outcomes.length);
+  for (const [path, title] of outcomes) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), path).toContain(title.replace(/'/g, '&#x27;'));
+  }
+  expect((await request.get('/contact/erreur/autre')).status()).toBe(404);
+  expect((await request.get('/contact/erreur')).status()).toBe(404);
 });
 
 for (const path of CONTACT_OUTCOME_PATHS) {

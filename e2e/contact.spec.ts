@@ -7,6 +7,7 @@ import { CONSENT_TEXT } from '../contracts/contact/consent';
 import { CONTACT_ENDPOINT_PATH, type LeadField } from '../contracts/contact/lead-contract';
 import { PRODUCT_OPTIONS } from '../contracts/contact/products';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { fillContactForm } from './support/contact-form';
 import { waitForMail } from './support/mailbox';
 
 const ENDPOINT = `**${CONTACT_ENDPOINT_PATH}`;
@@ -41,16 +42,9 @@ function visitor(overrides: Partial<Visitor> = {}): Visitor {
   };
 }
 
+/** Every field, the consent box left as it is (the tests tick it themselves). */
 async function fillForm(page: Page, values: Visitor) {
-  await page.getByLabel('Nom *', { exact: true }).fill(values.nom);
-  await page.getByLabel('Prénom *', { exact: true }).fill(values.prenom);
-  await page.getByLabel('Adresse *', { exact: true }).fill(values.adresse);
-  await page.getByLabel('Numéro de téléphone *', { exact: true }).fill(values.telephone);
-  await page.getByLabel('Email *', { exact: true }).fill(values.email);
-  await page
-    .getByLabel("Produit d'intérêt (Professionnel)", { exact: true })
-    .selectOption(values.produit);
-  await page.getByLabel('Message', { exact: true }).fill(values.message);
+  await fillContactForm(page, values, { consent: false });
 }
 
 const submitButton = (page: Page) =>

@@ -76,18 +76,6 @@ test('the legal notice gives the publisher, host, certifications and mediator fr
     siteConfig.mediator.website,
   );
 
-  const validity = formatFrenchDate(siteConfig.rge.validUntil);
-  const certifications = main.locator('section', {
-    has: page.getByRole('heading', { name: 'Certifications et assurances' }),
-  });
-  if (isRgeExpired(siteConfig, new Date())) {
-    await expect(certifications).toContainText(`a expiré le ${validity}`);
-    await expect(certifications).toContainText('disponible sur simple demande');
-    await expect(certifications).not.toContainText('valable jusqu');
-  } else {
-    await expect(certifications).toContainText(`valable jusqu’au ${validity}`);
-  }
-
   // The table of contents leads to its section.
   await page
     .getByRole('navigation', { name: 'Sommaire' })
@@ -98,6 +86,38 @@ test('the legal notice gives the publisher, host, certifications and mediator fr
     main.getByRole('heading', { name: 'Médiation de la consommation' }),
   ).toBeInViewport();
 });
+
+/** Noon (Paris) of the day `days` after the certificate's last day of validity. */
+function dayAfterValidity(days: number): Date {
+  const date = new Date(`${siteConfig.rge.validUntil}T11:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date;
+}
+
+// Whatever today's date: the page on the last day of validity, and on the day after.
+for (const [when, now] of [
+  ['on its last day', dayAfterValidity(0)],
+  ['the day after', dayAfterValidity(1)],
+] as const) {
+  test(`the legal notice states the RGE certificate's status ${when}`, async ({ page }) => {
+    await page.clock.setFixedTime(now);
+    await gotoHydrated(page, '/mentions-legales');
+    const validity = formatFrenchDate(siteConfig.rge.validUntil);
+    const certifications = page.getByRole('main').locator('section', {
+      has: page.getByRole('heading', { name: 'Certifications et assurances' }),
+    });
+    if (when === 'the day after') {
+      expect(isRgeExpired(siteConfig, now)).toBe(true);
+      await expect(certifications).toContainText(`a expiré le ${validity}`);
+      await expect(certifications).toContainText('disponible sur simple demande');
+      await expect(certifications).not.toContainText('valable jusqu');
+    } else {
+      expect(isRgeExpired(siteConfig, now)).toBe(false);
+      await expect(certifications).toContainText(`valable jusqu’au ${validity}`);
+      await expect(certifications).not.toContainText('a expiré');
+    }
+  });
+}
 
 test('the privacy policy shows its revision date, retention periods and cookie facts', async ({
   page,

@@ -53,8 +53,14 @@ function controlsMissedByATap(page: Page, atEnd: boolean): Promise<Miss[]> {
     );
     for (const control of controls) {
       if (control.closest('[aria-hidden="true"], [popover]:not(:popover-open)')) continue;
-      const rect = control.getBoundingClientRect();
-      if (rect.width < 2 || rect.height < 2) continue;
+      // A link that wraps over two lines is tapped on its text: the centre of its widest line
+      // box (the centre of its bounding box can fall between the lines).
+      const rect = [...control.getClientRects()].reduce<DOMRect | undefined>(
+        (widest, box) =>
+          !widest || box.width * box.height > widest.width * widest.height ? box : widest,
+        undefined,
+      );
+      if (!rect || rect.width < 2 || rect.height < 2) continue;
       if (getComputedStyle(control).visibility === 'hidden') continue;
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
@@ -181,7 +187,7 @@ test.describe('the phone menu before the scripts run', () => {
     await expectMenuOpensAndCloses(page);
   });
 
-  test('a tap at the first paint is not lost, and hydration shifts nothing', async ({ page }) => {
+  test('hydration shifts nothing on a phone', async ({ page }) => {
     await gotoHydrated(page, '/');
     const shift = await page.evaluate(
       () =>

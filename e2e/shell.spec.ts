@@ -112,7 +112,7 @@ test.describe('mobile menu', () => {
     );
 
     // A native disclosure (<details>): folded, then open, then folded again.
-    const pro = menu.getByRole('group', { name: 'Professionnels' });
+    const pro = menu.locator('details:has(#mobile-menu-professionnels)');
     await expect(pro).not.toHaveAttribute('open');
     await pro.getByText('Professionnels', { exact: true }).click();
     await expect(pro).toHaveAttribute('open');

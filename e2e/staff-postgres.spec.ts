@@ -2,7 +2,7 @@ import { startPostgresCluster, type PostgresCluster } from '../test-support/post
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { expect, test } from './fixtures';
 import { E2E_SMTP_PORT } from './support/mailbox';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { startServerProcess, type ServerProcess } from '../test-support/process';
 import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
 
 /**
@@ -17,12 +17,15 @@ let server: ServerProcess;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   cluster = await startPostgresCluster();
-  server = await startServerProcess({
-    DATABASE_URL: cluster.url,
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-    STAFF_EMAILS: STAFF,
-    LOG_LEVEL: 'warn',
-  });
+  server = await startServerProcess(
+    {
+      DATABASE_URL: cluster.url,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      STAFF_EMAILS: STAFF,
+      LOG_LEVEL: 'warn',
+    },
+    { from: 'build' },
+  );
 });
 
 test.afterAll(async () => {

@@ -4,12 +4,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import { siteConfig } from '../config/site';
-import { CONSENT_TEXT } from '../contracts/contact/consent';
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
 import { openLeadStore } from '../server/store/open';
 import { publicPaths } from '../app/routes-list';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { fillContactForm } from './support/contact-form';
 import { waitForMail } from './support/mailbox';
 import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
 
@@ -399,12 +399,7 @@ test('the page the form was opened from reaches the notification e-mail, in memo
   });
   await page.getByRole('link', { name: 'Demande en ligne' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renseignez-vous gratuitement');
-  await page.getByLabel('Nom *', { exact: true }).fill('Origine');
-  await page.getByLabel('Prénom *', { exact: true }).fill('Léa');
-  await page.getByLabel('Adresse *', { exact: true }).fill('3 rue de la Paix, 75002 Paris');
-  await page.getByLabel('Numéro de téléphone *', { exact: true }).fill('06 12 34 56 78');
-  await page.getByLabel('Email *', { exact: true }).fill(email);
-  await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  await fillContactForm(page, { nom: 'Origine', email });
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(page.getByRole('status')).toContainText('Demande envoyée');
   const body = JSON.parse(sent[0]!) as Record<string, unknown>;

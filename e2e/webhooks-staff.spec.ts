@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 
-import { CONSENT_TEXT } from '../contracts/contact/consent';
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
-import { openLeadStore } from '../server/store/open';
 import { WEBHOOK_ID } from '../contracts/staff/webhooks-contract';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { fillContactForm } from './support/contact-form';
+import { signInAs } from './support/sign-in';
+import { startServerProcess, type ServerProcess } from '../test-support/process';
 import {
   startWebhookReceiver,
   type ReceivedEvent,
@@ -40,13 +39,16 @@ const problems: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
   receiver = await startWebhookReceiver({ secret, path: '/hook' });
-  server = await startServerProcess({
-    STAFF_EMAILS: STAFF,
-    LOG_LEVEL: 'warn',
-    WEBHOOK_URL: `${receiver.url}?token=${QUERY_TOKEN}`,
-    WEBHOOK_SECRET: secret,
-    WEBHOOK_RETRY_DELAYS: '1s',
-  });
+  server = await startServerProcess(
+    {
+      STAFF_EMAILS: STAFF,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_URL: `${receiver.url}?token=${QUERY_TOKEN}`,
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_RETRY_DELAYS: '1s',
+    },
+    { from: 'build' },
+  );
   page = await signedInPage(browser, server);
 });
 
@@ -62,17 +64,7 @@ async function signedInPage(browser: Browser, on: ServerProcess): Promise<Page> 
     if (message.type() === 'error') problems.push(message.text());
   });
   opened.on('pageerror', (error) => problems.push(error.message));
-  // Signed in with a link written into the server's database, as the server would.
-  const token = newSecret();
-  const store = await openLeadStore({ dataDir: on.dataDir });
-  try {
-    await store.insertSignInToken(hashSecret(token), STAFF, Date.now(), SIGN_IN_TOKEN_TTL_MS);
-  } finally {
-    await store.close();
-  }
-  await opened.goto(`/equipe/connexion#jeton=${token}`);
-  await opened.getByRole('button', { name: 'Me connecter' }).click();
-  await expect(opened.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
+  await signInAs(opened, STAFF, on.dataDir);
   return opened;
 }
 
@@ -163,12 +155,7 @@ test('a request’s page shows what reached the CRM, from the form to a status c
   receiver.answer = 200;
   const email = `form.${Date.now().toString(36)}@entreprise.example`;
   await gotoHydrated(page, '/contact');
-  await page.getByLabel('Nom *', { exact: true }).fill('Formulaire');
-  await page.getByLabel('Prénom *', { exact: true }).fill('Léa');
-  await page.getByLabel('Adresse *', { exact: true }).fill('3 rue de la Paix, 75002 Paris');
-  await page.getByLabel('Numéro de téléphone *', { exact: true }).fill('06 12 34 56 78');
-  await page.getByLabel('Email *', { exact: true }).fill(email);
-  await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  await fillContactForm(page, { nom: 'Formulaire', email });
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(page.getByRole('status')).toContainText('Demande envoyée !');
 
@@ -374,7 +361,10 @@ test('a 410 disables the endpoint; « Réactiver » sends what waited, under its
 test('without a webhook: the integrations page says which settings enable it, a request’s page shows no deliveries', async ({
   browser,
 }) => {
-  const bare = await startServerProcess({ STAFF_EMAILS: STAFF, LOG_LEVEL: 'warn' });
+  const bare = await startServerProcess(
+    { STAFF_EMAILS: STAFF, LOG_LEVEL: 'warn' },
+    { from: 'build' },
+  );
   try {
     const other = await signedInPage(browser, bare);
     await other.goto('/equipe/integrations');

@@ -3,10 +3,11 @@
  * The commands of the README (npm start, npm test, npm run leads). Plain Node with no dependency, since it runs before
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
- *   npm test   installs what is missing (Debian's chromium, postgresql and pg_cron included), then lint, the
- *              import boundaries (docs/architecture.md), format,
- *              typecheck, deno check (modules shared with the Edge Functions), unit tests, build,
- *              the production-install check and browser tests;
+ *   npm test   installs what is missing (Debian's chromium, postgresql and pg_cron included), then lint, format,
+ *              typecheck beside lint, the import boundaries (docs/architecture.md), format and deno
+ *              check (modules shared with the Edge Functions),
+ *              the build beside the unit tests, HTML validation beside the production-install
+ *              check, integration tests, browser tests;
  *   npm run leads -- …  runs the staff CLI's bundle, compiling it first when it is missing or
  *              stale and the build tools are installed (never in a production install).
  */
@@ -90,6 +91,70 @@ function serve() {
   process.on('SIGTERM', () => server.kill('SIGTERM'));
   process.on('SIGINT', () => undefined);
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Runs `npm run <step>` with its output kept; resolves with its status and output. */
+function runBuffered(step, env) {
+  return new Promise((resolve) => {
+    const begun = Date.now();
+    const child = spawn('npm', ['run', step], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const status = code ?? 1;
+      const mark = status === 0 ? '✓' : '✗';
+      console.log(`\n${mark} npm run ${step} (${seconds(Date.now() - begun)}, exit ${status})`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(status);
+    });
+  });
+}
+
+/**
+ * Runs a group's lanes side by side, each lane's steps one after the other (two lanes: one per
+ * core). A lone step prints as it goes; in several lanes each step keeps its output and prints it
+ * in one block when it ends, so lines never interleave. A failing step stops its lane and fails
+ * the run once the group has ended, every output shown.
+ */
+async function runGroup(lanes) {
+  if (lanes.length === 1 && lanes[0].length === 1) {
+    const [[step]] = lanes;
+    console.log(`\n→ npm run ${step}`);
+    const begun = Date.now();
+    mustRun('npm', ['run', step]);
+    console.log(`✓ ${step} (${seconds(Date.now() - begun)})`);
+    return;
+  }
+  const names = lanes.map((lane) => lane.map((step) => `npm run ${step}`).join(' then '));
+  console.log(`\n→ side by side: ${names.join(' | ')}`);
+  const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+  const failed = [];
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) {
+        const status = await runBuffered(step, env);
+        if (status !== 0) {
+          failed.push({ step, status });
+          return;
+        }
+      }
+    }),
+  );
+  if (failed.length > 0) {
+    for (const { step, status } of failed)
+      console.error(`\n✗ npm run ${step} failed (exit ${status})`);
+    process.exit(failed[0].status);
+  }
 }
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -177,23 +242,19 @@ if (mode === 'start') {
 } else if (mode === 'test') {
   ensureDependencies();
   ensureSystemPackages();
-  const steps = [
-    'lint',
-    'check:boundaries',
-    'format:check',
-    'typecheck',
-    'check:deno',
-    'test:unit',
-    'build',
-    'validate:html',
-    'test:production',
-    'test:e2e',
+  // Groups run in order: a later one needs an earlier one's output (the build) or the whole
+  // machine (the integration and browser tests, whose timings matter). Inside a group, two lanes
+  // run side by side (two cores), each lane's gates in turn; the gates of a group are independent.
+  const groups = [
+    [['typecheck'], ['lint', 'check:boundaries', 'format:check', 'check:deno']],
+    [['build'], ['test:unit']],
+    [['validate:html'], ['test:production']],
+    [['test:integration']],
+    [['test:e2e']],
   ];
-  for (const step of steps) {
-    console.log(`\n→ npm run ${step}`);
-    mustRun('npm', ['run', step]);
-  }
-  console.log('\n✓ All checks passed.');
+  const started = Date.now();
+  for (const group of groups) await runGroup(group);
+  console.log(`\n✓ All checks passed (${seconds(Date.now() - started)}).`);
 } else {
   console.error('usage: node scripts/bootstrap.mjs start|test|leads [arguments]');
   process.exit(2);

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/paths';
 import { validRequest } from '../test-support/harness';
+import { waitForServerStarted } from '../test-support/process';
 
 const ROOT = process.cwd();
 /** What only the build uses; a production install must hold none of them. */
@@ -72,23 +73,7 @@ function startServer(
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`no server_started:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"event":"server_started","url":"([^"]+)"/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${output}`));
-    });
-  });
+  return waitForServerStarted(child, { timeoutMs: 30_000 }).then(({ url }) => ({ child, url }));
 }
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000) {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
+import { exited, waitForServerStarted } from '../test-support/process';
 import { startSmtpPeer } from '../test-support/smtp-peer';
 
 /**
@@ -27,28 +28,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"event":"server_started","url":"([^"]+)"/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+  return waitForServerStarted(child, { timeoutMs: 20_000 }).then(({ url }) => ({ child, url }));
 }
 
 interface ListedLead {

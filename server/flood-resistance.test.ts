@@ -2,6 +2,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { siteConfig } from '../config/site';
 import { CONTACT_ERROR_PATHS } from '../contracts/contact/lead-contract';
 import { ERRORS } from './leads/routes';
 import {
@@ -84,8 +85,10 @@ describe('admission control', () => {
     const refused = await postJson(target.endpoint, validRequest());
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('2');
-    expect(((await refused.json()) as { error: string }).error).toBe(ERRORS.overloaded);
-    expect(ERRORS.overloaded).toContain('01 99 00 12 34');
+    // What the visitor reads: the message, with the company's number to call instead.
+    const { error } = (await refused.json()) as { error: string };
+    expect(error).toBe(ERRORS.overloaded);
+    expect(error).toContain(`nous appeler au ${siteConfig.phone.display}`);
 
     const native = await fetch(target.endpoint, {
       method: 'POST',

@@ -1,14 +1,15 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { ERRORS } from './leads/routes';
 import { type LeadStore, type LeadWithDelivery, type StoreConfig } from './store';
 import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { createTestDatabase } from '../test-support/postgres';
-import { exited, startServerProcess, type ServerProcess } from '../test-support/server-process';
+import { postgresAdminUrl } from '../test-support/postgres-run';
+import { exited, startServerProcess, type ServerProcess } from '../test-support/process';
 import { startSmtpPeer, type ReceivedMail } from '../test-support/smtp-peer';
 
 /**
@@ -75,7 +76,7 @@ describe.each([
     cleanups.push(() => peer.stop());
     let config: StoreConfig = { dataDir: join(root, 'data') };
     if (engine === 'postgres') {
-      const database = await createTestDatabase(inject('postgresAdminUrl'));
+      const database = await createTestDatabase(await postgresAdminUrl());
       cleanups.push(() => database.drop());
       config = { dataDir: root, databaseUrl: database.url };
     }

@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { createTestDatabase } from '../test-support/postgres';
-import { exited, startServerProcess, type ServerProcess } from '../test-support/server-process';
+import { postgresAdminUrl } from '../test-support/postgres-run';
+import { exited, startServerProcess, type ServerProcess } from '../test-support/process';
 import { startSmtpPeer } from '../test-support/smtp-peer';
 
 /**
@@ -37,7 +38,7 @@ async function post(server: ServerProcess, body: unknown, forwardedFor: string) 
 
 describe('two instances on one PostgreSQL database', () => {
   it('store and notify every acknowledged request once, share the rate limit, survive a kill -9', async () => {
-    const database = await createTestDatabase(inject('postgresAdminUrl'));
+    const database = await createTestDatabase(await postgresAdminUrl());
     cleanups.push(() => database.drop());
     const root = createTempDir('multi-instance');
     cleanups.push(() => rmSync(root, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { applyHttpTimeouts, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './http/timeouts';
 import { createTempDir, writeMinimalSite } from '../test-support/harness';
-import { startServerProcess } from '../test-support/server-process';
+import { startServerProcess } from '../test-support/process';
 
 const roots: string[] = [];
 afterAll(() => {

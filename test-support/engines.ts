@@ -1,14 +1,13 @@
 import { rmSync } from 'node:fs';
 
-import { inject } from 'vitest';
-
 import type { StoreConfig } from '../server/store';
 import { createTempDir } from './harness';
 import { createTestDatabase } from './postgres';
+import { postgresAdminUrl } from './postgres-run';
 
 /**
  * Both database engines, for suites that must hold on each: SQLite in a fresh temporary folder,
- * PostgreSQL as a fresh database on the run's private server (see postgres-global-setup.ts).
+ * PostgreSQL as a fresh database on the run's private server (see postgres-run.ts).
  */
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -26,7 +25,7 @@ export async function engineFixture(engine: EngineName): Promise<EngineFixture> 
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const database = await createTestDatabase(inject('postgresAdminUrl'));
+  const database = await createTestDatabase(await postgresAdminUrl());
   return {
     config: { dataDir, databaseUrl: database.url },
     cleanup: async () => {

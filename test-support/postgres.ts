@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import pg from 'pg';
+
+import { freePort } from './process';
+import { assertIntegrationProject } from './test-projects';
 
 /**
  * A real, private, throwaway PostgreSQL server for the tests, from Debian's binaries
@@ -20,6 +22,8 @@ export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   readonly url: string;
   readonly port: number;
+  /** Its folder (data, socket, log): what `destroyPostgresClusterAt` needs. */
+  readonly root: string;
   /** Stops the server (fast shutdown: connections are cut), keeping its data. */
   stop(): Promise<void>;
   /** Starts it again on the same port. */
@@ -47,18 +51,6 @@ export function findPostgresBinDir(): string | undefined {
   return versions[0] ? join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = address && typeof address === 'object' ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The user to run the server as when we are root, with its uid and gid. */
 function serverUser(): { name: string; uid: number; gid: number } | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
@@ -73,6 +65,7 @@ function serverUser(): { name: string; uid: number; gid: number } | undefined {
 }
 
 export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
+  assertIntegrationProject('startPostgresCluster');
   const bin = findPostgresBinDir();
   if (!bin) {
     throw new Error(
@@ -85,15 +78,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   const root = mkdtempSync(join(tmpdir(), 'renovation-pg-'));
   if (user) chownSync(root, user.uid, user.gid);
   const dataDir = join(root, 'data');
-  const run = (program: string, args: string[]) => {
-    const [command, fullArgs] = user
-      ? ['runuser', ['-u', user.name, '--', join(bin, program), ...args]]
-      : [join(bin, program), args];
-    const result = spawnSync(command, fullArgs, { cwd: root, encoding: 'utf8' });
-    if (result.status !== 0) {
-      throw new Error(`${program} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-    }
-  };
+  const run = (program: string, args: string[]) => runAs(user, bin, root, program, args);
 
   run('initdb', [
     '-D',
@@ -137,19 +122,50 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    root,
     stop: async () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
     start,
     destroy: () => {
       if (destroyed) return;
       destroyed = true;
-      try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // Already stopped.
-      }
-      rmSync(root, { recursive: true, force: true });
+      destroyPostgresClusterAt(root);
     },
   };
+}
+
+function runAs(
+  user: ReturnType<typeof serverUser>,
+  bin: string,
+  root: string,
+  program: string,
+  args: string[],
+) {
+  const [command, fullArgs] = user
+    ? ['runuser', ['-u', user.name, '--', join(bin, program), ...args]]
+    : [join(bin, program), args];
+  const result = spawnSync(command, fullArgs, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${program} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/** Stops the server whose folder is `root` at once (if running) and deletes the folder. */
+export function destroyPostgresClusterAt(root: string): void {
+  const bin = findPostgresBinDir();
+  try {
+    if (bin)
+      runAs(serverUser(), bin, root, 'pg_ctl', [
+        '-D',
+        join(root, 'data'),
+        '-m',
+        'immediate',
+        '-w',
+        'stop',
+      ]);
+  } catch {
+    // Already stopped.
+  }
+  rmSync(root, { recursive: true, force: true });
 }
 
 export interface TestDatabase {

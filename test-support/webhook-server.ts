@@ -1,6 +1,6 @@
 import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../contracts/staff/contract';
 import { validRequest } from './harness';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { startServerProcess, type ServerProcess } from './process';
 import type { SmtpPeer } from './smtp-peer';
 import { TEST_WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver';
 

@@ -1,39 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 import type { StoreConfig } from '../../server/store';
+import { freePort, waitForServerStarted } from '../../test-support/process';
 
 /** The bench's helpers: the server under test as a child process, a valid request, a table. */
 
 export const SERVER_ROOT = resolve(process.env.BENCH_SERVER_ROOT ?? '.');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = address && typeof address === 'object' ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the server exited at startup');
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-}
 
 /** A valid request; `n` makes its e-mail and message (or only its message) unique. */
 export function leadBody(n: number, email?: string, prefix = 'bench'): string {
@@ -96,7 +70,8 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForHealth(url, server, 30_000);
+    // LOG_LEVEL=error: no server_started line; its /healthz answering says it started.
+    await waitForServerStarted(server, { healthUrl: url, timeoutMs: 30_000 });
   } catch (error) {
     server.kill('SIGKILL');
     throw error;

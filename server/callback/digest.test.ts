@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { createTempDir, startTestServer, type TestServer } from '../../test-support/harness';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { createTestDatabase } from '../../test-support/postgres';
+import { postgresAdminUrl } from '../../test-support/postgres-run';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 import type { LeadInput, LeadStore, StoreConfig } from '../store';
 import { openLeadStore } from '../store/open';
@@ -172,7 +173,7 @@ describe('the morning digest (SQLite)', () => {
 
 describe('the morning digest on PostgreSQL', () => {
   it('is sent once across two instances looking at the same moment', async () => {
-    const database = await createTestDatabase(inject('postgresAdminUrl'));
+    const database = await createTestDatabase(await postgresAdminUrl());
     cleanups.push(() => database.drop());
     const peer = await startSmtpPeer();
     cleanups.push(() => peer.stop());

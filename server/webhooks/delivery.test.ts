@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { STAFF_API } from '../../contracts/staff/contract';
 import {
@@ -13,7 +13,8 @@ import {
 } from '../../contracts/staff/webhooks-contract';
 import { createTempDir, writeMinimalSite } from '../../test-support/harness';
 import { createTestDatabase } from '../../test-support/postgres';
-import { exited, type ServerProcess } from '../../test-support/server-process';
+import { postgresAdminUrl } from '../../test-support/postgres-run';
+import { exited, type ServerProcess } from '../../test-support/process';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver';
 import {
@@ -51,7 +52,7 @@ async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
 /** PostgreSQL: a database of its own per test (the instances of one test share it). */
 async function databaseFor(engine: 'sqlite' | 'postgres'): Promise<string | undefined> {
   if (engine === 'sqlite') return undefined;
-  const database = await createTestDatabase(inject('postgresAdminUrl'));
+  const database = await createTestDatabase(await postgresAdminUrl());
   cleanups.push(() => database.drop());
   return database.url;
 }

@@ -88,6 +88,8 @@ async function invokeValid(email: string): Promise<string> {
     body: validRequest({ email }),
   });
   expect(error).toBeNull();
+  // The call-back clock runs here too: the answer says when the call comes.
+  expect((data as { callbackBy?: string }).callbackBy).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
   return (data as { id: string }).id;
 }
 
@@ -222,6 +224,18 @@ describe('outbox-worker, called by pg_cron through pg_net', () => {
       `<${id}.confirmation@calora-energies.example>`,
       `<${id}.notification@calora-energies.example>`,
     ]);
+    // The confirmation tells the visitor when; the notification tells staff the same due time.
+    const sent = (kind: string) =>
+      api
+        .accepted()
+        .find(
+          (request) =>
+            request.body.headers?.['Message-Id'] === `<${id}.${kind}@calora-energies.example>`,
+        )?.body.textContent ?? '';
+    expect(sent('confirmation')).toMatch(
+      /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+ à \d+\sh/,
+    );
+    expect(sent('notification')).toMatch(/À rappeler avant\s: \S+ \d+ \S+ à \d\d:\d\d/);
   });
 
   it('never sends one e-mail twice when runs overlap, in one isolate or in two', async () => {

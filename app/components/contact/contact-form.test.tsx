@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
@@ -87,7 +87,8 @@ describe('ContactForm', () => {
     renderForm();
     await user.click(submitButton());
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Consentement requis');
+    // (The first submit loads the validation.)
+    await waitFor(() => expect(alert).toHaveTextContent('Consentement requis'));
     expect(alert).toHaveTextContent(
       `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,
     );
@@ -228,7 +229,7 @@ describe('ContactForm', () => {
       answer(jsonResponse(200, { ok: true, id: 'abc', callbackBy: '2026-11-30T19:00' })),
     );
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Demande envoyée !');
+    await waitFor(() => expect(status).toHaveTextContent('Demande envoyée !'));
     expect(status).toHaveTextContent(
       'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
     );

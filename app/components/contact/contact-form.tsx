@@ -1,41 +1,34 @@
-import {
-  type ChangeEvent,
-  type FormEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useOutletContext } from 'react-router';
 
-import { callbackSentence } from '../../../contracts/contact/callback-time';
-import { contactEndpointUrl, HONEYPOT_FIELD } from '../../../contracts/contact/lead-contract';
-import { isProductOption, PRODUCT_OPTIONS } from '../../../contracts/contact/products';
+import { contactEndpointUrl } from '../../../contracts/contact/lead-contract';
+import { PRODUCT_OPTIONS } from '../../../contracts/contact/products';
 import {
   CLIENT_TYPE,
   CONTACT_FIELDS,
   type ContactField,
   type FieldErrors,
   isRequiredField,
-  isTextField,
   LIMITS,
   PHONE_INPUT_PATTERN,
   type TextField as TextFieldName,
 } from '../../../contracts/contact/fields';
-import type * as ValidationModule from '../../../contracts/contact/schema';
 import { siteConfig } from '../../../config/site';
 import { contactPageText } from '../../content/contact';
 import { Button } from '../ui/button';
 import { cn } from '../ui/class-names';
 import { TextField, SelectField } from '../ui/field';
 import { Send } from '../ui/icons';
-import { type Notice, type NoticeLink, NoticeArea } from '../ui/notice';
+import { NoticeArea } from '../ui/notice';
 import { ConsentField } from './consent-field';
+import { loadValidation, type Validation } from './deferred-code';
+import { EMPTY, type FormValues, useRequestedProduct } from './form-values';
+import { Honeypot } from './honeypot';
 import { MessageField } from './message-field';
 import type { VisitOrigin } from '../navigation-origin';
 import { sendContactRequest } from './send-contact-request';
+import { useFormNotice } from './use-form-notice';
 import { useHydrated } from './use-hydrated';
 
 const text = contactPageText.form;
@@ -44,50 +37,13 @@ const notices = contactPageText.notices;
 /** Where the prerendered form posts natively, before (or without) the script. */
 const NATIVE_ACTION = contactEndpointUrl(siteConfig.backendUrl);
 
-type FormValues = Record<TextFieldName, string> & {
-  /** `null` until the visitor picks one: the page's `?produit=` then decides. */
-  produit: string | null;
-  rgpdConsent: boolean;
-  website: string;
-};
-
-const EMPTY: FormValues = {
-  ...(Object.fromEntries(CONTACT_FIELDS.filter(isTextField).map((field) => [field, ''])) as Record<
-    TextFieldName,
-    string
-  >),
-  produit: null,
-  rgpdConsent: false,
-  website: '',
-};
-
 type Errors = FieldErrors;
 
-type Validation = typeof ValidationModule;
-let validation: Promise<Validation> | undefined;
-
-/**
- * The schema (and Zod) is not part of the page's first load: it loads on the visitor's first
- * focus in the form, or at the latest on submit (ADR 0011). A failed load is tried again next time.
- */
-function loadValidation(): Promise<Validation> {
-  validation ??= import('../../../contracts/contact/schema').catch((error: unknown) => {
-    validation = undefined;
-    throw error;
-  });
-  return validation;
-}
+/** The fields in error, in the form's order. */
+const fieldsIn = (found: Errors) => CONTACT_FIELDS.filter((field) => found[field]);
 
 function isContactField(field: string): field is ContactField {
   return (CONTACT_FIELDS as readonly string[]).includes(field);
-}
-
-/** The product named in `/contact?produit=…`, once hydrated (the prerendered page has no query). */
-function useRequestedProduct(hydrated: boolean): string {
-  const [searchParams] = useSearchParams();
-  if (!hydrated) return '';
-  const requested = searchParams.get('produit') ?? '';
-  return isProductOption(requested) ? requested : '';
 }
 
 export function ContactForm() {
@@ -95,21 +51,17 @@ export function ContactForm() {
   const fieldId = (field: keyof FormValues) => `${idPrefix}-${field}`;
   const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
-  const noticeCounter = useRef(0);
-  const noticeRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
   /** The consent's error is said by the notice under it (the reference's consent notice). */
   const [consentInNotice, setConsentInNotice] = useState(false);
   const hydrated = useHydrated();
+  const { notice, noticeRef, showNotice, dismissNotice, revealNotice } = useFormNotice();
   // From the root route (absent when the form is rendered alone, as in unit tests).
   const origin = useOutletContext<VisitOrigin | undefined>();
   const requestedProduct = useRequestedProduct(hydrated);
   const produit = values.produit ?? requestedProduct;
-
-  const dismissNotice = useCallback(() => setNotice(null), []);
 
   // The first focus in the form is the moment to fetch the validation: it is there by the submit.
   useEffect(() => {
@@ -119,20 +71,6 @@ export function ContactForm() {
     form.addEventListener('focusin', prefetch, { once: true });
     return () => form.removeEventListener('focusin', prefetch);
   }, []);
-
-  function showNotice(notice: Omit<Notice, 'id'>) {
-    noticeCounter.current += 1;
-    setNotice({ id: noticeCounter.current, ...notice });
-  }
-
-  /** The fields in error, as links from the notice to each (their messages stay beside them). */
-  function fixLinks(found: Errors): Notice['links'] {
-    const items: NoticeLink[] = CONTACT_FIELDS.filter((field) => found[field]).map((field) => ({
-      targetId: fieldId(field),
-      label: text.fieldNames[field],
-    }));
-    return items.length > 0 ? { intro: notices.fixIntro, items } : undefined;
-  }
 
   function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -157,18 +95,10 @@ export function ContactForm() {
   }
 
   function focusFirstInvalid(found: Errors) {
-    const first = CONTACT_FIELDS.find((field) => found[field]);
+    const [first] = fieldsIn(found);
     if (!first) return;
     const element = formRef.current?.elements.namedItem(first);
     if (element instanceof HTMLElement) element.focus();
-  }
-
-  /** Brings the outcome into view, clear of the sticky header and the floating buttons. */
-  function revealNotice() {
-    const element = noticeRef.current;
-    if (!element || typeof element.scrollIntoView !== 'function') return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    element.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -176,9 +106,9 @@ export function ContactForm() {
     if (pendingRef.current) return;
     pendingRef.current = true;
 
-    let schema: Validation;
+    let validation: Validation;
     try {
-      schema = await loadValidation();
+      validation = await loadValidation();
     } catch {
       // The validation could not load (network): nothing can be checked or sent right now.
       pendingRef.current = false;
@@ -192,6 +122,7 @@ export function ContactForm() {
       revealNotice();
       return;
     }
+    const { schema, problems, FixLinks } = validation;
     const result = schema.ContactFormSchema.safeParse({ ...values, produit });
     const found = result.success ? {} : schema.fieldErrors(result.error);
     if (!result.success) {
@@ -204,9 +135,9 @@ export function ContactForm() {
         setConsentInNotice(!values.rgpdConsent);
         showNotice({
           tone: 'error',
-          title: values.rgpdConsent ? notices.incompleteTitle : notices.consentTitle,
-          description: values.rgpdConsent ? notices.incompleteText : notices.consentText,
-          links: fixLinks(found),
+          title: values.rgpdConsent ? problems.incompleteTitle : problems.consentTitle,
+          description: values.rgpdConsent ? problems.incompleteText : problems.consentText,
+          more: <FixLinks fields={fieldsIn(found)} fieldId={fieldId} />,
         });
       });
       focusFirstInvalid(found);
@@ -215,7 +146,7 @@ export function ContactForm() {
 
     setErrors({});
     setConsentInNotice(false);
-    setNotice(null);
+    dismissNotice();
     setPending(true);
     const outcome = await sendContactRequest(result.data, values.website, {
       pageOrigine: origin?.previousPage(),
@@ -230,7 +161,7 @@ export function ContactForm() {
           tone: 'success',
           title: notices.successTitle,
           description: notices.successText,
-          detail: outcome.callbackBy ? callbackSentence(outcome.callbackBy) : undefined,
+          detail: validation.callbackSentenceOf(outcome.callbackBy),
         });
       } else {
         // The server's verdict per field, shown like the form's own.
@@ -239,7 +170,7 @@ export function ContactForm() {
           tone: 'error',
           title: notices.errorTitle,
           description: outcome.message ?? notices.errorFallback,
-          links: fixLinks(outcome.fields),
+          more: <FixLinks fields={fieldsIn(outcome.fields)} fieldId={fieldId} />,
         });
       }
     });
@@ -307,19 +238,11 @@ export function ContactForm() {
       </SelectField>
       <MessageField {...textFieldProps('message')} placeholder={text.messagePlaceholder} />
 
-      {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={fieldId('website')}>{text.honeypotLabel}</label>
-        <input
-          id={fieldId('website')}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={(event) => update('website', event.target.value)}
-        />
-      </div>
+      <Honeypot
+        id={fieldId('website')}
+        value={values.website}
+        onChange={(value) => update('website', value)}
+      />
 
       <ConsentField
         id={fieldId('rgpdConsent')}

@@ -4,7 +4,6 @@ import {
   contactPayload,
   type RequestOrigin,
 } from '../../../contracts/contact/lead-contract';
-import { type CallbackTime, parseCallbackTime } from '../../../contracts/contact/callback-time';
 import { CONTACT_FIELDS, type FieldErrors } from '../../../contracts/contact/fields';
 import type { ContactForm } from '../../../contracts/contact/schema';
 
@@ -12,8 +11,11 @@ import type { ContactForm } from '../../../contracts/contact/schema';
 export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
 
 export type SendResult =
-  /** `callbackBy`: when the company will have called, if the server says (contact/callback-time.ts). */
-  | { ok: true; callbackBy?: CallbackTime }
+  /**
+   * `callbackBy`: when the company will have called, as the server wrote it
+   * (contact/callback-time.ts reads it; not loaded with the page).
+   */
+  | { ok: true; callbackBy?: string }
   /** `fields`: the server's message per field in error (empty when it gave none). */
   | { ok: false; message: string | null; fields: FieldErrors };
 
@@ -51,17 +53,10 @@ async function readError(response: Response): Promise<ReadError> {
   return { message: null, fields: {} };
 }
 
-/** The call-back time of a 200 answer; none when the answer does not give one (or no JSON). */
-async function readCallbackTime(response: Response): Promise<CallbackTime | undefined> {
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'callbackBy' in body) {
-      return typeof body.callbackBy === 'string' ? parseCallbackTime(body.callbackBy) : undefined;
-    }
-  } catch {
-    // A 200 without a JSON body still means the request was accepted.
-  }
-  return undefined;
+/** The call-back time of a 200 answer, as written; none when it gives none (or no JSON). */
+async function readCallbackTime(response: Response): Promise<string | undefined> {
+  const body = (await response.json().catch(() => null)) as { callbackBy?: unknown } | null;
+  return typeof body?.callbackBy === 'string' ? body.callbackBy : undefined;
 }
 
 /**

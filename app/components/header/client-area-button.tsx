@@ -5,7 +5,7 @@ import { SoonBadge } from './soon-badge';
 
 /** Links to the client portal when one is configured; otherwise a disabled, labelled button. */
 export function ClientAreaButton({ className }: { className: string }) {
-  const icon = <UserRound aria-hidden="true" className="size-4" />;
+  const icon = <UserRound aria-hidden="true" className="size-4 shrink-0" />;
   if (siteConfig.clientPortalUrl) {
     return (
       <a href={siteConfig.clientPortalUrl} className={className}>

@@ -103,7 +103,7 @@ export function Header() {
   // competing with the main thread; ADR 0019), for a header that shows white at rest anyway.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <Container className="flex h-18 items-center justify-between gap-4">
+      <Container className="flex h-18 items-center justify-between gap-4 xl:whitespace-nowrap">
         <Logo />
         <div ref={containerRef} className="relative hidden lg:block">
           <nav aria-label={text.label}>

@@ -101,7 +101,11 @@ export function MobileMenu() {
     return () => menu.removeEventListener('toggle', sync);
   }, []);
 
+  // A navigation closes it (not the first render: a menu opened before hydration stays open).
+  const shownOn = useRef(pathname);
   useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
     const menu = menuRef.current;
     if (menu?.matches(':popover-open')) menu.hidePopover();
   }, [pathname]);

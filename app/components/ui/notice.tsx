@@ -1,15 +1,9 @@
-import { type MouseEvent, type Ref, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
 
 import { cn } from './class-names';
 import { CircleAlert, CircleCheck, X } from './icons';
 
 export type NoticeTone = 'success' | 'error';
-
-/** A field to fix: the id of its control and its name. */
-export interface NoticeLink {
-  targetId: string;
-  label: string;
-}
 
 export interface Notice {
   /** Changes with every new notice, so the same text shown twice is announced twice. */
@@ -19,16 +13,8 @@ export interface Notice {
   description: string;
   /** A second line (e.g. when the call-back will come). */
   detail?: string;
-  /** The fields to fix, as links that move to each (their messages stay beside the fields). */
-  links?: { intro: string; items: readonly NoticeLink[] };
-}
-
-/** Moves to a field named in a notice: scrolled into view and focused. */
-function focusTarget(event: MouseEvent<HTMLAnchorElement>, targetId: string) {
-  const target = document.getElementById(targetId);
-  if (!target) return;
-  event.preventDefault();
-  target.focus();
+  /** More under the text (e.g. the fields to fix, as links to each). */
+  more?: ReactNode;
 }
 
 /** How long a success notice stays unless its close button has focus. Errors stay until dismissed. */
@@ -57,24 +43,7 @@ function NoticeCard({ notice, descriptionId }: { notice: Notice; descriptionId?:
         {notice.detail ? (
           <p className="mt-1 text-sm font-semibold text-slate-900">{notice.detail}</p>
         ) : null}
-        {notice.links && notice.links.items.length > 0 ? (
-          <div className="mt-2 text-sm text-slate-800">
-            <p>{notice.links.intro}</p>
-            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-              {notice.links.items.map((link) => (
-                <li key={link.targetId}>
-                  <a
-                    href={`#${link.targetId}`}
-                    onClick={(event) => focusTarget(event, link.targetId)}
-                    className="inline-flex min-h-11 items-center font-semibold text-danger-700 underline underline-offset-4"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {notice.more}
       </div>
     </div>
   );

@@ -1,0 +1,27 @@
+/**
+ * What the contact form says when a request must be corrected: loaded with the validation
+ * (app/components/contact/deferred-code.ts), not with the page, since only a checked request can
+ * have a problem to tell.
+ */
+import { siteConfig } from '../../config/site';
+import type { ContactField } from '../../contracts/contact/fields';
+
+export const contactProblemsText = {
+  /** The reference's notice when the consent box is not ticked. */
+  consentTitle: 'Consentement requis',
+  consentText: `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,
+  incompleteTitle: 'Demande à compléter',
+  incompleteText: 'Certains champs sont à corriger\u00a0: le problème est indiqué sous chacun.',
+  /** Before the list of fields to fix, each a link to its field. */
+  fixIntro: 'À corriger\u00a0:',
+  fieldNames: {
+    nom: 'Nom',
+    prenom: 'Prénom',
+    adresse: 'Adresse',
+    telephone: 'Numéro de téléphone',
+    email: 'Email',
+    produit: 'Produit d’intérêt',
+    message: 'Message',
+    rgpdConsent: 'Consentement',
+  } satisfies Record<ContactField, string>,
+} as const;

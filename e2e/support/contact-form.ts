@@ -1,0 +1,42 @@
+import type { Page } from '@playwright/test';
+
+import { contactPageText } from '../../app/content/contact';
+import { CONSENT_TEXT } from '../../contracts/contact/consent';
+import type { LeadField } from '../../contracts/contact/lead-contract';
+
+const labels = contactPageText.form.labels;
+
+/** What a visitor types or picks: every lead field but the fixed client type. */
+export type ContactFormValues = Record<Exclude<LeadField, 'clientType'>, string>;
+
+/** The required fields' default values; `produit` and `message` stay empty unless given. */
+const REQUIRED: Pick<ContactFormValues, 'nom' | 'prenom' | 'adresse' | 'telephone' | 'email'> = {
+  nom: 'Martin',
+  prenom: 'Léa',
+  adresse: '3 rue de la Paix, 75002 Paris',
+  telephone: '06 12 34 56 78',
+  email: 'lea.martin@entreprise.example',
+};
+
+/**
+ * Fills the contact form as a visitor would, label by label: the required fields (defaults
+ * above, replaced by `values`), the product and the message when given, then ticks the consent
+ * box unless `consent` is false. Does not send it.
+ */
+export async function fillContactForm(
+  page: Page,
+  values: Partial<ContactFormValues> = {},
+  { consent = true }: { consent?: boolean } = {},
+): Promise<void> {
+  const filled = { ...REQUIRED, ...values };
+  for (const field of ['nom', 'prenom', 'adresse', 'telephone', 'email'] as const) {
+    await page.getByLabel(labels[field], { exact: true }).fill(filled[field]);
+  }
+  if (filled.produit !== undefined) {
+    await page.getByLabel(labels.produit, { exact: true }).selectOption(filled.produit);
+  }
+  if (filled.message !== undefined) {
+    await page.getByLabel(labels.message, { exact: true }).fill(filled.message);
+  }
+  if (consent) await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+}
