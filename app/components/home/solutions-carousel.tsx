@@ -18,6 +18,7 @@ import {
   previousIndex,
   realignIndex,
 } from './carousel-paging';
+import { cardOffset, prefersReducedMotion, SCROLL_SETTLE_MS } from './carousel-scroller';
 import { solutionIcon } from './solution-icons';
 import { usePageSize } from './use-page-size';
 
@@ -28,22 +29,6 @@ const navButtonClasses = buttonClasses(
   { variant: 'outline', size: 'md' },
   'aria-disabled:cursor-not-allowed aria-disabled:border-slate-300 aria-disabled:bg-white aria-disabled:text-slate-500',
 );
-
-/** Scroll settles: `scrollend` where the browser has it, else a short pause in scroll events. */
-const SCROLL_SETTLE_MS = 120;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-/** Left offset, within the scroller, of the card at `index`. */
-function cardOffset(scroller: HTMLElement, index: number): number | undefined {
-  const card = scroller.querySelectorAll<HTMLElement>('[data-slide]')[index];
-  if (!card) return undefined;
-  return (
-    card.getBoundingClientRect().left - scroller.getBoundingClientRect().left + scroller.scrollLeft
-  );
-}
 
 /**
  * The professional solutions, a page of 1, 2 or 3 cards at a time (see carousel-paging.ts for
