@@ -57,7 +57,7 @@ it('a request posted to the endpoint is stored and both e-mails reach the SMTP s
   await site.peer.waitFor(() => withId('confirmation') !== undefined, 10_000);
   const confirmation = withId('confirmation')!;
   expect(confirmation.envelopeTo).toEqual([email]);
-  // The call-back clock's time for this request (issue 34; its wording: callback-time.test.ts).
+  // The call-back clock's time for this request (exact wording: server/callback-time-answer.test.ts).
   expect(confirmation.text).toMatch(
     /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+ à \d+\sh/,
   );
