@@ -1,10 +1,11 @@
 import { siteConfig } from '../config/site.ts';
-import { callbackTimeAt, encodeCallbackTime } from '../contracts/contact/callback-time.ts';
+import { encodeCallbackTime } from '../contracts/contact/callback-time.ts';
 import { formatDueTime } from '../contracts/staff/callback-format.ts';
 import { registerAudienceBeacon } from './audience/routes.ts';
 import { AudienceService } from './audience/service.ts';
 import { registerAudienceStaffRoutes } from './audience/staff-routes.ts';
 import { DEFAULT_CALENDAR } from './callback/calendar.ts';
+import { wallTimeAt } from './callback/wall-time.ts';
 import { DigestScheduler, digestWriter } from './callback/digest.ts';
 import { CallbackService } from './callback/service.ts';
 import { PURGE_INTERVAL_MS, type LeadPipeline, type PipelineOptions } from './compose/options.ts';
@@ -63,7 +64,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const callback = new CallbackService(store, calendar, clock);
   /** What the visitor is told: the call-back clock's due time, on the company's wall clock. */
   const callbackTimeBy = (receivedAt: number) =>
-    callbackTimeAt(callback.dueAt(receivedAt), calendar.timeZone);
+    wallTimeAt(callback.dueAt(receivedAt), calendar.timeZone);
   /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
   const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
   const webhooks = composeWebhooks(store, options.webhook, {

@@ -2,34 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import {
   callbackSentence,
-  callbackTimeAt,
   encodeCallbackTime,
   formatCallbackTime,
   parseCallbackTime,
 } from './callback-time';
-
-const PARIS = 'Europe/Paris';
-
-describe('callbackTimeAt', () => {
-  it('gives the wall time in the company’s time zone, winter and summer', () => {
-    expect(callbackTimeAt(Date.parse('2026-11-30T18:00:00Z'), PARIS)).toEqual({
-      date: '2026-11-30',
-      time: '19:00',
-    });
-    expect(callbackTimeAt(Date.parse('2026-07-06T08:30:00Z'), PARIS)).toEqual({
-      date: '2026-07-06',
-      time: '10:30',
-    });
-  });
-
-  it('writes local midnight as 24:00 of the day before', () => {
-    // Tuesday 1 December 00:00 in Paris is the end of Monday 30 November.
-    expect(callbackTimeAt(Date.parse('2026-11-30T23:00:00Z'), PARIS)).toEqual({
-      date: '2026-11-30',
-      time: '24:00',
-    });
-  });
-});
 
 describe('formatCallbackTime', () => {
   it('writes the day, the date and the hour the French way', () => {

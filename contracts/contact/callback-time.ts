@@ -1,7 +1,7 @@
 /**
  * The latest time the company calls a visitor back, as the visitor reads it: in the company's
- * time zone, « lundi 30 novembre à 19 h ». The server computes it with the call-back clock and
- * sends it as a local wall time (`YYYY-MM-DDTHH:MM`, `24:00` for the end of a day) in the
+ * time zone, « lundi 30 novembre à 19 h ». The server computes it with the call-back clock
+ * (`wallTimeAt` in server/callback/calendar.ts) and sends it as a local wall time (`YYYY-MM-DDTHH:MM`, `24:00` for the end of a day) in the
  * endpoint's answer and in the fragment of the thank-you page's address; the page, the form and
  * the confirmation e-mail write it out with the functions below. No dependency: the contact page
  * loads this.
@@ -79,37 +79,4 @@ export function formatCallbackTime({ date, time }: CallbackTime): string {
 /** The sentence the visitor reads: « Nous vous rappellerons au plus tard lundi 30 novembre à 19 h. » */
 export function callbackSentence(value: CallbackTime): string {
   return `Nous vous rappellerons au plus tard ${formatCallbackTime(value)}.`;
-}
-
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The wall time of a moment in `timeZone`; local midnight is written as `24:00` of the day
- * before, so a request due at the end of Monday reads « lundi … à 24 h », not « mardi … à 0 h ».
- */
-export function callbackTimeAt(ms: number, timeZone: string): CallbackTime {
-  let format = localFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    localFormats.set(timeZone, format);
-  }
-  const parts = (at: number) => {
-    const found: Record<string, string> = {};
-    for (const part of format.formatToParts(at)) found[part.type] = part.value;
-    return found;
-  };
-  const now = parts(ms);
-  if (now.hour === '00' && now.minute === '00') {
-    const before = parts(ms - 60_000);
-    return { date: `${before.year}-${before.month}-${before.day}`, time: '24:00' };
-  }
-  return { date: `${now.year}-${now.month}-${now.day}`, time: `${now.hour}:${now.minute}` };
 }

@@ -7,9 +7,10 @@
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
-import { callbackTimeAt, type CallbackTime } from '../../../contracts/contact/callback-time.ts';
+import type { CallbackTime } from '../../../contracts/contact/callback-time.ts';
 import { formatDueTime } from '../../../contracts/staff/callback-format.ts';
 import { dueAt } from '../../../server/callback/calendar.ts';
+import { wallTimeAt } from '../../../server/callback/wall-time.ts';
 import { calendarFromEnv } from '../../../server/callback/settings.ts';
 
 import { parseEnv, type ServerEnv } from '../../../server/env.ts';
@@ -49,7 +50,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const webhook = webhookConfigFromEnv(env);
   const calendar = calendarFromEnv(env);
   const callbackBy = (receivedAt: number) =>
-    callbackTimeAt(dueAt(receivedAt, calendar), calendar.timeZone);
+    wallTimeAt(dueAt(receivedAt, calendar), calendar.timeZone);
   const store = LeadStore.fromConnection(connection, {
     dataDir: '',
     databaseUrl,
