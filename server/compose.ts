@@ -5,7 +5,7 @@ import { registerAudienceBeacon } from './audience/routes.ts';
 import { AudienceService } from './audience/service.ts';
 import { registerAudienceStaffRoutes } from './audience/staff-routes.ts';
 import { DEFAULT_CALENDAR } from './callback/calendar.ts';
-import { wallTimeAt } from './callback/wall-time.ts';
+import { dueWallTimeBy } from './callback/wall-time.ts';
 import { DigestScheduler, digestWriter } from './callback/digest.ts';
 import { CallbackService } from './callback/service.ts';
 import { PURGE_INTERVAL_MS, type LeadPipeline, type PipelineOptions } from './compose/options.ts';
@@ -63,8 +63,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const calendar = options.calendar ?? DEFAULT_CALENDAR;
   const callback = new CallbackService(store, calendar, clock);
   /** What the visitor is told: the call-back clock's due time, on the company's wall clock. */
-  const callbackTimeBy = (receivedAt: number) =>
-    wallTimeAt(callback.dueAt(receivedAt), calendar.timeZone);
+  const callbackTimeBy = dueWallTimeBy(calendar);
   /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
   const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
   const webhooks = composeWebhooks(store, options.webhook, {

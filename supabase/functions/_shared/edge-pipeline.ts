@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { CallbackTime } from '../../../contracts/contact/callback-time.ts';
 import { formatDueTime } from '../../../contracts/staff/callback-format.ts';
 import { dueAt } from '../../../server/callback/calendar.ts';
-import { wallTimeAt } from '../../../server/callback/wall-time.ts';
+import { dueWallTimeBy } from '../../../server/callback/wall-time.ts';
 import { calendarFromEnv } from '../../../server/callback/settings.ts';
 
 import { parseEnv, type ServerEnv } from '../../../server/env.ts';
@@ -49,8 +49,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const connection = openPostgresJs(databaseUrl);
   const webhook = webhookConfigFromEnv(env);
   const calendar = calendarFromEnv(env);
-  const callbackBy = (receivedAt: number) =>
-    wallTimeAt(dueAt(receivedAt, calendar), calendar.timeZone);
+  const callbackBy = dueWallTimeBy(calendar);
   const store = LeadStore.fromConnection(connection, {
     dataDir: '',
     databaseUrl,
