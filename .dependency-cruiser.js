@@ -45,11 +45,11 @@ export default {
       name: 'capability-through-its-entry',
       severity: 'error',
       comment:
-        'A capability (server/<name>/) uses another only through its entry module (server/<name>/index.ts); db/ and http/ are layers below every capability.',
+        'A capability (server/<name>/) uses another only through its entry module (server/<name>/index.ts, or node.ts for what only the Node server may load); db/ and http/ are layers below every capability.',
       from: { path: '^server/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^server/[^/]+/',
-        pathNot: ['^server/$1/', '^server/(db|http)/', '^server/[^/]+/index\\.ts$'],
+        pathNot: ['^server/$1/', '^server/(db|http)/', '^server/[^/]+/(index|node)\\.ts$'],
       },
     },
   ],

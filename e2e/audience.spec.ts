@@ -8,10 +8,10 @@ import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '../contracts/audie
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { parisDay } from '../server/audience/calendar';
 import type { AudienceCount } from '../server/audience/store';
-import { openLeadStore } from '../server/store/open';
 import { expect, test, VIEWPORTS, waitForHydration } from './fixtures';
 import { signInAs } from './support/sign-in';
 import { startServerProcess, type ServerProcess } from '../test-support/process';
+import { openStores } from '../server/compose/stores.ts';
 
 /**
  * The audience count in a real browser, against a server of its own (so that no other test's
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 async function counts(): Promise<AudienceCount[]> {
-  const store = await openLeadStore({ dataDir: server.dataDir });
+  const store = await openStores({ dataDir: server.dataDir });
   try {
     const today = parisDay(Date.now());
     return await store.audience.counts(today, today);

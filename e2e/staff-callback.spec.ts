@@ -3,11 +3,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 import { callWindow, DEFAULT_CALENDAR } from '../server/callback/calendar';
 import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '../server/staff/auth';
-import { openLeadStore } from '../server/store/open';
 import { STAFF_API_PREFIX } from '../contracts/staff/contract';
 import { sampleLead } from '../test-support/lead-input';
 import { expect, test, VIEWPORTS } from './fixtures';
 import { STAFF_E2E_EMAILS } from './support/staff';
+import { openStores } from '../server/compose/stores.ts';
 
 /**
  * The call-back clock in a real browser against the production build: the inbox opens on the
@@ -34,7 +34,7 @@ const people = {
  * staff.spec.ts; its per-client limit is shared by the whole run.
  */
 async function prepare(context: BrowserContext, baseURL: string): Promise<void> {
-  const store = await openLeadStore({ dataDir: process.env.E2E_DATA_DIR! });
+  const store = await openStores({ dataDir: process.env.E2E_DATA_DIR! });
   const now = Date.now();
   try {
     const received: Array<[string, number]> = [
@@ -43,7 +43,7 @@ async function prepare(context: BrowserContext, baseURL: string): Promise<void> 
       [people.recent, now - 60_000],
     ];
     for (const [nom, at] of received) {
-      await store.insertLead(
+      await store.leads.insertLead(
         `${nom.toLowerCase()}-id`,
         sampleLead({ nom, prenom: 'Claire', email: `${nom.toLowerCase()}@example.fr` }),
         { text: 'J’accepte…', version: '2026-11-01', givenAt: at },
@@ -52,7 +52,7 @@ async function prepare(context: BrowserContext, baseURL: string): Promise<void> 
       );
     }
     const id = newSecret();
-    await store.startSession({
+    await store.sessions.startSession({
       id_hash: hashSecret(id),
       email: STAFF,
       created_at: now,

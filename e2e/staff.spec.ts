@@ -6,12 +6,12 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { siteConfig } from '../config/site';
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
-import { openLeadStore } from '../server/store/open';
 import { publicPaths } from '../app/routes-list';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
 import { fillContactForm } from './support/contact-form';
 import { waitForMail } from './support/mailbox';
 import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
+import { openStores } from '../server/compose/stores.ts';
 
 /**
  * The staff inbox in a real browser against the production build, with the real SMTP peer:
@@ -139,10 +139,10 @@ test.describe('staff inbox', () => {
     expect(await other.cookies()).toEqual([]);
 
     // An expired token, written into the server's database as the server would have.
-    const store = await openLeadStore({ dataDir: process.env.E2E_DATA_DIR! });
+    const store = await openStores({ dataDir: process.env.E2E_DATA_DIR! });
     const expired = 'X'.repeat(43);
     try {
-      await store.insertSignInToken(
+      await store.sessions.insertSignInToken(
         hashSecret(expired),
         LINK,
         Date.now() - SIGN_IN_TOKEN_TTL_MS - 1_000,

@@ -52,8 +52,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import type { StoreConfig } from '../server/store';
-import { openLeadStore } from '../server/store/open';
 import { newWebhookSecret } from '../server/webhooks/settings';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
 import { drain } from './bench/drain';
@@ -73,6 +71,8 @@ import {
   type ReceiverMode,
   type WebhookReceiverProcess,
 } from './bench/webhook-receiver';
+import { type StoreConfig } from '../server/db/connection.ts';
+import { openStores } from '../server/compose/stores.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const HOME_CONNECTIONS = Number(process.env.BENCH_HOME_CONNECTIONS ?? 2);
@@ -169,8 +169,8 @@ async function scenario(
     // A hung receiver first: it drops the attempts it holds, so the servers stop at once.
     await receiver?.stop();
     for (const server of servers) await server.stop();
-    const store = await openLeadStore(config);
-    const leads = await store.listLeads();
+    const store = await openStores(config);
+    const leads = await store.leads.listLeads();
     await store.close();
     const storedIds = new Set(leads.map((lead) => lead.id));
     return {

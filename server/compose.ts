@@ -1,23 +1,28 @@
 import { siteConfig } from '../config/site.ts';
 import { encodeCallbackTime } from '../contracts/contact/callback-time.ts';
 import { formatDueTime } from '../contracts/staff/callback-format.ts';
+import { AudienceService } from './audience/index.ts';
 import { registerAudienceBeacon } from './audience/routes.ts';
-import { AudienceService } from './audience/service.ts';
 import { registerAudienceStaffRoutes } from './audience/staff-routes.ts';
-import { DEFAULT_CALENDAR } from './callback/calendar.ts';
-import { dueWallTimeBy } from './callback/wall-time.ts';
-import { DigestScheduler, digestWriter } from './callback/digest.ts';
-import { CallbackService } from './callback/service.ts';
+import {
+  CallbackService,
+  DEFAULT_CALENDAR,
+  DigestScheduler,
+  digestWriter,
+  dueWallTimeBy,
+} from './callback/index.ts';
+import { registerCallbackRoutes } from './callback/routes.ts';
 import { PURGE_INTERVAL_MS, type LeadPipeline, type PipelineOptions } from './compose/options.ts';
 import { composeLeadService, composeOutboxWorker, composeWebhooks } from './compose/services.ts';
+import { openStores } from './compose/stores.ts';
 import { companyMailDomain } from './env.ts';
 import { requestClientKey } from './http/request-client.ts';
-import { RefusalLog } from './leads/refusal-log.ts';
+import { registerInboxRoutes } from './inbox/routes.ts';
+import { RefusalLog } from './leads/index.ts';
 import { registerContactEndpoint } from './leads/routes.ts';
-import { createTransport } from './outbox/choose-transport.ts';
-import { runPurge } from './retention/retention.ts';
+import { createTransport } from './outbox/node.ts';
+import { runPurge } from './retention/index.ts';
 import { registerStaffApi } from './staff/routes.ts';
-import { openLeadStore } from './store/open.ts';
 import { registerWebhookStaffRoutes } from './webhooks/staff-routes.ts';
 
 export {
@@ -47,7 +52,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function createLeadPipeline(options: PipelineOptions): Promise<LeadPipeline> {
   const { logger } = options;
   let lastPoolError = 0;
-  const store = await openLeadStore({
+  const stores = await openStores({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     webhookEvents: options.webhook !== undefined,
@@ -61,12 +66,13 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const transport = createTransport(options);
   const clock = options.clock ?? Date.now;
   const calendar = options.calendar ?? DEFAULT_CALENDAR;
-  const callback = new CallbackService(store, calendar, clock);
+  const { database } = stores;
+  const callback = new CallbackService(stores, calendar, clock);
   /** What the visitor is told: the call-back clock's due time, on the company's wall clock. */
   const callbackTimeBy = dueWallTimeBy(calendar);
   /** Links that leave the page (sign-in, the digest): SITE_URL, or the server's own origin. */
   const linkBase = () => options.siteUrl ?? options.origins()[0] ?? siteConfig.siteUrl;
-  const webhooks = composeWebhooks(store, options.webhook, {
+  const webhooks = composeWebhooks(stores, options.webhook, {
     logger,
     siteUrl: linkBase,
     // The outbox worker (built below) sends the alert e-mails at once.
@@ -74,10 +80,10 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     now: clock,
     pollIntervalMs: options.webhookPollIntervalMs,
   });
-  const worker = composeOutboxWorker(store, transport, {
+  const worker = composeOutboxWorker(stores, transport, {
     logger,
     now: clock,
-    digest: digestWriter(store, callback, linkBase),
+    digest: digestWriter(stores.callback, callback, linkBase),
     webhookAlert: webhooks?.alertWriter(),
     mail: {
       from: options.mailFrom,
@@ -90,7 +96,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   });
   const refusalLog = new RefusalLog(logger);
   const leads = composeLeadService(
-    store,
+    stores,
     {
       rateLimitPerHour: options.rateLimitPerHour,
       sendConfirmation: options.sendConfirmation,
@@ -109,7 +115,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     },
   );
   const digest = new DigestScheduler({
-    store,
+    store: stores.callback,
     callback,
     logger,
     messageDomain: companyMailDomain(),
@@ -117,7 +123,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     lookEveryMs: options.digestLookEveryMs,
   });
   const audience = new AudienceService({
-    store: () => store.audience,
+    store: () => stores.audience,
     logger,
     recordCampaigns: options.recordCampaigns ?? false,
     flushMs: options.audience?.flushMs,
@@ -127,7 +133,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
 
   const purge = async () => {
     try {
-      const result = await runPurge(store, options.audience?.now?.());
+      const result = await runPurge(database, options.audience?.now?.());
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
@@ -135,7 +141,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   };
 
   return {
-    store,
+    stores,
     leads,
     worker,
     transport,
@@ -161,7 +167,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         callbackBy: (receivedAt) => encodeCallbackTime(callbackTimeBy(receivedAt)),
       });
       registerStaffApi(app, {
-        store,
+        sessions: stores.sessions,
+        rateLimits: stores.leads,
         transport,
         logger,
         staffEmails: options.staffEmails ?? [],
@@ -170,14 +177,22 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         trustProxy: options.trustProxy,
         mailFrom: options.mailFrom,
         messageDomain: companyMailDomain(),
-        onRetry: () => worker.kick(),
         now: clock,
-        callback,
-        onChanged: () => webhooks?.worker.kick(),
-        registerMore: (staffApp, requireStaff) => {
+        behindSession: (staffApp, kit) => {
+          const onChanged = () => webhooks?.worker.kick();
+          registerInboxRoutes(staffApp, kit, {
+            stores,
+            dataDir: database.dataDir,
+            callback,
+            logger,
+            onRetry: () => worker.kick(),
+            onChanged,
+          });
+          registerCallbackRoutes(staffApp, kit, { callback, onChanged });
+          const { requireStaff } = kit;
           registerAudienceStaffRoutes(staffApp, {
             requireStaff,
-            store: () => store.audience,
+            store: () => stores.audience,
             now: options.audience?.now ?? clock,
           });
           registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
@@ -185,11 +200,11 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       });
     },
     healthCheck: async () => {
-      store.assertWritable();
-      const backlog = await withTimeout(store.outbox.backlog(Date.now()), HEALTH_TIMEOUT_MS);
+      database.assertWritable();
+      const backlog = await withTimeout(stores.outbox.backlog(Date.now()), HEALTH_TIMEOUT_MS);
       return {
         storage: 'ok',
-        database: store.engine,
+        database: database.engine,
         mailTransport: transport.kind,
         outbox: backlog,
       };
@@ -215,7 +230,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       await webhooks?.stop();
       await worker.stop();
       transport.close();
-      await store.close();
+      await stores.close();
     },
   };
 }

@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas.ts';
 import { siteConfig } from '../config/site.ts';
-import { CALLBACK_SETTINGS } from './callback/settings.ts';
-import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/settings.ts';
+import { CALLBACK_SETTINGS } from './callback/index.ts';
+import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/index.ts';
 
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the

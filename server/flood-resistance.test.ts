@@ -109,10 +109,9 @@ describe('admission control', () => {
       validRequest({ email: 'apres@entreprise.example' }),
     );
     expect(after.status).toBe(200);
-    expect((await target.pipeline.store.listLeads()).map((lead) => lead.email).sort()).toEqual([
-      'apres@entreprise.example',
-      'lent@entreprise.example',
-    ]);
+    expect(
+      (await target.pipeline.stores.leads.listLeads()).map((lead) => lead.email).sort(),
+    ).toEqual(['apres@entreprise.example', 'lent@entreprise.example']);
   });
 });
 
@@ -135,7 +134,7 @@ describe('the site-wide budget', () => {
       expect(seconds).toBeLessThanOrEqual(60);
       expect(((await answer.json()) as { error: string }).error).toBe(ERRORS.overloaded);
     }
-    const stored = await target.pipeline.store.listLeads();
+    const stored = await target.pipeline.stores.leads.listLeads();
     expect(stored).toHaveLength(answers.length - refused.length);
 
     const native = await fetch(target.endpoint, {

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { ERRORS } from './leads/routes';
-import { type LeadStore, type LeadWithDelivery, type StoreConfig } from './store';
-import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { createTestDatabase } from '../test-support/postgres';
 import { postgresAdminUrl } from '../test-support/postgres-run';
 import { exited, startServerProcess, type ServerProcess } from '../test-support/process';
 import { startSmtpPeer, type ReceivedMail } from '../test-support/smtp-peer';
+import { type Stores, openStores } from './compose/stores.ts';
+import { type LeadWithDelivery } from './leads/index.ts';
+import { type StoreConfig } from './db/connection.ts';
 
 /**
  * A spread flood (issue 17): bots behind a trusted proxy, each request from its own forwarded
@@ -52,13 +53,13 @@ async function post(server: ServerProcess, body: unknown, forwardedFor: string):
   };
 }
 
-async function settled(store: LeadStore): Promise<LeadWithDelivery[]> {
+async function settled(store: Stores): Promise<LeadWithDelivery[]> {
   const deadline = Date.now() + 30_000;
   while ((await store.outbox.backlog(Date.now())).pending > 0) {
     if (Date.now() > deadline) throw new Error('mail still pending');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return store.listLeads();
+  return store.leads.listLeads();
 }
 
 const kindOf = (mail: ReceivedMail) =>
@@ -101,7 +102,7 @@ describe.each([
         await exited(server.child);
       });
     }
-    const store = await openLeadStore(config);
+    const store = await openStores(config);
     cleanups.push(() => store.close());
 
     // A double click, a Back-and-resend, a retrying client: the same request five times at

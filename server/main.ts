@@ -7,7 +7,7 @@ import { applyHttpTimeouts } from './http/timeouts';
 import { createLogger, type Logger } from './logger';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './compose.ts';
 import { loadStaticSite } from './http/static-site';
-import { StoreOpenError } from './store';
+import { StoreOpenError } from './db/connection.ts';
 import { STAFF_PAGE_PREFIX } from '../contracts/staff/contract';
 
 /**

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { openLeadStore } from './store/open';
 import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
 import { createTestDatabase } from '../test-support/postgres';
 import { postgresAdminUrl } from '../test-support/postgres-run';
 import { exited, startServerProcess, type ServerProcess } from '../test-support/process';
 import { startSmtpPeer } from '../test-support/smtp-peer';
+import { openStores } from './compose/stores.ts';
 
 /**
  * Two server processes on one PostgreSQL database and one SMTP peer. A few hundred requests
@@ -135,14 +135,14 @@ describe('two instances on one PostgreSQL database', () => {
       );
     }, 60_000);
 
-    const store = await openLeadStore({ dataDir: root, databaseUrl: database.url });
+    const store = await openStores({ dataDir: root, databaseUrl: database.url });
     cleanups.push(() => store.close());
     const deadline = Date.now() + 30_000;
     while ((await store.outbox.backlog(Date.now())).pending > 0) {
       if (Date.now() > deadline) throw new Error('mail still pending');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const leads = await store.listLeads();
+    const leads = await store.leads.listLeads();
     const stored = new Map(leads.map((lead) => [lead.id, lead]));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     // Stored once: each request had its own address.

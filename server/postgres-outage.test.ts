@@ -105,7 +105,8 @@ describe('a PostgreSQL outage', () => {
         ),
       ),
     );
-    for (const id of acknowledged) expect(await server.pipeline.store.getLead(id)).toBeDefined();
+    for (const id of acknowledged)
+      expect(await server.pipeline.stores.leads.getLead(id)).toBeDefined();
     // The live worker sent nothing twice, even where the database failed after a send.
     await peer.waitFor(() => peer.messages.length >= acknowledged.length * 2);
     const sent = peer.messages.map((mail) => mail.headers.get('message-id'));

@@ -46,7 +46,7 @@ describe('a Supabase database migrated by the Supabase CLI', () => {
     // The Node server on the same database: it finds the tables migrated and stores a lead.
     const server = await startTestServer({ databaseUrl: db.url });
     try {
-      expect(await server.pipeline.store.appliedMigrations()).toEqual(
+      expect(await server.pipeline.stores.database.appliedMigrations()).toEqual(
         MIGRATIONS.map((migration) => migration.version),
       );
       const response = await postJson(server.endpoint, validRequest());

@@ -1,5 +1,6 @@
-import type { Consent, LeadInput, StoreConfig } from '../server/store';
-import { openLeadStore } from '../server/store/open';
+import { type Consent, type LeadInput } from '../server/db/records/lead.ts';
+import { type StoreConfig } from '../server/db/connection.ts';
+import { openStores } from '../server/compose/stores.ts';
 
 /** A valid stored request (the store's input), for tests that write leads directly. */
 export function sampleLead(overrides: Partial<LeadInput> = {}): LeadInput {
@@ -26,11 +27,11 @@ export async function seedLeadsAt(
   config: StoreConfig,
   leads: ReadonlyArray<readonly [id: string, prenom: string, receivedAt: string]>,
 ): Promise<void> {
-  const store = await openLeadStore(config);
+  const store = await openStores(config);
   try {
     for (const [id, prenom, iso] of leads) {
       const at = Date.parse(iso);
-      await store.insertLead(
+      await store.leads.insertLead(
         id,
         sampleLead({ prenom, email: `${id}@example.fr` }),
         sampleConsent(at),

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../../server/staff/auth';
-import { openLeadStore } from '../../server/store/open';
 import { SIGN_IN_FRAGMENT_KEY } from '../../contracts/staff/contract';
+import { openStores } from '../../server/compose/stores.ts';
 
 /**
  * Signs `page` in as `email` on the server whose DATA_DIR is `dataDir` (the page's base URL):
@@ -12,9 +12,14 @@ import { SIGN_IN_FRAGMENT_KEY } from '../../contracts/staff/contract';
  */
 export async function signInAs(page: Page, email: string, dataDir: string): Promise<void> {
   const token = newSecret();
-  const store = await openLeadStore({ dataDir });
+  const store = await openStores({ dataDir });
   try {
-    await store.insertSignInToken(hashSecret(token), email, Date.now(), SIGN_IN_TOKEN_TTL_MS);
+    await store.sessions.insertSignInToken(
+      hashSecret(token),
+      email,
+      Date.now(),
+      SIGN_IN_TOKEN_TTL_MS,
+    );
   } finally {
     await store.close();
   }

@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
-import type { StoreConfig } from '../../server/store';
-import { openLeadStore } from '../../server/store/open';
 import { leadBody, SERVER_ROOT, startServer, table } from './server';
+import { type StoreConfig } from '../../server/db/connection.ts';
+import { openStores } from '../../server/compose/stores.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = 5;
@@ -130,8 +130,8 @@ async function floodScenario(
     const home = await homeLoad(server.url);
     const floodResult = await flood;
     await server.stop();
-    const store = await openLeadStore(config);
-    const leads = await store.listLeads();
+    const store = await openStores(config);
+    const leads = await store.leads.listLeads();
     await store.close();
     // E-mailed: sent, or due to be sent (not withheld, not failed).
     const mailed = (kind: string) =>

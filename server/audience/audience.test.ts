@@ -115,7 +115,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
     }
 
     await server.pipeline.audience.flush();
-    const report = await audienceReport(server.pipeline.store.audience, 7, clock.now);
+    const report = await audienceReport(server.pipeline.stores.audience, 7, clock.now);
     expect(report.to).toBe('2026-06-15');
     expect(report.from).toBe('2026-06-09');
     expect(report.daily.at(-1)).toEqual({ day: '2026-06-15', views: 4, entries: 3 });
@@ -136,7 +136,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
     // Campaign tags are not counted with RECORD_CAMPAIGNS off.
     await send({ p: '/', e: 1, d: 'mobile', c: ['newsletter', 'email', 'hiver'] });
     await server.pipeline.audience.flush();
-    expect((await audienceReport(server.pipeline.store.audience, 7, clock.now)).campaigns).toEqual(
+    expect((await audienceReport(server.pipeline.stores.audience, 7, clock.now)).campaigns).toEqual(
       [],
     );
   });
@@ -179,7 +179,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
       );
     }
     await server.pipeline.audience.flush();
-    const report = await audienceReport(server.pipeline.store.audience, 7, clock.now);
+    const report = await audienceReport(server.pipeline.stores.audience, 7, clock.now);
     expect(report.daily.at(-1)?.views).toBe(61 + 1000);
     const connection = await openConnection(fixture.config);
     try {
@@ -213,7 +213,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
     await beacon(server, { p: '/', e: 1, d: 'mobile', c: ['newsletter', 'email', 'hiver'] });
     await beacon(server, { p: '/contact', e: 0, d: 'mobile', c: ['x', 'y', 'z'] });
     await server.pipeline.audience.flush();
-    const report = await audienceReport(server.pipeline.store.audience, 7, clock.now);
+    const report = await audienceReport(server.pipeline.stores.audience, 7, clock.now);
     expect(report.to).toBe('2026-06-16');
     expect(report.daily.at(-1)).toEqual({ day: '2026-06-16', views: 2, entries: 1 });
     expect(report.campaigns).toEqual([{ campaign: 'newsletter / email / hiver', entries: 1 }]);
@@ -237,7 +237,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
     );
     expect(stored.status).toBe(200);
     await server.pipeline.audience.flush();
-    const report = await audienceReport(server.pipeline.store.audience, 30, clock.now);
+    const report = await audienceReport(server.pipeline.stores.audience, 30, clock.now);
     expect(report.pages.find((row) => row.page === '/professionnels/hp-flottante')).toEqual({
       page: '/professionnels/hp-flottante',
       views: 3,
@@ -245,7 +245,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
       requests: 1,
       conversion: 33.3,
     });
-    const csv = await audienceCsv(server.pipeline.store.audience, 30, clock.now);
+    const csv = await audienceCsv(server.pipeline.stores.audience, 30, clock.now);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('\uFEFFjour;page;vues;entrées;demandes');
     expect(lines).toContain(`${report.to};/professionnels/hp-flottante;3;3;1`);
@@ -278,7 +278,7 @@ describe('two instances on one PostgreSQL database', () => {
       ),
     );
     await Promise.all([a.pipeline.audience.close(), b.pipeline.audience.close()]);
-    const report = await audienceReport(a.pipeline.store.audience, 7, clock.now);
+    const report = await audienceReport(a.pipeline.stores.audience, 7, clock.now);
     expect(report.pages.find((row) => row.page === '/contact')).toMatchObject({
       views: 80,
       entries: 40,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-import { withoutFlush, type Connection } from '../db/connection.ts';
+import { withoutFlush } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from '../db/schema.ts';
 import { NO_REFERRER, OTHER_REFERRERS } from '../../contracts/audience/aggregates.ts';
 
@@ -65,9 +66,9 @@ function capper(known: Map<string, Set<string>>) {
 }
 
 export class AudienceStore {
-  readonly #connection: Connection;
+  readonly #connection: Database;
 
-  constructor(connection: Connection) {
+  constructor(connection: Database) {
     this.#connection = connection;
   }
 

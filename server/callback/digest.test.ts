@@ -5,8 +5,9 @@ import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { createTestDatabase } from '../../test-support/postgres';
 import { postgresAdminUrl } from '../../test-support/postgres-run';
 import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import type { LeadInput, LeadStore, StoreConfig } from '../store';
-import { openLeadStore } from '../store/open';
+import { type LeadInput } from '../db/records/lead.ts';
+import { type Stores, openStores } from '../compose/stores.ts';
+import { type StoreConfig } from '../db/connection.ts';
 
 /**
  * The morning digest with a controlled clock (the pipeline's `clock`; production passes
@@ -30,7 +31,7 @@ function manualClock(start: number) {
 
 /** Three requests: one overdue on Monday morning, one due on Monday, one due on Tuesday. */
 async function seed(config: StoreConfig): Promise<void> {
-  const store = await openLeadStore(config);
+  const store = await openStores(config);
   const leads: Array<[string, string, LeadInput['produit'], string]> = [
     // Thursday 09:00 → due Friday 09:00: overdue.
     ['digest-late', 'Paul', 'Audit énergétique', '2026-11-26T09:00:00+01:00'],
@@ -41,7 +42,7 @@ async function seed(config: StoreConfig): Promise<void> {
   ];
   for (const [id, prenom, produit, at] of leads) {
     const receivedAt = paris(at);
-    await store.insertLead(
+    await store.leads.insertLead(
       id,
       sampleLead({ prenom, produit, email: `${id}@example.fr` }),
       sampleConsent(receivedAt),
@@ -56,8 +57,8 @@ function digests(peer: SmtpPeer) {
   return peer.messages.filter((mail) => mail.subject.startsWith('Rappels du jour'));
 }
 
-async function digestRows(store: LeadStore) {
-  return store.callbackStore().digestMails();
+async function digestRows(store: Stores) {
+  return store.callback.digestMails();
 }
 
 async function server(
@@ -84,7 +85,7 @@ describe('the morning digest (SQLite)', () => {
     const clock = manualClock(MONDAY_0829);
     const instance = await server(peer, clock, { dataDir });
     cleanups.push(() => instance.close());
-    const { store, digest } = instance.pipeline;
+    const { stores: store, digest } = instance.pipeline;
 
     expect(await digest.look()).toBeUndefined();
     expect(await digestRows(store)).toHaveLength(0);
@@ -122,7 +123,7 @@ describe('the morning digest (SQLite)', () => {
     const first = await server(peer, clock, { dataDir });
     // Its first look, at start, claims the day and queues the e-mail.
     await peer.waitFor((messages) => digests({ messages } as SmtpPeer).length === 1);
-    expect(await digestRows(first.pipeline.store)).toHaveLength(1);
+    expect(await digestRows(first.pipeline.stores)).toHaveLength(1);
     expect(digests(peer)[0]?.text).toContain('Léa');
     await first.close();
 
@@ -132,12 +133,12 @@ describe('the morning digest (SQLite)', () => {
     cleanups.push(() => second.close());
     const look = await second.pipeline.digest.look();
     expect(look).toEqual({ day: '2026-11-30', claimed: false, count: 0 });
-    expect(await digestRows(second.pipeline.store)).toHaveLength(1);
+    expect(await digestRows(second.pipeline.stores)).toHaveLength(1);
 
     // The next working day, after the call hours: too late, never sent for that day.
     clock.set(paris('2026-12-01T20:00:00+01:00'));
     expect(await second.pipeline.digest.look()).toBeUndefined();
-    expect(await digestRows(second.pipeline.store)).toHaveLength(1);
+    expect(await digestRows(second.pipeline.stores)).toHaveLength(1);
     expect(digests(peer)).toHaveLength(1);
   });
 
@@ -149,7 +150,7 @@ describe('the morning digest (SQLite)', () => {
     const clock = manualClock(paris('2026-11-28T08:30:00+01:00'));
     const instance = await server(peer, clock, { dataDir });
     cleanups.push(() => instance.close());
-    const { store, digest } = instance.pipeline;
+    const { stores: store, digest } = instance.pipeline;
     expect(await digest.look()).toBeUndefined();
     clock.set(paris('2026-11-29T10:00:00+01:00'));
     expect(await digest.look()).toBeUndefined();
@@ -167,7 +168,7 @@ describe('the morning digest (SQLite)', () => {
       claimed: true,
       count: 0,
     });
-    expect(await digestRows(empty.pipeline.store)).toHaveLength(0);
+    expect(await digestRows(empty.pipeline.stores)).toHaveLength(0);
   });
 });
 
@@ -188,7 +189,7 @@ describe('the morning digest on PostgreSQL', () => {
     const looks = await Promise.all([a.pipeline.digest.look(), b.pipeline.digest.look()]);
     expect(looks.filter((look) => look?.claimed)).toHaveLength(1);
     await peer.waitFor((messages) => digests({ messages } as SmtpPeer).length === 1);
-    const rows = await digestRows(a.pipeline.store);
+    const rows = await digestRows(a.pipeline.stores);
     expect(rows).toHaveLength(1);
     // Both workers drained the outbox: the one e-mail was sent by one of them only.
     await Promise.all([a.pipeline.worker.runOnce(), b.pipeline.worker.runOnce()]);

@@ -1,9 +1,9 @@
 import type { Logger } from '../logger.ts';
-import type { MailMessage, MailSettings } from '../outbox/templates.ts';
-import type { LeadStore, OutboxRow } from '../store/index.ts';
+import type { MailMessage, MailSettings, OutboxRow } from '../outbox/index.ts';
 import { digestDue } from './calendar.ts';
 import { buildDigest } from './digest-mail.ts';
 import type { CallbackService } from './service.ts';
+import type { CallbackStore } from './store.ts';
 
 /**
  * The morning digest. Every instance looks every minute (and at start); on a working day from
@@ -14,7 +14,7 @@ import type { CallbackService } from './service.ts';
  * never a digest for a past day.
  */
 export interface DigestOptions {
-  store: LeadStore;
+  store: CallbackStore;
   callback: CallbackService;
   logger: Logger;
   messageDomain: string;
@@ -59,7 +59,7 @@ export class DigestScheduler {
     const due = digestDue(now, callback.calendar);
     if (!due || due.day === this.#settledDay) return undefined;
     const items = await callback.dueBy(due.dueBy);
-    const result = await store.callbackStore().claimDigest({
+    const result = await store.claimDigest({
       day: due.day,
       now,
       messageId: digestMessageId(due.day, messageDomain),
@@ -91,14 +91,14 @@ export class DigestScheduler {
 
 /** The outbox worker's writer of digest e-mails (see OutboxOptions.digest). */
 export function digestWriter(
-  store: LeadStore,
+  store: CallbackStore,
   callback: CallbackService,
   /** The base of the links to the requests' pages (read when a digest is written). */
   siteUrl: () => string,
 ): (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined> {
   return async (row, settings) => {
     if (row.digestDay === null) return undefined;
-    const items = await store.callbackStore().digestContent(row.digestDay);
+    const items = await store.digestContent(row.digestDay);
     if (!items) return undefined;
     return buildDigest(
       {

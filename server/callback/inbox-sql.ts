@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 
+import type { InboxPage, InboxRow } from '../../contracts/staff/contract.ts';
+
 /** The call-back clock's part of the inbox's SQL (server/inbox/store.ts and ./store.ts). */
 
 /**
@@ -13,3 +15,8 @@ export const notYetCalled = sql`NOT EXISTS (SELECT 1 FROM lead_calls WHERE lead_
 export interface InboxClockFilter {
   overdueReceivedBy?: number;
 }
+
+/** The inbox's page as the inbox's store reads it (server/inbox); the clock adds its facts. */
+export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
+  rows: InboxRow[];
+};

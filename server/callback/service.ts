@@ -3,9 +3,10 @@ import type {
   FirstCallWindow,
   InboxFilter,
   InboxPage,
+  LeadDetail,
   LeadPage,
 } from '../../contracts/staff/contract.ts';
-import type { LeadStore } from '../store/index.ts';
+import type { InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
 import {
   callWindow,
   dueAt,
@@ -24,6 +25,17 @@ export interface DueLead extends UncalledLead {
   dueAt: number;
 }
 
+/** What the clock reads of the inbox: the inbox's store (server/inbox), given by the composition. */
+export interface InboxReads {
+  searchInbox(
+    filter: InboxFilter,
+    pageSize: number | undefined,
+    clock: InboxClockFilter,
+  ): Promise<StoreInboxPage>;
+  leadDetail(id: string): Promise<LeadDetail | undefined>;
+  counters(now: number): Promise<Pick<Counters, 'windows'>>;
+}
+
 /**
  * The call-back clock as the staff API, the CLI and the digest use it: the store's facts joined
  * with the calendar, at the time the injected clock gives (the real one in production).
@@ -31,12 +43,16 @@ export interface DueLead extends UncalledLead {
 export class CallbackService {
   readonly calendar: CallbackCalendar;
   readonly clock: () => number;
-  readonly #store: LeadStore;
+  readonly #store: InboxReads;
   readonly #calls: CallbackStore;
 
-  constructor(store: LeadStore, calendar: CallbackCalendar, clock: () => number) {
-    this.#store = store;
-    this.#calls = store.callbackStore();
+  constructor(
+    stores: { inbox: InboxReads; callback: CallbackStore },
+    calendar: CallbackCalendar,
+    clock: () => number,
+  ) {
+    this.#store = stores.inbox;
+    this.#calls = stores.callback;
     this.calendar = calendar;
     this.clock = clock;
   }

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 import type { CallRecord } from '../../contracts/staff/contract.ts';
-import { inTransaction, type Connection } from '../db/connection.ts';
-import { toOutbox, type OutboxRow } from '../outbox/queue.ts';
+import { inTransaction } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import { appendAudit } from '../db/records/audit.ts';
+import { changeStatus, leadStatus } from '../leads/index.ts';
+import { toOutbox, type OutboxRow } from '../outbox/index.ts';
 import type { Tables } from '../db/schema.ts';
-import { appendAudit, changeStatus, leadStatus } from '../inbox/store.ts';
 import { notYetCalled } from './inbox-sql.ts';
 import type { CallOutcome } from '../db/tables/callback.ts';
 
@@ -26,13 +28,15 @@ export interface DigestItem {
 }
 
 export class CallbackStore {
-  readonly #connection: Connection;
-  /** The CRM webhook is on: a call's status change queues its event (issue 26). */
-  readonly #webhooks: boolean;
+  readonly #connection: Database;
 
-  constructor(connection: Connection, options: { webhooks?: boolean } = {}) {
-    this.#connection = connection;
-    this.#webhooks = options.webhooks ?? false;
+  constructor(database: Database) {
+    this.#connection = database;
+  }
+
+  /** The CRM webhook is on: a call's status change queues its event (issue 26). */
+  get #webhooks(): boolean {
+    return this.#connection.webhookEvents;
   }
 
   get #db(): Kysely<Tables> {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { LeadInput, StoreConfig } from '../store';
-import { openLeadStore } from '../store/open';
 import { engineFixture, type EngineFixture } from '../../test-support/engines';
 import { startTestServer } from '../../test-support/harness';
 import { startSmtpPeer } from '../../test-support/smtp-peer';
 import { runLeadsCommand } from './leads';
+import { type LeadInput } from '../db/records/lead.ts';
+import { type StoreConfig } from '../db/connection.ts';
+import { openStores } from '../compose/stores.ts';
 
 /**
  * `npm run leads -- copy-to-postgres`: from the SQLite file of DATA_DIR into the (empty)
@@ -41,11 +42,11 @@ function lead(i: number): LeadInput {
 
 /** Leads with e-mails in every state: sent, failed, pending after retries, pending untouched. */
 async function seedSqlite(count: number): Promise<void> {
-  const store = await openLeadStore(sqlite.config);
+  const store = await openStores(sqlite.config);
   const start = Date.UTC(2026, 9, 1);
   for (let i = 0; i < count; i += 1) {
     const id = `lead-${String(i).padStart(3, '0')}`;
-    await store.insertLead(
+    await store.leads.insertLead(
       id,
       lead(i),
       { text: 'J’accepte…', version: '2026-11-01', givenAt: start + i * 1000 },
@@ -69,12 +70,14 @@ async function seedSqlite(count: number): Promise<void> {
 }
 
 async function snapshot(storeConfig: StoreConfig) {
-  const store = await openLeadStore(storeConfig);
+  const store = await openStores(storeConfig);
   try {
-    const leads = await store.listLeads();
+    const leads = await store.leads.listLeads();
     const mails = await Promise.all(
       leads.map(async (item) =>
-        (await store.mailFor(item.id)).map(({ id: _id, claimedUntil: _claim, ...row }) => row),
+        (await store.outbox.mailFor(item.id)).map(
+          ({ id: _id, claimedUntil: _claim, ...row }) => row,
+        ),
       ),
     );
     return { leads, mails, backlog: await store.outbox.backlog(Date.UTC(2026, 10, 1)) };

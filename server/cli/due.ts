@@ -1,7 +1,6 @@
 import { formatDueTime } from '../../contracts/staff/callback-format.ts';
-import { addDays, dayStart, localDate, type CallbackCalendar } from '../callback/calendar.ts';
-import { CallbackService } from '../callback/service.ts';
-import type { LeadStore } from '../store/index.ts';
+import { addDays, dayStart, localDate, type CallbackCalendar } from '../callback/index.ts';
+import { CallbackService, type CallbackStore, type InboxReads } from '../callback/index.ts';
 
 /**
  * `npm run leads -- due`: the morning digest's list, printed: the requests still to call back
@@ -9,12 +8,12 @@ import type { LeadStore } from '../store/index.ts';
  * the product, the due time and the link to the request's page.
  */
 export async function dueList(
-  store: LeadStore,
+  stores: { inbox: InboxReads; callback: CallbackStore },
   calendar: CallbackCalendar,
   now: number,
   siteUrl: string,
 ): Promise<string> {
-  const service = new CallbackService(store, calendar, () => now);
+  const service = new CallbackService(stores, calendar, () => now);
   const endOfToday = dayStart(addDays(localDate(now, calendar.timeZone), 1), calendar.timeZone);
   const leads = await service.dueBy(endOfToday);
   if (leads.length === 0) return 'Nothing overdue or due today.\n';

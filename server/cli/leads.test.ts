@@ -5,12 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { EML_DIRECTORY } from '../outbox/transport';
 import { RATE_WINDOW_MS, RateLimiter } from '../leads/rate-limit';
-import { RETENTION_MS, type LeadInput } from '../store';
-import { openLeadStore } from '../store/open';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { hashSecret } from '../staff/auth';
-import { csvCell, runLeadsCommand } from './leads';
+import { csvCell } from '../leads/csv.ts';
+import { runLeadsCommand } from './leads';
 import { sampleLead as lead } from '../../test-support/lead-input';
+import { RETENTION_MS } from '../leads/index.ts';
+import { type LeadInput } from '../db/records/lead.ts';
+import { openStores } from '../compose/stores.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,10 +35,10 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
   let dataDir: string;
 
   async function seed(entries: Array<{ id: string; at: number; input?: Partial<LeadInput> }>) {
-    const store = await openLeadStore(fixture.config);
+    const store = await openStores(fixture.config);
     try {
       for (const entry of entries) {
-        await store.insertLead(
+        await store.leads.insertLead(
           entry.id,
           lead(entry.input),
           { text: 'J’accepte…', version: '2026-11-01', givenAt: entry.at },
@@ -70,7 +72,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         { id: 'old', at: now - 2 * DAY, input: { email: 'old@entreprise.example' } },
         { id: 'new', at: now - DAY, input: { email: 'new@entreprise.example' } },
       ]);
-      const store = await openLeadStore(fixture.config);
+      const store = await openStores(fixture.config);
       const [due] = await store.outbox.claimDue(now, 1, 'test', 60_000);
       await store.outbox.markSent(due!.id, now);
       await store.close();
@@ -144,12 +146,15 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       const result = await run('forget', 'PAUL@entreprise.example');
       expect(result).toMatchObject({ code: 0, stdout: 'Erased 2 request(s).\n' });
       expect(existsSync(file)).toBe(false);
-      const store = await openLeadStore(fixture.config);
-      expect((await store.listLeads()).map((item) => item.id)).toEqual(['other']);
-      expect([...(await store.mailFor('p1')), ...(await store.mailFor('p2'))]).toEqual([]);
+      const store = await openStores(fixture.config);
+      expect((await store.leads.listLeads()).map((item) => item.id)).toEqual(['other']);
+      expect([
+        ...(await store.outbox.mailFor('p1')),
+        ...(await store.outbox.mailFor('p2')),
+      ]).toEqual([]);
       expect((await store.outbox.backlog(now)).pending).toBe(2);
       // Recorded in the audit trail, without the address or the ids.
-      const audit = await store.auditLog();
+      const audit = await store.sessions.auditLog();
       expect(audit).toEqual([
         expect.objectContaining({ action: 'erase', detail: '2', lead_id: null }),
       ]);
@@ -173,8 +178,8 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         { id: 'kept-new', at: now - DAY, input: { email: 'back@entreprise.example' } },
         { id: 'recent', at: now - RETENTION_MS + DAY },
       ]);
-      const store = await openLeadStore(fixture.config);
-      const limiter = new RateLimiter(store, 10);
+      const store = await openStores(fixture.config);
+      const limiter = new RateLimiter(store.leads, 10);
       await limiter.consume('expired', now - RATE_WINDOW_MS - 1);
       await limiter.consume('current', now);
       await store.close();
@@ -183,8 +188,8 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       expect(result).toMatchObject({ code: 0 });
       expect(result.stdout).toContain('Purged 1 request(s)');
       expect(result.stdout).toContain('1 expired rate-limit record(s)');
-      const after = await openLeadStore(fixture.config);
-      expect((await after.listLeads()).map((item) => item.id).sort()).toEqual([
+      const after = await openStores(fixture.config);
+      expect((await after.leads.listLeads()).map((item) => item.id).sort()).toEqual([
         'kept-new',
         'kept-old',
         'recent',
@@ -207,12 +212,14 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         result.stdout,
       );
       expect(link).not.toBeNull();
-      const store = await openLeadStore(fixture.config);
+      const store = await openStores(fixture.config);
       try {
-        expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBe(
+        expect(await store.sessions.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBe(
           'Anne@calora-energies.example',
         );
-        expect(await store.consumeSignInToken(hashSecret(link![1]!), Date.now())).toBeUndefined();
+        expect(
+          await store.sessions.consumeSignInToken(hashSecret(link![1]!), Date.now()),
+        ).toBeUndefined();
       } finally {
         await store.close();
       }

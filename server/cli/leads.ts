@@ -11,24 +11,25 @@
  * Reads DATABASE_URL and DATA_DIR like the server: PostgreSQL when DATABASE_URL is set, else the
  * SQLite file under DATA_DIR (default ./data). Imports no HTTP code.
  */
-import { DEFAULT_CALENDAR, type CallbackCalendar } from '../callback/calendar';
-import { calendarFromEnv } from '../callback/settings';
+import {
+  calendarFromEnv,
+  CallbackStore,
+  DEFAULT_CALENDAR,
+  type CallbackCalendar,
+} from '../callback/index.ts';
+import { StoreOpenError, type StoreConfig } from '../db/connection.ts';
+import { copyStore, type CopyCounts } from '../db/copy.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open.ts';
+import { emailKey } from '../db/records/lead.ts';
+import { InboxStore } from '../inbox/index.ts';
 import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '../env';
 import { dueList } from './due';
 import { siteConfig } from '../../config/site';
-import { deliverySummary, toCsv } from '../leads/csv';
-import { issueSignInLink, staffKeys } from '../staff/auth';
-import { removeMailFiles, runPurge } from '../retention/retention';
-import {
-  emailKey,
-  LeadStore,
-  StoreOpenError,
-  type CopyCounts,
-  type LeadWithDelivery,
-  type StoreConfig,
-} from '../store';
-import { openLeadStore } from '../store/open';
-import { newWebhookSecret, webhookConfigFromEnv } from '../webhooks/settings';
+import { deliverySummary, LeadStore, toCsv, type LeadWithDelivery } from '../leads/index.ts';
+import { issueSignInLink, SessionStore, staffKeys } from '../staff/index.ts';
+import { removeMailFiles, RetentionStore, runPurge } from '../retention/index.ts';
+import { newWebhookSecret, webhookConfigFromEnv } from '../webhooks/index.ts';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
@@ -93,11 +94,11 @@ async function copyToPostgres(config: StoreConfig, rest: readonly string[]): Pro
   if (rest.length > 0) {
     return { code: 2, stdout: '', stderr: `copy-to-postgres takes no argument\n${USAGE}\n` };
   }
-  const source = await openLeadStore({ dataDir: config.dataDir });
+  const source = await openDatabase({ dataDir: config.dataDir });
   try {
-    const target = await openLeadStore(config);
+    const target = await openDatabase(config);
     try {
-      const counts = await LeadStore.copy(source, target);
+      const counts = await copyStore(source.db, target);
       return {
         code: 0,
         stdout: `Copied ${source.location} into ${target.location}.\n${formatCopyCounts(counts)}`,
@@ -164,60 +165,73 @@ export async function runLeadsCommand(
         stderr: `${email} is not in STAFF_EMAILS: add it there (and restart the server) first.\n`,
       };
     }
-    const store = await openLeadStore(config);
+    const database = await openDatabase(config);
     try {
-      const link = await issueSignInLink(store, staff.siteUrl, email.trim(), Date.now());
+      const sessions = new SessionStore(database);
+      const link = await issueSignInLink(sessions, staff.siteUrl, email.trim(), Date.now());
       return {
         code: 0,
         stdout: `${link}\n`,
         stderr: 'Valid for 15 minutes, once. Open it in the browser of the person it is for.\n',
       };
     } finally {
-      await store.close();
+      await database.close();
     }
   }
-  const store = await openLeadStore(config);
+  const database = await openDatabase(config);
   try {
-    switch (command) {
-      case 'list': {
-        if (rest.some((arg) => arg !== '--json')) return usage('list takes only --json');
-        const leads = await store.listLeads();
-        const stdout = rest.includes('--json')
-          ? `${JSON.stringify(leads, null, 2)}\n`
-          : listTable(leads);
-        return { code: 0, stdout, stderr: '' };
-      }
-      case 'export': {
-        if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
-        return { code: 0, stdout: toCsv(await store.listLeads()), stderr: '' };
-      }
-      case 'due': {
-        if (rest.length > 0) return usage('due takes no argument');
-        const now = (staff.now ?? Date.now)();
-        const calendar = staff.calendar ?? DEFAULT_CALENDAR;
-        return { code: 0, stdout: await dueList(store, calendar, now, staff.siteUrl), stderr: '' };
-      }
-      case 'forget': {
-        const email = rest[0];
-        if (rest.length !== 1 || !email || !email.includes('@')) {
-          return usage('forget needs one e-mail address');
-        }
-        const ids = await store.forget(email);
-        removeMailFiles(store.dataDir, ids);
-        return { code: 0, stdout: `Erased ${ids.length} request(s).\n`, stderr: '' };
-      }
-      default: {
-        if (rest.length > 0) return usage('purge takes no argument');
-        const result = await runPurge(store);
-        return {
-          code: 0,
-          stdout: `Purged ${result.leads} request(s) past retention and ${result.rateLimitHits} expired rate-limit record(s).\n`,
-          stderr: '',
-        };
-      }
-    }
+    return await runWithDatabase(database, command, rest, staff, usage);
   } finally {
-    await store.close();
+    await database.close();
+  }
+}
+
+async function runWithDatabase(
+  database: Database,
+  command: string,
+  rest: readonly string[],
+  staff: StaffSettings,
+  usage: (message?: string) => CliResult,
+): Promise<CliResult> {
+  switch (command) {
+    case 'list': {
+      if (rest.some((arg) => arg !== '--json')) return usage('list takes only --json');
+      const leads = await new LeadStore(database).listLeads();
+      const stdout = rest.includes('--json')
+        ? `${JSON.stringify(leads, null, 2)}\n`
+        : listTable(leads);
+      return { code: 0, stdout, stderr: '' };
+    }
+    case 'export': {
+      if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
+      return { code: 0, stdout: toCsv(await new LeadStore(database).listLeads()), stderr: '' };
+    }
+    case 'due': {
+      if (rest.length > 0) return usage('due takes no argument');
+      const now = (staff.now ?? Date.now)();
+      const calendar = staff.calendar ?? DEFAULT_CALENDAR;
+      const stores = { inbox: new InboxStore(database), callback: new CallbackStore(database) };
+      const stdout = await dueList(stores, calendar, now, staff.siteUrl);
+      return { code: 0, stdout, stderr: '' };
+    }
+    case 'forget': {
+      const email = rest[0];
+      if (rest.length !== 1 || !email || !email.includes('@')) {
+        return usage('forget needs one e-mail address');
+      }
+      const ids = await new RetentionStore(database).forget(email);
+      removeMailFiles(database.dataDir, ids);
+      return { code: 0, stdout: `Erased ${ids.length} request(s).\n`, stderr: '' };
+    }
+    default: {
+      if (rest.length > 0) return usage('purge takes no argument');
+      const result = await runPurge(database);
+      return {
+        code: 0,
+        stdout: `Purged ${result.leads} request(s) past retention and ${result.rateLimitHits} expired rate-limit record(s).\n`,
+        stderr: '',
+      };
+    }
   }
 }
 
@@ -257,5 +271,3 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) void main();
-
-export { csvCell } from '../leads/csv';

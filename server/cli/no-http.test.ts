@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The staff CLI reaches the store without the HTTP side: follows its relative imports and checks
+ * The staff CLI reaches the stores without the HTTP side: follows its relative imports and checks
  * that none of the modules it loads imports Hono or the server's HTTP modules.
  */
 const CLI = fileURLToPath(new URL('./leads.ts', import.meta.url));
@@ -47,10 +47,10 @@ function moduleGraph(entry: string): { files: Set<string>; packages: Set<string>
 }
 
 describe('the staff CLI', () => {
-  it('loads the store but no HTTP code', () => {
+  it('loads the database but no HTTP code', () => {
     const { files, packages } = moduleGraph(CLI);
     const names = [...files].map((file) => file.replace(/\\/g, '/'));
-    expect(names.some((name) => name.endsWith('/server/store/index.ts'))).toBe(true);
+    expect(names.some((name) => name.endsWith('/server/db/database.ts'))).toBe(true);
     expect(names.filter((name) => HTTP_MODULES.test(name))).toEqual([]);
     expect([...packages].filter((name) => /hono/.test(name))).toEqual([]);
     expect(packages.has('kysely')).toBe(true);

@@ -1,19 +1,19 @@
 import type { Hono } from 'hono';
 
-import type { AudienceService } from '../audience/service.ts';
-import type { CallbackCalendar } from '../callback/calendar.ts';
-import type { DigestScheduler } from '../callback/digest.ts';
-import type { CallbackService } from '../callback/service.ts';
-import { calendarFromEnv } from '../callback/settings.ts';
+import type { AudienceService } from '../audience/index.ts';
+import type { CallbackCalendar } from '../callback/index.ts';
+import type { DigestScheduler } from '../callback/index.ts';
+import type { CallbackService } from '../callback/index.ts';
+import { calendarFromEnv } from '../callback/index.ts';
 import type { ServerEnv } from '../env.ts';
-import type { RefusalLog } from '../leads/refusal-log.ts';
-import type { LeadService } from '../leads/submit-lead.ts';
+import type { RefusalLog } from '../leads/index.ts';
+import type { LeadService } from '../leads/index.ts';
 import type { Logger } from '../logger.ts';
-import type { MailTransport } from '../outbox/transport.ts';
-import type { OutboxOptions, OutboxWorker } from '../outbox/worker.ts';
-import type { LeadStore } from '../store/index.ts';
-import type { WebhookService } from '../webhooks/service.ts';
-import { webhookConfigFromEnv, type WebhookConfig } from '../webhooks/settings.ts';
+import type { MailTransport } from '../outbox/index.ts';
+import type { OutboxOptions, OutboxWorker } from '../outbox/index.ts';
+import type { Stores } from './stores.ts';
+import type { WebhookService } from '../webhooks/index.ts';
+import { webhookConfigFromEnv, type WebhookConfig } from '../webhooks/index.ts';
 
 /**
  * The lead pipeline, assembled: store, rate limiter, endpoint, outbox worker and the daily
@@ -78,7 +78,8 @@ export interface PipelineOptions {
 }
 
 export interface LeadPipeline {
-  store: LeadStore;
+  /** Every capability's store, on the one database. */
+  stores: Stores;
   leads: LeadService;
   worker: OutboxWorker;
   transport: MailTransport;

@@ -4,19 +4,20 @@
  * and on Deno: it imports no driver, no transport and nothing of Node but what Deno provides.
  */
 import { companyMailDomain } from '../env.ts';
-import { RateLimiter } from '../leads/rate-limit.ts';
-import {
-  createLeadService,
-  NOTIFICATION_WINDOW_MS,
-  type LeadService,
-} from '../leads/submit-lead.ts';
+import { RateLimiter, type LeadStore } from '../leads/index.ts';
+import { createLeadService, NOTIFICATION_WINDOW_MS, type LeadService } from '../leads/index.ts';
 import type { Logger } from '../logger.ts';
-import type { MailSettings } from '../outbox/templates.ts';
-import type { MailTransport } from '../outbox/mail-transport.ts';
-import { OutboxWorker, type OutboxOptions } from '../outbox/worker.ts';
-import type { LeadStore } from '../store/index.ts';
-import { WebhookService, type WebhookServiceOptions } from '../webhooks/service.ts';
-import type { WebhookConfig } from '../webhooks/settings.ts';
+import type { MailSettings } from '../outbox/index.ts';
+import type { MailTransport } from '../outbox/index.ts';
+import {
+  OutboxWorker,
+  type LeadReads,
+  type OutboxOptions,
+  type OutboxStore,
+} from '../outbox/index.ts';
+import type { Database } from '../db/database.ts';
+import { WebhookService, type WebhookServiceOptions } from '../webhooks/index.ts';
+import type { WebhookConfig } from '../webhooks/index.ts';
 
 /** The settings the lead service reads (the server's settings, resolved). */
 export interface LeadSettings {
@@ -29,13 +30,13 @@ export interface LeadSettings {
 
 /** Validation to storage: the rate limiter over the store, the caps of issue 17, the webhook. */
 export function composeLeadService(
-  store: LeadStore,
+  stores: { leads: LeadStore },
   settings: LeadSettings,
   deps: { logger: Logger; webhooks: boolean; onStored: () => void; now?: () => number },
 ): LeadService {
   return createLeadService({
-    store,
-    limiter: new RateLimiter(store, settings.rateLimitPerHour),
+    store: stores.leads,
+    limiter: new RateLimiter(stores.leads, settings.rateLimitPerHour),
     logger: deps.logger,
     sendConfirmation: settings.sendConfirmation,
     messageDomain: companyMailDomain(),
@@ -52,17 +53,18 @@ export function composeLeadService(
 
 /** The CRM webhook's service; undefined without a webhook (WEBHOOK_URL unset). */
 export function composeWebhooks(
-  store: LeadStore,
+  stores: { database: Database },
   config: WebhookConfig | undefined,
-  deps: Omit<WebhookServiceOptions, 'store' | 'config' | 'messageDomain'>,
+  deps: Omit<WebhookServiceOptions, 'database' | 'config' | 'messageDomain'>,
 ): WebhookService | undefined {
   if (!config) return undefined;
-  return new WebhookService({ store, config, messageDomain: companyMailDomain(), ...deps });
+  const { database } = stores;
+  return new WebhookService({ database, config, messageDomain: companyMailDomain(), ...deps });
 }
 
 /** The outbox worker: the notification alert on the same window as the submit path. */
 export function composeOutboxWorker(
-  store: LeadStore,
+  stores: { outbox: OutboxStore; leads: LeadReads },
   transport: MailTransport,
   deps: {
     logger: Logger;
@@ -87,7 +89,8 @@ export function composeOutboxWorker(
     Object.entries(options).filter(([, value]) => value !== undefined),
   ) as typeof options;
   return new OutboxWorker({
-    store,
+    store: stores.outbox,
+    leads: stores.leads,
     transport,
     logger,
     mail,

@@ -1,4 +1,5 @@
 import type { Connection, StoreConfig } from './connection.ts';
+import { Database } from './database.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 import { openPostgres } from './postgres-connection.ts';
 import { openSqlite } from './sqlite-connection.ts';
@@ -14,4 +15,9 @@ export async function openConnection(
 ): Promise<Connection> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config, migrations);
   return openSqlite(config.dataDir, migrations);
+}
+
+/** Opens (and migrates) the database; throws `StoreOpenError` with a clear message. */
+export async function openDatabase(config: StoreConfig): Promise<Database> {
+  return new Database(await openConnection(config), config);
 }

@@ -2,16 +2,20 @@ import type { Hono } from 'hono';
 
 import { STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract.ts';
 import { InboxFilterSchema, StatusChangeSchema } from '../../contracts/staff/schemas.ts';
-import type { CallbackService } from '../callback/service.ts';
-import { staffCsv } from '../leads/csv.ts';
+import type { CallbackService } from '../callback/index.ts';
+import { staffCsv } from '../leads/index.ts';
 import type { Logger } from '../logger.ts';
-import { removeMailFiles } from '../retention/retention.ts';
-import type { StaffRouteKit } from '../staff/route-kit.ts';
-import { STAFF_ERRORS } from '../staff/messages.ts';
-import type { LeadStore } from '../store/index.ts';
+import { removeMailFiles } from '../retention/index.ts';
+import type { StaffRouteKit } from '../http/staff-route-kit.ts';
+import { STAFF_ERRORS } from '../staff/index.ts';
+import type { LeadStore } from '../leads/index.ts';
+import type { RetentionStore } from '../retention/index.ts';
+import type { InboxStore } from './store.ts';
 
 export interface InboxRoutesDeps {
-  store: LeadStore;
+  stores: { leads: LeadStore; inbox: InboxStore; retention: RetentionStore };
+  /** Where the `.eml` copies of erased requests are removed from. */
+  dataDir: string;
   /** The inbox's pages and the lead's page, with their call-back clock. */
   callback: CallbackService;
   logger: Logger;
@@ -26,7 +30,7 @@ export interface InboxRoutesDeps {
  * export, a request's page, its status, its erasure and "retry now".
  */
 export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRoutesDeps): void {
-  const { store, callback, logger } = deps;
+  const { stores, callback, logger } = deps;
 
   app.post(STAFF_API.search, kit.requireStaff, kit.limitSize, async (c) => {
     const body = await kit.readJson(c, InboxFilterSchema);
@@ -38,7 +42,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
     const body = await kit.readJson(c, InboxFilterSchema);
     if (!body.ok) return body.response;
     const rows = (await callback.inboxPage({ ...body.value, page: 1 }, 0)).rows;
-    const leads = await store.listLeads();
+    const leads = await stores.leads.listLeads();
     const byId = new Map(leads.map((lead) => [lead.id, lead]));
     const calls = await callback.callCounts(rows.map((row) => row.id));
     const selected = rows.flatMap((row) => {
@@ -56,7 +60,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
           ]
         : [];
     });
-    await store.recordExport(c.get('staff').email, selected.length, kit.now());
+    await stores.inbox.recordExport(c.get('staff').email, selected.length, kit.now());
     const day = new Date(kit.now()).toISOString().slice(0, 10);
     return c.body(staffCsv(selected), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -80,7 +84,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
       if (!id) return kit.fail(c, 404, STAFF_ERRORS.notFound);
       const body = await kit.readJson(c, StatusChangeSchema);
       if (!body.ok) return body.response;
-      const changed = await store.changeStatus({
+      const changed = await stores.inbox.changeStatus({
         leadId: id,
         status: body.value.status,
         note: body.value.note || undefined,
@@ -95,9 +99,11 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
 
   app.post(`${STAFF_API_PREFIX}/demandes/:id/effacer`, kit.requireStaff, async (c) => {
     const id = kit.leadId(c);
-    const ids = id ? await store.eraseByLead(id, c.get('staff').email, kit.now()) : undefined;
+    const ids = id
+      ? await stores.retention.eraseByLead(id, c.get('staff').email, kit.now())
+      : undefined;
     if (!ids) return kit.fail(c, 404, STAFF_ERRORS.notFound);
-    removeMailFiles(store.dataDir, ids);
+    removeMailFiles(deps.dataDir, ids);
     deps.onChanged?.();
     logger.info('staff_erased', { count: ids.length });
     return c.json({ erased: ids.length });
@@ -105,7 +111,9 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
 
   app.post(`${STAFF_API_PREFIX}/demandes/:id/renvoyer`, kit.requireStaff, async (c) => {
     const id = kit.leadId(c);
-    const count = id ? await store.retryMailNow(id, c.get('staff').email, kit.now()) : undefined;
+    const count = id
+      ? await stores.inbox.retryMailNow(id, c.get('staff').email, kit.now())
+      : undefined;
     if (count === undefined || !id) return kit.fail(c, 404, STAFF_ERRORS.notFound);
     deps.onRetry();
     return c.json(await callback.leadPage(id));

@@ -4,13 +4,12 @@ import type {
   Counters,
   CounterWindow,
   InboxFilter,
-  InboxPage,
   InboxRow,
   MailState,
 } from '../../contracts/staff/contract.ts';
 import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
-import { notYetCalled, type InboxClockFilter } from '../callback/inbox-sql.ts';
-import { deliveryByLead } from '../leads/store.ts';
+import { notYetCalled, type InboxClockFilter, type StoreInboxPage } from '../callback/index.ts';
+import { deliveryByLead } from '../leads/index.ts';
 import { LEAD_STATUSES, type LeadStatus, type Tables } from '../db/schema.ts';
 
 /** The staff inbox's reads of many requests: the list with its filters, and the counters. */
@@ -26,10 +25,7 @@ function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
-/** The inbox's page as the store reads it; the call-back clock adds its facts (server/callback). */
-export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
-  rows: InboxRow[];
-};
+export type { StoreInboxPage };
 
 function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
   let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');

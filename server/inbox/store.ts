@@ -1,35 +1,24 @@
 import type { Kysely } from 'kysely';
 
-import type { LeadDetail, MailState } from '../../contracts/staff/contract.ts';
-import type { InboxClockFilter } from '../callback/inbox-sql.ts';
-import { emailKey, toDelivery } from '../leads/store.ts';
-import { toRow } from './search.ts';
-import type { AuditAction, LeadStatus, Tables } from '../db/schema.ts';
-import { queueStatusChanged } from '../webhooks/queue.ts';
+import type {
+  Counters,
+  InboxFilter,
+  LeadDetail,
+  MailState,
+} from '../../contracts/staff/contract.ts';
+import type { InboxClockFilter } from '../callback/index.ts';
+import { inTransaction } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import { appendAudit } from '../db/records/audit.ts';
+import type { LeadStatus, Tables } from '../db/schema.ts';
+import { changeStatus, emailKeyOf, toDelivery } from '../leads/index.ts';
+import { counters, searchInbox, toRow, type StoreInboxPage } from './search.ts';
 
 /**
  * What the staff inbox reads and writes about one request: its page, status and notes, the
  * append-only audit trail. The list and the counters: search.ts (re-exported here). Sign-in
  * tokens and sessions: server/staff/store.ts.
  */
-
-// --- Audit trail ----------------------------------------------------------------------------
-
-export async function appendAudit(
-  db: Kysely<Tables>,
-  entry: { at: number; actor: string; action: AuditAction; leadId: string | null; detail: string },
-): Promise<void> {
-  await db
-    .insertInto('staff_audit')
-    .values({
-      at: entry.at,
-      actor: entry.actor,
-      action: entry.action,
-      lead_id: entry.leadId,
-      detail: entry.detail,
-    })
-    .execute();
-}
 
 export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDetail | undefined> {
   const row = await db
@@ -113,85 +102,6 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
   };
 }
 
-/** A lead's status ('nouveau' until staff change it); undefined when there is no such lead. */
-export async function leadStatus(
-  db: Kysely<Tables>,
-  leadId: string,
-): Promise<LeadStatus | undefined> {
-  const lead = await db
-    .selectFrom('leads')
-    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-    .select(['leads.id', 'lead_tracking.status'])
-    .where('leads.id', '=', leadId)
-    .executeTakeFirst();
-  return lead ? (lead.status ?? 'nouveau') : undefined;
-}
-
-/** Sets the status (and adds the note) of a lead; false when the lead does not exist. */
-export async function changeStatus(
-  db: Kysely<Tables>,
-  change: {
-    leadId: string;
-    status: LeadStatus;
-    note?: string;
-    actor: string;
-    now: number;
-    /** The CRM webhook is on: queue `lead.status_changed` in this transaction (issue 26). */
-    webhooks?: boolean;
-  },
-): Promise<boolean> {
-  const before = await leadStatus(db, change.leadId);
-  if (before === undefined) return false;
-  if (before !== change.status) {
-    await db
-      .insertInto('lead_tracking')
-      .values({
-        lead_id: change.leadId,
-        status: change.status,
-        status_changed_at: change.now,
-        source_page: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('lead_id')
-          .doUpdateSet({ status: change.status, status_changed_at: change.now }),
-      )
-      .execute();
-    await appendAudit(db, {
-      at: change.now,
-      actor: change.actor,
-      action: 'status',
-      leadId: change.leadId,
-      detail: `${before} → ${change.status}`,
-    });
-    if (change.webhooks) {
-      await queueStatusChanged(db, {
-        leadId: change.leadId,
-        status: change.status,
-        previousStatus: before,
-        now: change.now,
-      });
-    }
-  }
-  if (change.note) {
-    await db
-      .insertInto('lead_notes')
-      .values({ lead_id: change.leadId, at: change.now, author: change.actor, text: change.note })
-      .execute();
-    await appendAudit(db, {
-      at: change.now,
-      actor: change.actor,
-      action: 'note',
-      leadId: change.leadId,
-      detail: '',
-    });
-  }
-  return true;
-}
-
 /** The failed or waiting e-mails of a lead become due now; returns how many. */
 export async function retryMailNow(
   db: Kysely<Tables>,
@@ -207,15 +117,66 @@ export async function retryMailNow(
   return Number(result.numUpdatedRows);
 }
 
-/** The e-mail key of a lead (for erasing the person). */
-export async function emailKeyOf(db: Kysely<Tables>, leadId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('leads')
-    .select('email_key')
-    .where('id', '=', leadId)
-    .executeTakeFirst();
-  return row?.email_key;
-}
+export type { StoreInboxPage };
 
-export { emailKey, type InboxClockFilter };
-export { counters, searchInbox, type StoreInboxPage } from './search.ts';
+/**
+ * The staff inbox's store: the list and the counters (search.ts), a request's page, its status
+ * and notes, "retry now" and the export's audit entry. Every write carries its audit entry in
+ * its own transaction.
+ */
+export class InboxStore {
+  readonly #database: Database;
+
+  constructor(database: Database) {
+    this.#database = database;
+  }
+
+  searchInbox(
+    filter: InboxFilter,
+    pageSize?: number,
+    clock?: InboxClockFilter,
+  ): Promise<StoreInboxPage> {
+    return searchInbox(this.#database.db, filter, pageSize, clock);
+  }
+
+  leadDetail(id: string): Promise<LeadDetail | undefined> {
+    return leadDetail(this.#database.db, id);
+  }
+
+  /** Status change and note with their audit entries, in one transaction. */
+  changeStatus(change: {
+    leadId: string;
+    status: LeadStatus;
+    note?: string;
+    actor: string;
+    now: number;
+  }): Promise<boolean> {
+    const webhooks = this.#database.webhookEvents;
+    return inTransaction(this.#database, (trx) => changeStatus(trx, { ...change, webhooks }));
+  }
+
+  /** Makes the lead's failed or waiting e-mails due now and records it; false when gone. */
+  async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
+    return inTransaction(this.#database, async (trx) => {
+      if ((await emailKeyOf(trx, leadId)) === undefined) return undefined;
+      const count = await retryMailNow(trx, leadId, now);
+      await appendAudit(trx, { at: now, actor, action: 'retry', leadId, detail: `${count}` });
+      return count;
+    });
+  }
+
+  /** Records who exported how many requests (an export takes personal data out). */
+  recordExport(actor: string, count: number, now: number): Promise<void> {
+    return appendAudit(this.#database.db, {
+      at: now,
+      actor,
+      action: 'export',
+      leadId: null,
+      detail: `${count}`,
+    });
+  }
+
+  counters(now: number): Promise<Pick<Counters, 'windows'>> {
+    return counters(this.#database.db, now);
+  }
+}

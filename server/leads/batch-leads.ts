@@ -13,7 +13,7 @@ import {
 import { preparedInsert } from '../db/prepared.ts';
 import type { Tables } from '../db/schema.ts';
 import type { BatchRead, ReadRow } from '../db/batch-statements.ts';
-import { leadCreatedEvent, type NewWebhookEvent } from '../webhooks/queue.ts';
+import { leadCreatedEvent, type NewWebhookEvent } from '../webhooks/index.ts';
 
 /**
  * What one group-commit batch reads of the leads and their e-mails, and what it writes, in a

@@ -1,5 +1,6 @@
-import { LEAD_FIELDS, type LeadField } from '../../contracts/contact/lead-contract';
-import type { LeadStatus, LeadWithDelivery } from '../store';
+import { LEAD_FIELDS, type LeadField } from '../../contracts/contact/lead-contract.ts';
+import type { LeadStatus } from '../db/schema.ts';
+import type { LeadWithDelivery } from './store.ts';
 
 /**
  * The CSV of requests, shared by the staff CLI (`export --csv`) and the inbox's export: UTF-8

@@ -35,7 +35,7 @@ describe('the origin of a request', () => {
     peer = await startSmtpPeer();
     server = await startTestServer({ smtpUrl: peer.url });
     const id = await submit({ pageOrigine: '/professionnels/hp-flottante', ...CAMPAIGN });
-    const detail = await server.pipeline.store.leadDetail(id);
+    const detail = await server.pipeline.stores.inbox.leadDetail(id);
     expect(detail?.sourcePage).toBe('/professionnels/hp-flottante');
     expect(detail?.campaign).toEqual({ source: null, medium: null, campaign: null });
     await peer.waitFor((messages) =>
@@ -52,7 +52,7 @@ describe('the origin of a request', () => {
   it('stores campaign tags when RECORD_CAMPAIGNS is on', async () => {
     server = await startTestServer({ recordCampaigns: true });
     const id = await submit({ pageOrigine: '/', ...CAMPAIGN });
-    const detail = await server.pipeline.store.leadDetail(id);
+    const detail = await server.pipeline.stores.inbox.leadDetail(id);
     expect(detail?.campaign).toEqual({
       source: 'newsletter',
       medium: 'email',
@@ -72,7 +72,7 @@ describe('the origin of a request', () => {
       42,
     ]) {
       const id = await submit({ pageOrigine, utmSource: '<script>', utmCampaign: 'x'.repeat(101) });
-      const detail = await server.pipeline.store.leadDetail(id);
+      const detail = await server.pipeline.stores.inbox.leadDetail(id);
       expect(detail?.sourcePage, String(pageOrigine)).toBeNull();
       expect(detail?.campaign).toEqual({ source: null, medium: null, campaign: null });
     }

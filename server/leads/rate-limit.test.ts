@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { clientAddress, clientKey } from './rate-limit';
+import { clientAddress, clientKey } from '../http/request-client.ts';
 import {
   createTempDir,
   postJson,
@@ -57,7 +57,7 @@ describe('the endpoint rate limit', () => {
       expect(retryAfter).toBeLessThanOrEqual(3600);
       expect(((await response.json()) as { error: string }).error).toMatch(/trop de demandes/);
     }
-    expect(await server.pipeline.store.listLeads()).toHaveLength(10);
+    expect(await server.pipeline.stores.leads.listLeads()).toHaveLength(10);
   });
 
   it('keys on the header a trusted proxy sets, ignoring entries the client forged', async () => {

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-
-import type { LeadStore, RatePolicy, RateVerdict } from '../store/index.ts';
+import type { LeadStore } from './lead-store.ts';
+import type { RatePolicy, RateVerdict } from './rate-hits.ts';
 
 /**
  * A per-client sliding-window rate limit kept in the database (through the store), so it holds
@@ -37,31 +36,4 @@ export class RateLimiter {
   consume(key: string, now: number): Promise<RateVerdict> {
     return this.store.consumeRate(this.policyFor(key), now);
   }
-}
-
-/** The stored form of a client address: not the address itself. */
-export function clientKey(address: string): string {
-  return createHash('sha256').update(`rate-limit:${address}`).digest('base64url').slice(0, 22);
-}
-
-/**
- * The client's address: the socket address, unless `trustProxy` names the header a reverse
- * proxy sets. For `x-forwarded-for`, the right-most entry is the one the proxy added; entries
- * further left come from the client and can be forged.
- */
-export function clientAddress(
-  socketAddress: string | undefined,
-  headers: Headers,
-  trustProxy: string | undefined,
-): string {
-  if (trustProxy) {
-    const value = headers.get(trustProxy);
-    const entries = (value ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
-    const last = entries.at(-1);
-    if (last) return last;
-  }
-  return socketAddress ?? 'unknown';
 }

@@ -103,11 +103,11 @@ const thanksPage = (url: string) =>
 describe('a valid native post', () => {
   it('is stored with its consent, then redirected to the thank-you page of SITE_URL', async () => {
     const email = 'native.post@entreprise.example';
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const answer = await postForm(formBody({ email }));
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toMatch(thanksPage(page(CONTACT_THANKS_PATH)));
-    const leads = await server.pipeline.store.listLeads();
+    const leads = await server.pipeline.stores.leads.listLeads();
     expect(leads.length).toBe(before + 1);
     const lead = leads.find((entry) => entry.email === email);
     expect(lead).toMatchObject({
@@ -126,11 +126,11 @@ describe('a valid native post', () => {
   });
 
   it('answers a filled honeypot exactly like a stored request, storing nothing', async () => {
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const answer = await postForm(formBody({ website: 'https://spam.example' }));
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toMatch(thanksPage(page(CONTACT_THANKS_PATH)));
-    expect((await server.pipeline.store.listLeads()).length).toBe(before);
+    expect((await server.pipeline.stores.leads.listLeads()).length).toBe(before);
   });
 
   it('accepts a post without Origin when Sec-Fetch-Site says it comes from the site', async () => {
@@ -161,11 +161,11 @@ describe('the same refusals as JSON, as pages', () => {
   ];
 
   it.each(cases)('sends %s to the validation page, storing nothing', async (_name, body) => {
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const answer = await postForm(body);
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe(validation);
-    expect((await server.pipeline.store.listLeads()).length).toBe(before);
+    expect((await server.pipeline.stores.leads.listLeads()).length).toBe(before);
   });
 
   it('sends invalid UTF-8 to the validation page', async () => {
@@ -200,7 +200,7 @@ describe('the same refusals as JSON, as pages', () => {
     ['with Content-Length', false],
     ['chunked, without Content-Length', true],
   ])('sends a body over 16 KiB (%s) to the size page', async (_name, chunked) => {
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const answer = await send(server.endpoint, {
       headers: { 'Content-Type': FORM_TYPE, Origin: server.origin },
       body: formBody({ message: 'é'.repeat(3_000) }),
@@ -208,7 +208,7 @@ describe('the same refusals as JSON, as pages', () => {
     });
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe(page(CONTACT_ERROR_PATHS.tooLarge));
-    expect((await server.pipeline.store.listLeads()).length).toBe(before);
+    expect((await server.pipeline.stores.leads.listLeads()).length).toBe(before);
   });
 
   it.each(['application/x-www-form-urlencoded; charset=iso-8859-1', 'text/plain'])(
@@ -234,7 +234,7 @@ describe('the same refusals as JSON, as pages', () => {
       const answer = await postForm(formBody(), {}, limited);
       expect(answer.status).toBe(303);
       expect(answer.headers.location).toBe(page(CONTACT_ERROR_PATHS.rateLimited));
-      expect(await limited.pipeline.store.listLeads()).toHaveLength(1);
+      expect(await limited.pipeline.stores.leads.listLeads()).toHaveLength(1);
     } finally {
       await limited.close();
     }
@@ -243,7 +243,7 @@ describe('the same refusals as JSON, as pages', () => {
   it('sends a post the store cannot take to the unavailable page', async () => {
     const broken = await startTestServer();
     try {
-      await broken.pipeline.store.close();
+      await broken.pipeline.stores.close();
       const answer = await postForm(formBody(), {}, broken);
       expect(answer.status).toBe(303);
       expect(answer.headers.location).toBe(page(CONTACT_ERROR_PATHS.unavailable));
@@ -272,7 +272,7 @@ describe('redirect targets and other sites', () => {
     ['an opaque Origin', { Origin: 'null' }],
     ['no Origin and Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses a post with %s: 403, nothing stored, no redirect', async (_name, headers) => {
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const answer = await send(server.endpoint, {
       headers: { 'Content-Type': FORM_TYPE, ...headers },
       body: formBody(),
@@ -282,7 +282,7 @@ describe('redirect targets and other sites', () => {
     expect(JSON.parse(answer.body)).toEqual({
       error: 'Cette demande ne vient pas de notre site et a été refusée.',
     });
-    expect((await server.pipeline.store.listLeads()).length).toBe(before);
+    expect((await server.pipeline.stores.leads.listLeads()).length).toBe(before);
   });
 
   it('leaves the JSON contract as it was: a JSON post from another origin is not refused', async () => {

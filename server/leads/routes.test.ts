@@ -54,7 +54,7 @@ describe('a valid request', () => {
     expect(answer.ok).toBe(true);
     expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const lead = await server.pipeline.store.getLead(answer.id);
+    const lead = await server.pipeline.stores.leads.getLead(answer.id);
     expect(lead).toMatchObject({ nom: 'N’Diaye-Lefèvre', email: 'anne@entreprise.example' });
     expect(lead?.consent).toMatchObject({ text: CONSENT_TEXT, version: CONSENT_VERSION });
     expect(lead?.consent.givenAt).toBeGreaterThan(0);
@@ -392,12 +392,12 @@ describe('bad input', () => {
   ];
 
   it.each(cases)('rejects %s with a French message', async (_name, send, status) => {
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const response = await send();
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expectFrenchError(await response.json());
-    expect((await server.pipeline.store.listLeads()).length).toBe(before);
+    expect((await server.pipeline.stores.leads.listLeads()).length).toBe(before);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 
@@ -407,7 +407,7 @@ describe('bad input', () => {
   });
 
   it('answers a honeypot hit as if stored, but stores and sends nothing', async () => {
-    const before = (await server.pipeline.store.listLeads()).length;
+    const before = (await server.pipeline.stores.leads.listLeads()).length;
     const response = await postJson(
       server.endpoint,
       validRequest({ website: 'https://spam.example' }),
@@ -415,8 +415,8 @@ describe('bad input', () => {
     expect(response.status).toBe(200);
     const { ok, id } = (await response.json()) as { ok: boolean; id: string };
     expect(ok).toBe(true);
-    expect(await server.pipeline.store.getLead(id)).toBeUndefined();
-    expect((await server.pipeline.store.listLeads()).length).toBe(before);
+    expect(await server.pipeline.stores.leads.getLead(id)).toBeUndefined();
+    expect((await server.pipeline.stores.leads.listLeads()).length).toBe(before);
     expect(server.logs).toContainEqual(expect.objectContaining({ event: 'lead_honeypot' }));
     // A real request sent after it is delivered, and the honeypot one never is. (A new address:
     // an earlier test of this suite already had the one confirmation its address gets a day.)
@@ -523,7 +523,7 @@ describe('fuzzing', () => {
 describe('storage failure', () => {
   it('answers 503 with a French message and reports it on /healthz', async () => {
     const broken = await startTestServer();
-    await broken.pipeline.store.close();
+    await broken.pipeline.stores.close();
     const response = await postJson(broken.endpoint, validRequest());
     expect(response.status).toBe(503);
     expectFrenchError(await response.json());
@@ -539,7 +539,7 @@ describe('SEND_CONFIRMATION=false', () => {
       id: string;
     };
     await peer.waitFor(() => mailsFor(id).length === 1);
-    const [lead] = await quiet.pipeline.store.listLeads();
+    const [lead] = await quiet.pipeline.stores.leads.listLeads();
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification']);
     expect(mailsFor(id)[0]?.envelopeTo).toEqual(['equipe@calora-energies.example']);
     await quiet.close();

@@ -1,6 +1,5 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 
-import { pickLeadFields, type LeadFields } from '../../contracts/contact/lead-contract.ts';
 import type {
   LeadsTable,
   LeadTrackingTable,
@@ -11,24 +10,19 @@ import type {
   WithheldReason,
 } from '../db/schema.ts';
 
+import { emailKey, toLead, type Consent, type Lead, type LeadInput } from '../db/records/lead.ts';
+
 /** The leads and their consent: insert, read, list, erase and retention. */
 
-/** What is stored of a request: the lead fields of the contract (contact/lead-contract.ts). */
-export type LeadInput = LeadFields;
-
-export interface Consent {
-  text: string;
-  version: string;
-  givenAt: number;
-}
-
-export interface Lead extends LeadInput {
-  id: string;
-  createdAt: number;
-  consent: Consent;
-  /** The page of our site the visitor opened the form from, when known. */
-  sourcePage?: string;
-}
+export {
+  emailKey,
+  getLead,
+  getLeads,
+  toLead,
+  type Consent,
+  type Lead,
+  type LeadInput,
+} from '../db/records/lead.ts';
 
 export interface LeadWithDelivery extends Lead {
   delivery: Array<{
@@ -57,24 +51,6 @@ export interface LeadOrigin {
 }
 
 export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
-
-/** E-mail addresses compare without case: the key used by `forget` and retention. */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function toLead(row: Selectable<LeadsTable>): Lead {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    ...pickLeadFields({ ...row, clientType: row.client_type }),
-    consent: {
-      text: row.consent_text,
-      version: row.consent_version,
-      givenAt: row.consent_given_at,
-    },
-  };
-}
 
 /** The `leads` row of a request. */
 export function leadRow(id: string, input: LeadInput, consent: Consent, now: number) {
@@ -123,30 +99,6 @@ export function outboxRows(leadId: string, mails: readonly NewMail[], now: numbe
         created_at: now,
       }) satisfies Insertable<OutboxTable>,
   );
-}
-
-export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {
-  return (await getLeads(db, [id])).get(id);
-}
-
-/** The leads of `ids` that exist, by id (one statement). */
-export async function getLeads(
-  db: Kysely<Tables>,
-  ids: readonly string[],
-): Promise<Map<string, Lead>> {
-  const leads = new Map<string, Lead>();
-  if (ids.length === 0) return leads;
-  const rows = await db
-    .selectFrom('leads')
-    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-    .selectAll('leads')
-    .select('lead_tracking.source_page')
-    .where('leads.id', 'in', [...new Set(ids)])
-    .execute();
-  for (const { source_page: sourcePage, ...row } of rows) {
-    leads.set(row.id, sourcePage ? { ...toLead(row), sourcePage } : toLead(row));
-  }
-  return leads;
 }
 
 /** One e-mail's delivery state, as the CLI and the staff inbox show it. */

@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { CONSENT_VERSION } from '../../contracts/contact/consent';
 import { RateLimiter } from './rate-limit';
-import { type LeadStore } from '../store';
-import { openLeadStore } from '../store/open';
 import {
   createMemoryLogger,
   createTempDir,
@@ -13,21 +11,22 @@ import {
   validRequest,
 } from '../../test-support/harness';
 import { createLeadService, type LeadService } from './submit-lead';
+import { type Stores, openStores } from '../compose/stores.ts';
 
 let dir: string;
-let store: LeadStore;
+let store: Stores;
 let logs: LogRecord[];
 let stored: number;
 let service: LeadService;
 
 beforeEach(async () => {
   dir = createTempDir('submit-lead');
-  store = await openLeadStore({ dataDir: dir });
+  store = await openStores({ dataDir: dir });
   logs = [];
   stored = 0;
   service = createLeadService({
-    store,
-    limiter: new RateLimiter(store, 2),
+    store: store.leads,
+    limiter: new RateLimiter(store.leads, 2),
     logger: createMemoryLogger(logs),
     sendConfirmation: true,
     messageDomain: 'calora-energies.example',
@@ -49,7 +48,7 @@ describe('submitLead', () => {
     const outcome = await service.submitLead(validRequest(), 'client-a');
     expect(outcome.status).toBe('stored');
     const id = outcome.status === 'stored' ? outcome.id : '';
-    const [lead] = await store.listLeads();
+    const [lead] = await store.leads.listLeads();
     expect(lead).toMatchObject({
       id,
       nom: 'N’Diaye-Lefèvre',
@@ -59,7 +58,7 @@ describe('submitLead', () => {
     expect(lead).not.toHaveProperty('website');
     expect(lead).not.toHaveProperty('rgpdConsent');
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification', 'confirmation']);
-    expect((await store.mailFor(id)).map((row) => row.messageId)).toEqual([
+    expect((await store.outbox.mailFor(id)).map((row) => row.messageId)).toEqual([
       `<${id}.notification@calora-energies.example>`,
       `<${id}.confirmation@calora-energies.example>`,
     ]);
@@ -80,13 +79,13 @@ describe('submitLead', () => {
       },
     });
     expect(await service.submitLead([1, 2], 'client-a')).toMatchObject({ status: 'invalid' });
-    expect(await store.listLeads()).toEqual([]);
+    expect(await store.leads.listLeads()).toEqual([]);
   });
 
   it('drops a honeypot hit silently, yet counts it against the rate limit', async () => {
     const outcome = await service.submitLead(validRequest({ website: 'spam' }), 'client-a');
     expect(outcome.status).toBe('discarded');
-    expect(await store.listLeads()).toEqual([]);
+    expect(await store.leads.listLeads()).toEqual([]);
     expect(stored).toBe(0);
     expect(logs.map((log) => log.event)).toContain('lead_honeypot');
     await service.submitLead(validRequest(), 'client-a');

@@ -8,10 +8,12 @@ import {
   fieldErrors,
 } from '../../contracts/contact/schema.ts';
 import type { Logger } from '../logger.ts';
-import { messageIdFor } from '../outbox/templates.ts';
+import { messageIdFor } from '../outbox/index.ts';
 import type { RateLimiter, RateVerdict } from './rate-limit.ts';
-import type { FloodPolicy, LeadStore, MailKind, SubmitVerdict } from '../store/index.ts';
-import { newWebhookId } from '../webhooks/queue.ts';
+import type { MailKind } from '../db/schema.ts';
+import type { LeadStore } from './lead-store.ts';
+import type { FloodPolicy, SubmitVerdict } from './submission.ts';
+import { newWebhookId } from '../webhooks/index.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the

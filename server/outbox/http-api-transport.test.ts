@@ -8,7 +8,6 @@ import { DENO_BIN, DENO_OFFLINE_FLAGS } from '../../scripts/lib/deno';
 import { ENGINES, engineFixture } from '../../test-support/engines';
 import { postJson, startTestServer, validRequest } from '../../test-support/harness';
 import { startMailApiPeer, type MailApiPeer } from '../../test-support/mail-api-peer';
-import type { Lead } from '../store';
 import {
   createHttpApiTransport,
   idempotencyKeyFor,
@@ -17,6 +16,7 @@ import {
 } from './http-api-transport';
 import { TransportError } from './mail-transport';
 import { buildConfirmation, buildNotification, messageIdFor } from './templates';
+import { type Lead } from '../db/records/lead.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -222,11 +222,11 @@ describe.each(ENGINES)('delivery through the HTTP API on %s', (engine) => {
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
     await api.waitFor((requests) => requests.length >= 2);
-    const store = server.pipeline.store;
-    let rows = await store.mailFor(id);
+    const store = server.pipeline.stores;
+    let rows = await store.outbox.mailFor(id);
     for (let tries = 0; rows.some((row) => row.attempts === 0) && tries < 200; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      rows = await store.mailFor(id);
+      rows = await store.outbox.mailFor(id);
     }
     expect(rows.map((row) => [row.kind, row.status, row.attempts, row.lastError]).sort()).toEqual([
       ['confirmation', 'pending', 1, 'http_503'],
@@ -242,10 +242,10 @@ describe.each(ENGINES)('delivery through the HTTP API on %s', (engine) => {
     server.pipeline.worker.kick();
     await api.waitFor((requests) => requests.filter((r) => r.status === 201).length >= 2);
     for (let tries = 0; tries < 200; tries += 1) {
-      if ((await store.mailFor(id)).every((row) => row.status === 'sent')) break;
+      if ((await store.outbox.mailFor(id)).every((row) => row.status === 'sent')) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect((await store.mailFor(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect((await store.outbox.mailFor(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
 
     // Four requests in all: each message refused once, then accepted once, with the same
     // Message-ID and idempotency key on both attempts.

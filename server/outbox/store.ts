@@ -1,4 +1,5 @@
-import { withoutFlush, type Connection } from '../db/connection.ts';
+import { withoutFlush } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
 import * as queue from './queue.ts';
 import type { Backlog, OutboxRow } from './queue.ts';
 
@@ -8,10 +9,15 @@ import type { Backlog, OutboxRow } from './queue.ts';
  * (`withoutFlush`); see mail-queue.ts for the queries.
  */
 export class OutboxStore {
-  readonly #connection: Connection;
+  readonly #connection: Database;
 
-  constructor(connection: Connection) {
+  constructor(connection: Database) {
     this.#connection = connection;
+  }
+
+  /** The e-mails of one request, in the order they were queued. */
+  mailFor(leadId: string): Promise<OutboxRow[]> {
+    return queue.mailFor(this.#connection.db, leadId);
   }
 
   async claimDue(now: number, limit: number, token: string, leaseMs: number): Promise<OutboxRow[]> {

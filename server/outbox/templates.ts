@@ -1,7 +1,8 @@
 import { type CallbackTime } from '../../contracts/contact/callback-time.ts';
 import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
 import { escapeHtml } from '../http/escape-html.ts';
-import type { Lead, MailKind } from '../store/index.ts';
+import type { Lead } from '../db/records/lead.ts';
+import type { MailKind } from '../db/schema.ts';
 import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
 import type { MailMessage } from './mail-transport.ts';
 

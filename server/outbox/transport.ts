@@ -106,4 +106,4 @@ export function createEmlTransport(directory: string, logger: Logger): MailTrans
   };
 }
 
-export const EML_DIRECTORY = 'outbox-mail';
+export { EML_DIRECTORY } from './worker-options.ts';

@@ -1,11 +1,24 @@
 import type { Logger } from '../logger.ts';
 import type { MailMessage, MailSettings } from './templates.ts';
 import type { MailTransport } from './mail-transport.ts';
-import type { LeadStore, OutboxRow } from '../store/index.ts';
+import type { Lead } from '../db/records/lead.ts';
+import type { OutboxRow } from './queue.ts';
+import type { OutboxStore } from './store.ts';
 
 /** The outbox worker's settings (worker.ts), their defaults, the retry delays, the file names. */
+/** What the worker reads of the requests (the lead capability's store, given by the composition). */
+export interface LeadReads {
+  getLeads(ids: readonly string[]): Promise<Map<string, Lead>>;
+  /** The notification window holding `at`, with the requests counted in it (for the alert). */
+  notificationWindow(
+    at: number,
+    windowMs: number,
+  ): Promise<{ start: number; end: number; requests: number }>;
+}
+
 export interface OutboxOptions {
-  store: LeadStore;
+  store: OutboxStore;
+  leads: LeadReads;
   transport: MailTransport;
   logger: Logger;
   mail: MailSettings;
@@ -55,6 +68,9 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number): n
   const exponent = Math.min(Math.max(attempts - 1, 0), 30);
   return Math.min(maxMs, baseMs * 2 ** exponent);
 }
+
+/** The `.eml` files' folder under DATA_DIR (the file transport's outbox). */
+export const EML_DIRECTORY = 'outbox-mail';
 
 /** The file name (without `.eml`) of one message in the file transport. */
 export function mailFileStem(

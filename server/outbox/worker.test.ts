@@ -76,7 +76,7 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
 
     const ids = await submit(server, 6);
     await until(async () =>
-      (await server.pipeline.store.listLeads()).every((lead) =>
+      (await server.pipeline.stores.leads.listLeads()).every((lead) =>
         lead.delivery.every((mail) => mail.attempts >= 1),
       ),
     );
@@ -91,7 +91,9 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
 
     await peer.start();
     await peer.waitFor((messages) => messages.length >= 12);
-    await until(async () => (await server.pipeline.store.outbox.backlog(Date.now())).pending === 0);
+    await until(
+      async () => (await server.pipeline.stores.outbox.backlog(Date.now())).pending === 0,
+    );
     // Let the worker run several more polls: nothing may be sent again.
     const pollsBefore = server.logs.length;
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -102,7 +104,7 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
       `<${id}.confirmation@calora-energies.example>`,
     ]);
     expect(messageIds(peer).sort()).toEqual(expected.sort());
-    for (const lead of await server.pipeline.store.listLeads()) {
+    for (const lead of await server.pipeline.stores.leads.listLeads()) {
       expect(lead.delivery.map((mail) => mail.status)).toEqual(['sent', 'sent']);
       expect(lead.delivery.every((mail) => mail.attempts > 1)).toBe(true);
     }
@@ -119,7 +121,9 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
     await peer.start();
     const second = await serverFor({ smtpUrl: peer.url, ...database });
     await peer.waitFor((messages) => messages.length >= 6);
-    await until(async () => (await second.pipeline.store.outbox.backlog(Date.now())).pending === 0);
+    await until(
+      async () => (await second.pipeline.stores.outbox.backlog(Date.now())).pending === 0,
+    );
     expect(new Set(messageIds(peer)).size).toBe(6);
     expect(
       ids.every((id) => messageIds(peer).includes(`<${id}.notification@calora-energies.example>`)),
@@ -134,11 +138,11 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
     ).json()) as { id: string };
     await peer.waitFor((messages) => messages.some((mail) => mail.headers.get('x-lead-id') === id));
     await until(async () =>
-      (await server.pipeline.store.listLeads()).some(
+      (await server.pipeline.stores.leads.listLeads()).some(
         (lead) => lead.id === id && lead.delivery.every((mail) => mail.status !== 'pending'),
       ),
     );
-    const lead = (await server.pipeline.store.listLeads()).find((item) => item.id === id);
+    const lead = (await server.pipeline.stores.leads.listLeads()).find((item) => item.id === id);
     expect(lead?.delivery.map((mail) => [mail.kind, mail.status])).toEqual([
       ['notification', 'sent'],
       ['confirmation', 'failed'],
@@ -152,7 +156,9 @@ describe('the .eml transport', () => {
     const { join } = await import('node:path');
     const server = await serverFor({});
     const [id] = await submit(server, 1);
-    await until(async () => (await server.pipeline.store.outbox.backlog(Date.now())).pending === 0);
+    await until(
+      async () => (await server.pipeline.stores.outbox.backlog(Date.now())).pending === 0,
+    );
     const files = readdirSync(join(server.dataDir, 'outbox-mail')).sort();
     expect(files).toEqual([`${id}-confirmation.eml`, `${id}-notification.eml`]);
     const raw = readFileSync(join(server.dataDir, 'outbox-mail', `${id}-notification.eml`), 'utf8');

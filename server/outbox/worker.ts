@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { buildAlert, buildMail, type MailMessage, type MailSettings } from './templates.ts';
 import { TransportError } from './mail-transport.ts';
-import type { Lead, OutboxRow } from '../store/index.ts';
+import type { Lead } from '../db/records/lead.ts';
+import type { OutboxRow } from './queue.ts';
 
 import {
   backoffDelay,
@@ -42,7 +43,7 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
-    this.running = this.options.store.outbox
+    this.running = this.options.store
       .retryPendingNow(this.options.now())
       .then(
         () => undefined,
@@ -117,7 +118,7 @@ export class OutboxWorker {
     const { store, pollIntervalMs, now } = this.options;
     let wait = pollIntervalMs;
     try {
-      const next = await store.outbox.nextDueAt();
+      const next = await store.nextDueAt();
       if (next !== undefined) wait = Math.min(pollIntervalMs, Math.max(0, next - now()));
     } catch {
       // The store is unavailable: look again at the next poll.
@@ -142,8 +143,8 @@ export class OutboxWorker {
 
   /** The alert of a notification window, with the count of its requests at sending time. */
   private async alert(row: OutboxRow, settings: MailSettings) {
-    const { store, notificationWindowMs, notificationLimit } = this.options;
-    const window = await store.notificationWindow(row.createdAt, notificationWindowMs);
+    const { notificationWindowMs, notificationLimit } = this.options;
+    const window = await this.options.leads.notificationWindow(row.createdAt, notificationWindowMs);
     return buildAlert(
       {
         requests: window.requests,
@@ -173,16 +174,16 @@ export class OutboxWorker {
     const { store, now, leaseMs, sendConcurrency } = this.options;
     await this.recordUnrecorded();
     const claimedAt = now();
-    const due = await store.outbox.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
+    const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
     // The claimed rows' leads, in one read (a lead erased meanwhile loses its outbox rows by
     // cascade: its mark then changes nothing).
-    const leads = await store.getLeads(
+    const leads = await this.options.leads.getLeads(
       due.flatMap((row) => (row.leadId === null ? [] : [row.leadId])),
     );
     for (let index = 0; index < due.length; index += sendConcurrency) {
       if (this.stopped || now() >= claimedAt + leaseMs / 2) {
         // Not enough of the lease left to send safely: give the rest back and claim again.
-        await store.outbox.releaseClaims(
+        await store.releaseClaims(
           due.slice(index).map((rest) => rest.id),
           this.token,
         );
@@ -199,7 +200,7 @@ export class OutboxWorker {
       if (sent.length === 0) continue;
       const sentAt = now();
       try {
-        await store.outbox.markSent(sent, sentAt);
+        await store.markSent(sent, sentAt);
       } catch (error) {
         for (const id of sent) this.unrecorded.set(id, sentAt);
         throw error;
@@ -214,7 +215,7 @@ export class OutboxWorker {
     for (const [id, sentAt] of this.unrecorded)
       byTime.set(sentAt, [...(byTime.get(sentAt) ?? []), id]);
     for (const [sentAt, ids] of byTime) {
-      await this.options.store.outbox.markSent(ids, sentAt);
+      await this.options.store.markSent(ids, sentAt);
       for (const id of ids) this.unrecorded.delete(id);
     }
   }
@@ -233,7 +234,7 @@ export class OutboxWorker {
         row.kind === 'digest' || row.kind === 'webhook_alert'
           ? `${row.kind}_unavailable`
           : 'lead_missing';
-      await store.outbox.markFailed(row.id, this.token, now(), code);
+      await store.markFailed(row.id, this.token, now(), code);
       return false;
     }
     const attempts = row.attempts + 1;
@@ -246,12 +247,12 @@ export class OutboxWorker {
       if (failure.permanent && row.kind === 'confirmation') {
         // The visitor's address refuses mail: retrying cannot help. The company's
         // notification is never abandoned.
-        await store.outbox.markFailed(row.id, this.token, now(), failure.code);
+        await store.markFailed(row.id, this.token, now(), failure.code);
         logger.warn('mail_failed', { ...fields, status: 'failed' });
         return false;
       }
       const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-      await store.outbox.markRetry(row.id, this.token, now(), now() + delay, failure.code);
+      await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
       logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
       return false;
     }

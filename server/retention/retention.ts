@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { audienceRetentionStart } from '../audience/calendar';
-import { EML_DIRECTORY } from '../outbox/transport';
-import { mailFileStem } from '../outbox/worker';
-import { RATE_WINDOW_MS } from '../leads/rate-limit';
-import type { LeadStore, MailKind } from '../store';
+import { audienceRetentionStart, AudienceStore } from '../audience/index.ts';
+import type { Database } from '../db/database.ts';
+import type { MailKind } from '../db/schema.ts';
+import { RATE_WINDOW_MS } from '../leads/index.ts';
+import { EML_DIRECTORY, mailFileStem } from '../outbox/index.ts';
+import { RetentionStore } from './store.ts';
 
 /**
  * Erasure and retention, shared by the server (daily purge) and the staff CLI, which imports
@@ -28,11 +29,11 @@ export function removeMailFiles(dataDir: string, leadIds: readonly string[]): vo
  * Applies the retention periods; run daily by every instance (harmless when several do) and by
  * `npm run leads -- purge`.
  */
-export async function runPurge(store: LeadStore, now: number = Date.now()) {
-  const result = await store.purge(now, RATE_WINDOW_MS);
-  removeMailFiles(store.dataDir, result.leadIds);
+export async function runPurge(database: Database, now: number = Date.now()) {
+  const result = await new RetentionStore(database).purge(now, RATE_WINDOW_MS);
+  removeMailFiles(database.dataDir, result.leadIds);
   // The audience's aggregates: 25 months (ADR 0023).
-  const audienceRows = await store.audience.purgeBefore(audienceRetentionStart(now));
+  const audienceRows = await new AudienceStore(database).purgeBefore(audienceRetentionStart(now));
   return {
     leads: result.leadIds.length,
     rateLimitHits: result.rateLimitHits,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { SIGN_IN_FRAGMENT_KEY, STAFF_SIGN_IN_PAGE } from '../../contracts/staff/contract';
-import { emailKey, type LeadStore } from '../store';
+import { emailKey } from '../db/records/lead.ts';
+import type { SessionStore } from './session-store.ts';
 
 /**
  * Staff authentication primitives (OWASP authentication and session management cheat sheets):
@@ -59,7 +60,7 @@ export function signInLink(siteUrl: string, token: string): string {
 
 /** Creates a single-use sign-in token for `email` and returns the link that carries it. */
 export async function issueSignInLink(
-  store: LeadStore,
+  store: Pick<SessionStore, 'insertSignInToken'>,
   siteUrl: string,
   email: string,
   now: number,

@@ -168,7 +168,7 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
 
   it('refuses an expired link', async () => {
     const token = 'E'.repeat(43);
-    await server.pipeline.store.insertSignInToken(
+    await server.pipeline.stores.sessions.insertSignInToken(
       hashSecret(token),
       STAFF,
       Date.now() - SIGN_IN_TOKEN_TTL_MS - 1,
@@ -260,10 +260,10 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
 
   it('makes a failed e-mail due again with "retry now", which the worker then sends', async () => {
     const { cookie } = await signIn(MARC);
-    const store = server.pipeline.store;
+    const store = server.pipeline.stores;
     const id = 'retry-lead';
     // A lead whose notification failed for good (as after a permanent SMTP refusal).
-    await store.insertLead(
+    await store.leads.insertLead(
       id,
       {
         clientType: 'professionnel',
@@ -292,7 +292,7 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
       'test',
     );
     await store.outbox.markFailed(mine.id, 'test', Date.now(), 'smtp_550');
-    expect((await store.mailFor(id))[0]!.status).toBe('failed');
+    expect((await store.outbox.mailFor(id))[0]!.status).toBe('failed');
 
     const response = await fetch(api(STAFF_API.retry(id)), {
       method: 'POST',
@@ -304,7 +304,7 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     await peer.waitFor((messages) => messages.some((mail) => mail.headers.get('x-lead-id') === id));
     // The worker marks the row once the peer has answered: shortly after the peer has the mail.
     await expect
-      .poll(async () => (await store.mailFor(id))[0]!.status, { timeout: 10_000 })
+      .poll(async () => (await store.outbox.mailFor(id))[0]!.status, { timeout: 10_000 })
       .toBe('sent');
   });
 
@@ -381,7 +381,7 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect(await erased.json()).toEqual({ erased: 2 });
     expect((await search({ q: 'martin' })).total).toBe(0);
     expect((await authed(STAFF_API.lead(submitted[0]!))).status).toBe(404);
-    const log = await server.pipeline.store.auditLog();
+    const log = await server.pipeline.stores.sessions.auditLog();
     expect(log.find((entry) => entry.action === 'export')).toMatchObject({
       actor: MARC,
       detail: '2',

@@ -6,16 +6,16 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 
 import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../contracts/staff/contract';
-import { DEFAULT_CALENDAR } from '../callback/calendar';
-import { CallbackService } from '../callback/service';
 import { SessionRequestSchema, SignInRequestSchema } from '../../contracts/staff/schemas';
 import { CACHE_NONE } from '../http/cache-control';
 import { isCrossSiteRequest, parseJsonSafely } from '../http/request-guards.ts';
 import type { Logger } from '../logger';
 import { escapeHtml } from '../http/escape-html.ts';
-import type { MailTransport } from '../outbox/transport';
+import type { MailTransport } from '../outbox/index.ts';
 import { requestClientKey } from '../http/request-client';
-import { emailKey, STAFF_IDLE_MS, type LeadStore, type RatePolicy } from '../store';
+import { emailKey } from '../db/records/lead.ts';
+import type { LeadStore, RatePolicy } from '../leads/index.ts';
+import { STAFF_IDLE_MS, type SessionStore } from './session-store.ts';
 import {
   cookieSettings,
   hashSecret,
@@ -27,19 +27,21 @@ import {
   staffKeys,
 } from './auth';
 import { SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages';
-import type { StaffEnv, StaffFailure, StaffRouteKit } from './route-kit.ts';
-import { registerCallbackRoutes } from '../callback/routes.ts';
-import { registerInboxRoutes } from '../inbox/routes.ts';
+import type { StaffEnv, StaffFailure, StaffRouteKit } from '../http/staff-route-kit.ts';
 
 /**
  * The staff API, all under `STAFF_API_PREFIX`: sign-in by e-mail link and server-side sessions
- * here; the inbox's routes (server/inbox/routes.ts) and the call-back clock's
- * (server/callback/routes.ts) behind the same session check. Every answer is `no-store` and `noindex`; every state-changing
- * request from another site is refused (403) before anything else; every route but the two
- * sign-in steps answers 401 without a valid session. Errors are `{ error }` in French.
+ * here; the other staff capabilities' routes (the inbox, the call-back clock, the audience, the
+ * webhook) behind the same session check, registered by the composition (`behindSession`).
+ * Every answer is `no-store` and `noindex`; every state-changing request from another site is
+ * refused (403) before anything else; every route but the two sign-in steps answers 401
+ * without a valid session. Errors are `{ error }` in French.
  */
 export interface StaffApiDeps {
-  store: LeadStore;
+  /** Sign-in tokens and sessions. */
+  sessions: SessionStore;
+  /** The rate limits of the sign-in steps (the lead capability's counters). */
+  rateLimits: Pick<LeadStore, 'consumeRate'>;
   transport: MailTransport;
   logger: Logger;
   /** Who may sign in (STAFF_EMAILS). Empty: nobody, the inbox is closed. */
@@ -53,15 +55,12 @@ export interface StaffApiDeps {
   trustProxy?: string;
   mailFrom: string;
   messageDomain: string;
-  /** Wakes the outbox worker after "retry now". */
-  onRetry: () => void;
-  /** A status change, a call or an erasure was committed (wakes the CRM webhook's worker). */
-  onChanged?: () => void;
   now?: () => number;
-  /** The call-back clock (due times, call log, counters); default: the default calendar on `now`. */
-  callback?: CallbackService;
-  /** Further staff pages' routes (the audience), behind the same session check. */
-  registerMore?: (app: Hono, requireStaff: MiddlewareHandler) => void;
+  /**
+   * The staff pages' own routes (the inbox, the call-back clock, the audience, the webhook),
+   * registered by the composition behind this API's session check and request helpers.
+   */
+  behindSession?: (app: Hono, kit: StaffRouteKit) => void;
 }
 
 const WINDOW_15_MIN = 15 * 60 * 1000;
@@ -75,11 +74,10 @@ const LEAD_ID = /^[A-Za-z0-9-]{1,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
-  const { store, logger } = deps;
+  const { sessions, logger } = deps;
   const now = deps.now ?? Date.now;
   const staff = staffKeys(deps.staffEmails);
   const cookie = cookieSettings(deps.siteUrl(), STAFF_API_PREFIX);
-  const callback = deps.callback ?? new CallbackService(store, DEFAULT_CALENDAR, now);
 
   const fail = (c: Context, status: StaffFailure, error: string) => c.json({ error }, status);
 
@@ -134,7 +132,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
 
   async function consume(policies: RatePolicy[]): Promise<number | undefined> {
     for (const policy of policies) {
-      const verdict = await store.consumeRate(policy, now());
+      const verdict = await deps.rateLimits.consumeRate(policy, now());
       if (!verdict.allowed) return verdict.retryAfterSeconds;
     }
     return undefined;
@@ -158,7 +156,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     const value = getCookie(c, cookie.name);
     if (!value || !isWellFormedSecret(value)) return undefined;
     const idHash = hashSecret(value);
-    const session = await store.findSession(idHash);
+    const session = await sessions.findSession(idHash);
     const at = now();
     if (
       !session ||
@@ -169,7 +167,8 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     ) {
       return undefined;
     }
-    if (at - session.last_seen_at >= SESSION_TOUCH_EVERY_MS) await store.touchSession(idHash, at);
+    if (at - session.last_seen_at >= SESSION_TOUCH_EVERY_MS)
+      await sessions.touchSession(idHash, at);
     return { email: session.email, idHash };
   }
 
@@ -189,7 +188,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
       logger.warn('staff_sign_in_link_not_sent', { reason: 'no SMTP_URL nor MAIL_API_URL' });
       return;
     }
-    const link = await issueSignInLink(store, deps.siteUrl(), email, now());
+    const link = await issueSignInLink(sessions, deps.siteUrl(), email, now());
     const copy = signInMail(escapeHtml(link));
     await deps.transport.send(
       {
@@ -236,7 +235,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     const token = body.value.token;
     if (!isWellFormedSecret(token)) return fail(c, 400, STAFF_ERRORS.linkInvalid);
     const at = now();
-    const email = await store.consumeSignInToken(hashSecret(token), at);
+    const email = await sessions.consumeSignInToken(hashSecret(token), at);
     if (!email || !staff.has(emailKey(email))) {
       logger.info('staff_sign_in_refused', {});
       return fail(c, 400, STAFF_ERRORS.linkInvalid);
@@ -244,7 +243,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     // Rotation: a new id at every sign-in; the session this browser had is revoked.
     const previous = await currentSession(c);
     const id = newSecret();
-    await store.startSession(
+    await sessions.startSession(
       {
         id_hash: hashSecret(id),
         email,
@@ -268,7 +267,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   app.get(STAFF_API.session, requireStaff, (c) => c.json(c.get('staff')));
 
   app.post(STAFF_API.signOut, requireStaff, async (c) => {
-    await store.endSession(c.get('sessionHash'), c.get('staff').email, now());
+    await sessions.endSession(c.get('sessionHash'), c.get('staff').email, now());
     deleteCookie(c, cookie.name, { path: cookie.path, secure: cookie.secure });
     return c.json({ ok: true });
   });
@@ -278,16 +277,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     return id && LEAD_ID.test(id) ? id : undefined;
   };
   const kit: StaffRouteKit = { requireStaff, limitSize, readJson, fail, leadId, now };
-  registerInboxRoutes(app, kit, {
-    store,
-    callback,
-    logger,
-    onRetry: deps.onRetry,
-    onChanged: deps.onChanged,
-  });
-  registerCallbackRoutes(app, kit, { callback, onChanged: deps.onChanged });
-
-  deps.registerMore?.(app, requireStaff as MiddlewareHandler);
+  deps.behindSession?.(app, kit);
 
   // Anything else under the prefix: 401 without a session (nothing to learn), 404 with one.
   app.all(`${STAFF_API_PREFIX}/*`, requireStaff, (c) => fail(c, 404, STAFF_ERRORS.notFound));

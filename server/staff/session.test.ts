@@ -9,10 +9,10 @@ import { STAFF_API } from '../../contracts/staff/contract';
 import { startMailApiPeer } from '../../test-support/mail-api-peer';
 import { createHttpApiTransport } from '../outbox/http-api-transport';
 import { createEmlTransport } from '../outbox/transport';
-import { type LeadStore, STAFF_IDLE_MS } from '../store';
-import { openLeadStore } from '../store/open';
 import { registerStaffApi, type StaffApiDeps } from './routes';
 import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth';
+import { type Stores, openStores } from '../compose/stores.ts';
+import { STAFF_IDLE_MS } from './index.ts';
 
 /**
  * Session lifetimes and cookie attributes, with the API's clock in the test's hands: idle expiry
@@ -24,13 +24,13 @@ const ORIGIN = 'https://www.calora-energies.example';
 const HOUR = 60 * 60 * 1000;
 
 let dir: string;
-let store: LeadStore;
+let store: Stores;
 let clock: number;
 const logs: LogRecord[] = [];
 
 beforeEach(async () => {
   dir = createTempDir('staff-session');
-  store = await openLeadStore({ dataDir: dir });
+  store = await openStores({ dataDir: dir });
   clock = Date.UTC(2026, 10, 23, 9, 0);
 });
 afterEach(async () => {
@@ -41,7 +41,8 @@ afterEach(async () => {
 function app(overrides: Partial<StaffApiDeps> = {}) {
   const hono = new Hono();
   registerStaffApi(hono, {
-    store,
+    sessions: store.sessions,
+    rateLimits: store.leads,
     transport: createEmlTransport(join(dir, 'mail'), createMemoryLogger(logs)),
     logger: createMemoryLogger(logs),
     staffEmails: [STAFF],
@@ -49,7 +50,6 @@ function app(overrides: Partial<StaffApiDeps> = {}) {
     origins: () => [ORIGIN],
     mailFrom: 'no-reply@calora-energies.example',
     messageDomain: 'calora-energies.example',
-    onRetry: () => undefined,
     now: () => clock,
     ...overrides,
   });
@@ -57,7 +57,7 @@ function app(overrides: Partial<StaffApiDeps> = {}) {
 }
 
 async function signIn(hono: Hono, cookie?: string): Promise<{ setCookie: string; cookie: string }> {
-  const link = await issueSignInLink(store, ORIGIN, STAFF, clock);
+  const link = await issueSignInLink(store.sessions, ORIGIN, STAFF, clock);
   const token = link.split('#jeton=')[1]!;
   const response = await hono.request(STAFF_API.session, {
     method: 'POST',

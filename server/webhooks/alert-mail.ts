@@ -1,6 +1,6 @@
 import { escapeHtml } from '../http/escape-html.ts';
-import type { MailMessage, MailSettings } from '../outbox/templates.ts';
-import type { OutboxRow } from '../outbox/queue.ts';
+import type { MailMessage, MailSettings } from '../outbox/index.ts';
+import type { OutboxRow } from '../outbox/index.ts';
 import type { WebhookAlertKind } from '../db/tables/webhooks.ts';
 
 /**

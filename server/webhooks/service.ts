@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Logger } from '../logger.ts';
-import type { LeadStore } from '../store/index.ts';
+import type { Database } from '../db/database.ts';
 import type {
   IntegrationsPage,
   LeadWebhooks,
@@ -10,16 +10,16 @@ import type {
 import { webhookAlertWriter } from './alert-mail.ts';
 import { WebhookSender } from './sender.ts';
 import { displayedUrl, type WebhookConfig } from './settings.ts';
-import type { QueuedAlert, WebhookStore } from './store.ts';
+import { WebhookStore, type QueuedAlert } from './store.ts';
 import { WebhookWorker } from './worker.ts';
 
 /**
- * The CRM webhook, assembled (issue 26, ADR 0024): its store on the lead store's connection, the
+ * The CRM webhook, assembled (issue 26, ADR 0024): its store on the database, the
  * signed sender, the delivery worker, the alerts' e-mail writer and the staff pages' reads and
  * actions. The Node server and the Supabase worker build it the same way.
  */
 export interface WebhookServiceOptions {
-  store: LeadStore;
+  database: Database;
   config: WebhookConfig;
   logger: Logger;
   /** The company's mail domain, for the alerts' Message-IDs. */
@@ -48,7 +48,7 @@ export class WebhookService {
   readonly #sender: WebhookSender;
 
   constructor(options: WebhookServiceOptions) {
-    this.store = options.store.webhooks(endpointKey(options.config.url));
+    this.store = new WebhookStore(options.database, endpointKey(options.config.url));
     this.endpoint = displayedUrl(options.config.url);
     this.#now = options.now ?? Date.now;
     this.#siteUrl = options.siteUrl;

@@ -127,7 +127,7 @@ describe('the webhook’s staff routes', () => {
     expect(sent.status).toBe(200);
     await receiver.waitFor((received) => received.length === 1);
     expect(receiver.received[0]).toMatchObject({ type: 'webhook.test', verified: true });
-    const audit = await server.pipeline.store.auditLog(5);
+    const audit = await server.pipeline.stores.sessions.auditLog(5);
     expect(audit[0]).toMatchObject({ actor: STAFF, action: 'webhook_test' });
   });
 

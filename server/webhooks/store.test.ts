@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import { RETENTION_MS, type LeadStore } from '../store';
-import { openLeadStore } from '../store/open';
 import { newWebhookId } from './queue';
+import { RETENTION_MS } from '../leads/index.ts';
+import { type Stores, openStores } from '../compose/stores.ts';
 
 /**
  * The webhook's queue on both engines: which paths write events (and only with the webhook
@@ -15,14 +15,14 @@ const STAFF = 'anne@calora-energies.example';
 
 describe.each(ENGINES)('the webhook queue on %s', (engine) => {
   let fixture: EngineFixture;
-  const opened: LeadStore[] = [];
+  const opened: Stores[] = [];
   const open = async (webhookEvents = true) => {
-    const store = await openLeadStore({ ...fixture.config, webhookEvents });
+    const store = await openStores({ ...fixture.config, webhookEvents });
     opened.push(store);
     return store;
   };
-  const submit = (store: LeadStore, id: string, at: number, email: string, webhook = true) =>
-    store.submit({
+  const submit = (store: Stores, id: string, at: number, email: string, webhook = true) =>
+    store.leads.submit({
       id,
       lead: sampleLead({ email }),
       consent: sampleConsent(at),
@@ -30,7 +30,7 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
       now: at,
       ...(webhook ? { webhookId: newWebhookId() } : {}),
     });
-  const events = async (store: LeadStore, leadId: string) =>
+  const events = async (store: Stores, leadId: string) =>
     (await store.webhooks('key').eventsOfLead(leadId)).map((event) => [event.type, event.status]);
 
   beforeEach(async () => {
@@ -45,8 +45,8 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
     const store = await open(false);
     const now = Date.now();
     await submit(store, 'off', now, 'off@entreprise.example', false);
-    await store.changeStatus({ leadId: 'off', status: 'en_cours', actor: STAFF, now });
-    await store.forget('off@entreprise.example', STAFF, now);
+    await store.inbox.changeStatus({ leadId: 'off', status: 'en_cours', actor: STAFF, now });
+    await store.retention.forget('off@entreprise.example', STAFF, now);
     expect(await events(store, 'off')).toEqual([]);
   });
 
@@ -56,9 +56,9 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
     await submit(store, 'inbox', now, 'inbox@entreprise.example');
     await submit(store, 'cli', now, 'cli@entreprise.example');
     await submit(store, 'old', now - RETENTION_MS - DAY, 'old@entreprise.example');
-    await store.eraseByLead('inbox', STAFF, now);
-    await store.forget('cli@entreprise.example', 'npm run leads', now);
-    const purged = await store.purge(now, 60_000);
+    await store.retention.eraseByLead('inbox', STAFF, now);
+    await store.retention.forget('cli@entreprise.example', 'npm run leads', now);
+    const purged = await store.retention.purge(now, 60_000);
     expect(purged.leadIds).toEqual(['old']);
     for (const id of ['inbox', 'cli']) {
       expect(await events(store, id)).toEqual([
@@ -74,16 +74,26 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
     const store = await open();
     const now = Date.now();
     await submit(store, 'calls', now, 'calls@entreprise.example');
-    await store.callbackStore().recordCall({
+    await store.callback.recordCall({
       leadId: 'calls',
       outcome: 'joint',
       note: '',
       staff: STAFF,
       now: now + 1,
     });
-    await store.changeStatus({ leadId: 'calls', status: 'converti', actor: STAFF, now: now + 2 });
+    await store.inbox.changeStatus({
+      leadId: 'calls',
+      status: 'converti',
+      actor: STAFF,
+      now: now + 2,
+    });
     // The same status again is no change: no event.
-    await store.changeStatus({ leadId: 'calls', status: 'converti', actor: STAFF, now: now + 3 });
+    await store.inbox.changeStatus({
+      leadId: 'calls',
+      status: 'converti',
+      actor: STAFF,
+      now: now + 3,
+    });
     expect(await events(store, 'calls')).toEqual([
       ['lead.created', 'pending'],
       ['lead.status_changed', 'pending'],
@@ -96,7 +106,7 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
     const now = Date.now();
     await submit(store, 'a', now, 'a@entreprise.example');
     await submit(store, 'b', now, 'b@entreprise.example');
-    await store.changeStatus({ leadId: 'a', status: 'en_cours', actor: STAFF, now });
+    await store.inbox.changeStatus({ leadId: 'a', status: 'en_cours', actor: STAFF, now });
     const queue = store.webhooks('key');
     const first = await queue.claimDue(now, 10, 'worker-1', 60_000);
     expect(first.map((event) => [event.leadId, event.type])).toEqual([
@@ -140,7 +150,7 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
     await submit(store, 'late', now, 'late@entreprise.example');
     const queue = store.webhooks('key');
     const [claimed] = await queue.claimDue(now, 10, 'worker-1', 60_000);
-    await store.forget('late@entreprise.example', STAFF, now);
+    await store.retention.forget('late@entreprise.example', STAFF, now);
     // The worker finds no lead to build the body from.
     expect((await queue.leadsOf([claimed!])).size).toBe(0);
     await queue.cancelUnsendable([claimed!.id], 'worker-1');

@@ -1,15 +1,11 @@
 import { type Kysely, type Selectable } from 'kysely';
 
-import {
-  inTransaction,
-  inTransactionWithoutFlush,
-  withoutFlush,
-  type Connection,
-} from '../db/connection.ts';
-import { getLeads, type Lead } from '../leads/store.ts';
+import { inTransaction, inTransactionWithoutFlush, withoutFlush } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import { getLeads, type Lead } from '../db/records/lead.ts';
 import { claimLeased } from '../db/lease-claim.ts';
 import type { Tables } from '../db/schema.ts';
-import { appendAudit } from '../inbox/store.ts';
+import { appendAudit } from '../db/records/audit.ts';
 import type {
   WebhookAttemptView,
   WebhookEventStatus,
@@ -79,11 +75,11 @@ function toClaimed(row: Selectable<WebhookEventsTable>): ClaimedEvent {
 }
 
 export class WebhookStore {
-  readonly #connection: Connection;
+  readonly #connection: Database;
   readonly #urlKey: string;
 
   /** `urlKey`: the SHA-256 of WEBHOOK_URL, the key of its state (a new URL starts active). */
-  constructor(connection: Connection, urlKey: string) {
+  constructor(connection: Database, urlKey: string) {
     this.#connection = connection;
     this.#urlKey = urlKey;
   }

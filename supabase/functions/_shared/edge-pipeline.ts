@@ -17,7 +17,10 @@ import { parseEnv, type ServerEnv } from '../../../server/env.ts';
 import { createLogger, type Logger } from '../../../server/logger.ts';
 import { createHttpApiTransport } from '../../../server/outbox/http-api-transport.ts';
 import type { OutboxWorker } from '../../../server/outbox/worker.ts';
-import { LeadStore } from '../../../server/store/index.ts';
+import { AudienceStore } from '../../../server/audience/store.ts';
+import { Database } from '../../../server/db/database.ts';
+import { LeadStore } from '../../../server/leads/lead-store.ts';
+import { OutboxStore } from '../../../server/outbox/store.ts';
 import { openPostgresJs } from '../../../server/db/postgres-js.ts';
 import type { WebhookService } from '../../../server/webhooks/service.ts';
 import { webhookConfigFromEnv } from '../../../server/webhooks/settings.ts';
@@ -26,7 +29,8 @@ import { composeOutboxWorker, composeWebhooks } from '../../../server/compose/se
 export interface EdgePipeline {
   env: ServerEnv;
   logger: Logger;
-  store: LeadStore;
+  /** The stores the functions use, on the project's database (server/compose/stores.ts's way). */
+  stores: { database: Database; leads: LeadStore; outbox: OutboxStore; audience: AudienceStore };
   /** Undefined without MAIL_API_URL: then nothing is sent (the rows wait). */
   worker: OutboxWorker | undefined;
   /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
@@ -50,12 +54,18 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const webhook = webhookConfigFromEnv(env);
   const calendar = calendarFromEnv(env);
   const callbackBy = dueWallTimeBy(calendar);
-  const store = LeadStore.fromConnection(connection, {
+  const database = new Database(connection, {
     dataDir: '',
     databaseUrl,
     webhookEvents: webhook !== undefined,
   });
-  const webhooks = composeWebhooks(store, webhook, {
+  const stores = {
+    database,
+    leads: new LeadStore(database),
+    outbox: new OutboxStore(database),
+    audience: new AudienceStore(database),
+  };
+  const webhooks = composeWebhooks(stores, webhook, {
     logger,
     // Alerts link to the staff pages of the Node server (SITE_URL), if any.
     siteUrl: () => env.SITE_URL ?? '',
@@ -63,7 +73,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const worker =
     env.MAIL_API_URL && env.MAIL_API_KEY
       ? composeOutboxWorker(
-          store,
+          stores,
           createHttpApiTransport({
             url: env.MAIL_API_URL,
             apiKey: env.MAIL_API_KEY,
@@ -88,7 +98,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   return {
     env,
     logger,
-    store,
+    stores,
     worker,
     webhooks,
     callbackBy,

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { AUDIENCE_BEACON_PATH } from '../../../contracts/audience/contract.ts';
 import { registerAudienceBeacon } from '../../../server/audience/routes.ts';
 import { AudienceService } from '../../../server/audience/service.ts';
-import { clientAddress, clientKey } from '../../../server/leads/rate-limit.ts';
+import { clientAddress, clientKey } from '../../../server/http/request-client.ts';
 import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
 
 declare const Deno: {
@@ -18,9 +18,9 @@ declare const Deno: {
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, store } = createEdgePipeline(Deno.env.toObject());
+const { env, logger, stores } = createEdgePipeline(Deno.env.toObject());
 const audience = new AudienceService({
-  store: () => store.audience,
+  store: () => stores.audience,
   logger,
   recordCampaigns: env.RECORD_CAMPAIGNS,
 });

@@ -19,7 +19,7 @@ declare const Deno: {
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, store, worker, webhooks, callbackBy } = createEdgePipeline(
+const { env, logger, stores, worker, webhooks, callbackBy } = createEdgePipeline(
   Deno.env.toObject(),
 );
 // The site's URL: where a native post is redirected to, and the default CORS origin.
@@ -28,7 +28,7 @@ const siteUrl = env.SITE_URL;
 const origins = env.SITE_ORIGINS ?? [new URL(siteUrl).origin];
 
 const leads = composeLeadService(
-  store,
+  stores,
   {
     rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
     sendConfirmation: env.SEND_CONFIRMATION,

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { type LeadStore, type FloodPolicy, type LeadInput, type SubmissionInput } from '.';
-import { openLeadStore } from './open';
+import { openStores, type Stores } from '../compose/stores.ts';
+import type { LeadInput } from '../db/records/lead.ts';
+import type { FloodPolicy, SubmissionInput } from './submission.ts';
 import { sampleLead as lead } from '../../test-support/lead-input';
 
 /**
@@ -52,14 +53,14 @@ function submission(
 
 describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
   let fixture: EngineFixture;
-  const opened: LeadStore[] = [];
+  const opened: Stores[] = [];
   const open = async () => {
-    const store = await openLeadStore(fixture.config);
+    const store = await openStores(fixture.config);
     opened.push(store);
     return store;
   };
-  const delivery = async (store: LeadStore) =>
-    new Map((await store.listLeads()).map((item) => [item.id, item.delivery]));
+  const delivery = async (store: Stores) =>
+    new Map((await store.leads.listLeads()).map((item) => [item.id, item.delivery]));
 
   beforeEach(async () => {
     fixture = await engineFixture(engine);
@@ -73,15 +74,15 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     const store = await open();
     const verdicts = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        store.submit(submission(`g${i}`, T0, { email: `g${i}@x.example` })),
+        store.leads.submit(submission(`g${i}`, T0, { email: `g${i}@x.example` })),
       ),
     );
     expect(verdicts.every((verdict) => verdict.allowed && verdict.outcome === 'stored')).toBe(true);
-    expect(await store.listLeads()).toHaveLength(30);
+    expect(await store.leads.listLeads()).toHaveLength(30);
     // Fewer transactions than requests: they were grouped.
-    expect(store.groupCommitStats.items).toBe(30);
-    expect(store.groupCommitStats.batches).toBeLessThan(30);
-    expect(store.groupCommitStats.largest).toBeGreaterThan(1);
+    expect(store.leads.groupCommitStats.items).toBe(30);
+    expect(store.leads.groupCommitStats.batches).toBeLessThan(30);
+    expect(store.leads.groupCommitStats.largest).toBeGreaterThan(1);
   });
 
   it('gives each request of a batch the verdict it would get alone: rate limit, budget, notifications', async () => {
@@ -114,18 +115,18 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     ];
     const alone = await open();
     const expected: unknown[] = [];
-    for (const input of [...earlier, ...together]) expected.push(await alone.submit(input));
+    for (const input of [...earlier, ...together]) expected.push(await alone.leads.submit(input));
     const expectedMail = await delivery(alone);
     await alone.close();
 
     const other = await engineFixture(engine);
     try {
-      const store = await openLeadStore(other.config);
+      const store = await openStores(other.config);
       try {
-        for (const input of earlier) await store.submit(input);
-        const before = store.groupCommitStats.batches;
-        const verdicts = await Promise.all(together.map((input) => store.submit(input)));
-        expect(store.groupCommitStats.batches).toBe(before + 1);
+        for (const input of earlier) await store.leads.submit(input);
+        const before = store.leads.groupCommitStats.batches;
+        const verdicts = await Promise.all(together.map((input) => store.leads.submit(input)));
+        expect(store.leads.groupCommitStats.batches).toBe(before + 1);
         expect([...earlier.map(() => expected[0]), ...verdicts]).toEqual(expected);
         expect(verdicts.map((verdict) => verdict.allowed)).toEqual([
           true,
@@ -139,11 +140,11 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
           false,
         ]);
         expect(await delivery(store)).toEqual(expectedMail);
-        expect(await store.notificationWindow(T0, 10 * MINUTE)).toEqual(
+        expect(await store.leads.notificationWindow(T0, 10 * MINUTE)).toEqual(
           await (async () => {
-            const again = await openLeadStore(fixture.config);
+            const again = await openStores(fixture.config);
             try {
-              return await again.notificationWindow(T0, 10 * MINUTE);
+              return await again.leads.notificationWindow(T0, 10 * MINUTE);
             } finally {
               await again.close();
             }
@@ -165,31 +166,34 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
       ...submission(id, now, { email: `${id}@x.example` }),
       rate,
     });
-    await Promise.all([store.submit(request('r1', T0)), store.submit(request('r2', T0 + 1))]);
-    expect(await store.checkRate(rate, T0 + 2)).toEqual({ allowed: true });
+    await Promise.all([
+      store.leads.submit(request('r1', T0)),
+      store.leads.submit(request('r2', T0 + 1)),
+    ]);
+    expect(await store.leads.checkRate(rate, T0 + 2)).toEqual({ allowed: true });
     // A hit counted outside a batch (as a staff sign-in request is) makes the third.
-    expect(await store.consumeRate(rate, T0 + 3)).toEqual({ allowed: true });
-    expect(await store.checkRate(rate, T0 + 4)).toEqual({
+    expect(await store.leads.consumeRate(rate, T0 + 3)).toEqual({ allowed: true });
+    expect(await store.leads.checkRate(rate, T0 + 4)).toEqual({
       allowed: false,
       retryAfterSeconds: 3600,
     });
-    expect(await store.submit(request('r3', T0 + 5))).toEqual({
+    expect(await store.leads.submit(request('r3', T0 + 5))).toEqual({
       allowed: false,
       limit: 'client',
       retryAfterSeconds: 3600,
     });
     // Once the first hit has left the window, a slot is free again.
-    expect(await store.checkRate(rate, T0 + HOUR + 1)).toEqual({ allowed: true });
-    expect(await store.submit(request('r4', T0 + HOUR + 1))).toEqual({
+    expect(await store.leads.checkRate(rate, T0 + HOUR + 1)).toEqual({ allowed: true });
+    expect(await store.leads.submit(request('r4', T0 + HOUR + 1))).toEqual({
       allowed: true,
       outcome: 'stored',
     });
-    expect(await store.submit(request('r5', T0 + HOUR + 1))).toEqual({
+    expect(await store.leads.submit(request('r5', T0 + HOUR + 1))).toEqual({
       allowed: true,
       outcome: 'stored',
     });
     // The sign-in hit, r4 and r5: full until the sign-in hit leaves, 2 ms later.
-    expect(await store.checkRate(rate, T0 + HOUR + 1)).toEqual({
+    expect(await store.leads.checkRate(rate, T0 + HOUR + 1)).toEqual({
       allowed: false,
       retryAfterSeconds: 1,
     });
@@ -197,17 +201,17 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
 
   it('answers every request of a failed batch with the error, and stores none of them', async () => {
     const store = await open();
-    await store.submit(submission('taken', T0));
+    await store.leads.submit(submission('taken', T0));
     const batch = [
-      store.submit(submission('ok-1', T0, { email: 'a@x.example' })),
-      store.submit(submission('taken', T0, { email: 'b@x.example' })), // primary key clash
-      store.submit(submission('ok-2', T0, { email: 'c@x.example' })),
+      store.leads.submit(submission('ok-1', T0, { email: 'a@x.example' })),
+      store.leads.submit(submission('taken', T0, { email: 'b@x.example' })), // primary key clash
+      store.leads.submit(submission('ok-2', T0, { email: 'c@x.example' })),
     ];
     const results = await Promise.allSettled(batch);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect((await store.listLeads()).map((item) => item.id)).toEqual(['taken']);
+    expect((await store.leads.listLeads()).map((item) => item.id)).toEqual(['taken']);
     // The next batch is not affected.
-    expect(await store.submit(submission('ok-3', T0, { email: 'd@x.example' }))).toEqual({
+    expect(await store.leads.submit(submission('ok-3', T0, { email: 'd@x.example' }))).toEqual({
       allowed: true,
       outcome: 'stored',
     });
@@ -217,7 +221,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     const [one, two] = await Promise.all([open(), open()]);
     const verdicts = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        (i % 2 === 0 ? one! : two!).submit(
+        (i % 2 === 0 ? one! : two!).leads.submit(
           submission(
             `b${i}`,
             T0,
@@ -232,9 +236,9 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
       // T0 is 30 s into its minute.
       expect(verdict).toEqual({ allowed: false, limit: 'site', retryAfterSeconds: 30 });
     }
-    expect(await one!.listLeads()).toHaveLength(5);
+    expect(await one!.leads.listLeads()).toHaveLength(5);
     // The next minute has its own budget.
-    const later = await two!.submit(
+    const later = await two!.leads.submit(
       submission(
         'next',
         T0 + MINUTE,
@@ -250,7 +254,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     const emails = ['Cible@Exemple.example', ' cible@exemple.example ', 'CIBLE@EXEMPLE.EXAMPLE'];
     await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
-        (i % 2 === 0 ? one! : two!).submit(submission(`c${i}`, T0, { email: emails[i % 3] })),
+        (i % 2 === 0 ? one! : two!).leads.submit(submission(`c${i}`, T0, { email: emails[i % 3] })),
       ),
     );
     const confirmations = [...(await delivery(one!)).values()].map((mails) =>
@@ -267,7 +271,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
       expect(mails.find((mail) => mail.kind === 'notification')?.status).toBe('pending');
     }
     // A day later, the address gets a confirmation again.
-    await one!.submit(submission('c-next-day', T0 + DAY + 1, { email: emails[0] }));
+    await one!.leads.submit(submission('c-next-day', T0 + DAY + 1, { email: emails[0] }));
     const nextDay = (await delivery(one!)).get('c-next-day');
     expect(nextDay?.find((mail) => mail.kind === 'confirmation')?.status).toBe('pending');
   });
@@ -279,7 +283,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     });
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        (i % 2 === 0 ? one! : two!).submit(
+        (i % 2 === 0 ? one! : two!).leads.submit(
           submission(`n${i}`, T0, { email: `n${i}@x.example` }, limited(`n${i}`)),
         ),
       ),
@@ -295,13 +299,13 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     expect(mails.filter((mail) => mail.kind === 'alert')).toEqual([
       expect.objectContaining({ status: 'pending', withheldReason: null }),
     ]);
-    expect(await one!.notificationWindow(T0, 10 * MINUTE)).toEqual({
+    expect(await one!.leads.notificationWindow(T0, 10 * MINUTE)).toEqual({
       start: Date.UTC(2026, 10, 23, 12, 0),
       end: Date.UTC(2026, 10, 23, 12, 10),
       requests: 10,
     });
     // The next window: individual notifications again.
-    await one!.submit(
+    await one!.leads.submit(
       submission('n-next', T0 + 10 * MINUTE, { email: 'n-next@x.example' }, limited('n-next')),
     );
     const next = (await delivery(one!)).get('n-next');
@@ -320,21 +324,21 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
     };
     const verdicts = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        (i % 2 === 0 ? one! : two!).submit(submission(`d${i}`, T0, same)),
+        (i % 2 === 0 ? one! : two!).leads.submit(submission(`d${i}`, T0, same)),
       ),
     );
     const stored = verdicts.filter((verdict) => verdict.allowed && verdict.outcome === 'stored');
     expect(stored).toHaveLength(1);
-    const leads = await one!.listLeads();
+    const leads = await one!.leads.listLeads();
     expect(leads).toHaveLength(1);
     const firstId = leads[0]!.id;
     for (const verdict of verdicts) {
       if (verdict.allowed && verdict.outcome === 'duplicate') expect(verdict.id).toBe(firstId);
     }
     // A different message, or the same one 10 minutes later, is a new request.
-    await one!.submit(submission('d-other', T0 + 1, { ...same, message: 'Autre texte' }));
-    await one!.submit(submission('d-later', T0 + 10 * MINUTE + 1, same));
-    expect((await one!.listLeads()).map((item) => item.id).sort()).toEqual(
+    await one!.leads.submit(submission('d-other', T0 + 1, { ...same, message: 'Autre texte' }));
+    await one!.leads.submit(submission('d-later', T0 + 10 * MINUTE + 1, same));
+    expect((await one!.leads.listLeads()).map((item) => item.id).sort()).toEqual(
       [firstId, 'd-later', 'd-other'].sort(),
     );
   });

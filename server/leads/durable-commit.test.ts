@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTempDir } from '../../test-support/harness';
-import { DATABASE_FILE, type LeadStore, type SubmissionInput } from '.';
-import { openLeadStore } from './open';
+import { openStores, type Stores } from '../compose/stores.ts';
+import { DATABASE_FILE } from '../db/connection.ts';
+import type { SubmissionInput } from './submission.ts';
 
 /**
  * SQLite's group commit flushes the write-ahead log off the event loop (see
@@ -33,7 +34,7 @@ function submission(id: string, now: number): SubmissionInput {
 
 describe('group commit on SQLite: the disk flush', () => {
   let dataDir: string;
-  let store: LeadStore | undefined;
+  let store: Stores | undefined;
 
   beforeEach(() => {
     dataDir = createTempDir('durable-commit');
@@ -45,33 +46,33 @@ describe('group commit on SQLite: the disk flush', () => {
   });
 
   it('acknowledges each request of a batch once its log is flushed', async () => {
-    store = await openLeadStore({ dataDir });
+    store = await openStores({ dataDir });
     const verdicts = await Promise.all(
-      ['a', 'b', 'c'].map((id) => store!.submit(submission(id, Date.now()))),
+      ['a', 'b', 'c'].map((id) => store!.leads.submit(submission(id, Date.now()))),
     );
     expect(verdicts).toEqual(Array(3).fill({ allowed: true, outcome: 'stored' }));
-    expect(store.groupCommitStats.batches).toBe(1);
+    expect(store.leads.groupCommitStats.batches).toBe(1);
   });
 
   it('refuses the batch whose flush failed, and every later one, until it is reopened', async () => {
-    store = await openLeadStore({ dataDir });
-    expect(() => store!.assertWritable()).not.toThrow();
+    store = await openStores({ dataDir });
+    expect(() => store!.database.assertWritable()).not.toThrow();
     // The log can no longer be opened for its fsync: SQLite still writes to the file it holds.
     rmSync(join(dataDir, `${DATABASE_FILE}-wal`));
     const failed = await Promise.allSettled(
-      ['a', 'b'].map((id) => store!.submit(submission(id, Date.now()))),
+      ['a', 'b'].map((id) => store!.leads.submit(submission(id, Date.now()))),
     );
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    await expect(store.submit(submission('c', Date.now()))).rejects.toThrow();
+    await expect(store.leads.submit(submission('c', Date.now()))).rejects.toThrow();
     // What /healthz asks: the instance says it can no longer store anything.
-    expect(() => store!.assertWritable()).toThrow();
+    expect(() => store!.database.assertWritable()).toThrow();
     // Never part of a batch: both of it or neither, and never the later request.
-    const ids = (await store.listLeads()).map((lead) => lead.id).sort();
+    const ids = (await store.leads.listLeads()).map((lead) => lead.id).sort();
     expect([[], ['a', 'b']]).toContainEqual(ids);
     await store.close();
 
-    store = await openLeadStore({ dataDir });
-    expect(await store.submit(submission('d', Date.now()))).toEqual({
+    store = await openStores({ dataDir });
+    expect(await store.leads.submit(submission('d', Date.now()))).toEqual({
       allowed: true,
       outcome: 'stored',
     });

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { LeadStore, RETENTION_MS, type LeadInput, type NewMail, type StoreConfig } from '.';
-import { openLeadStore } from './open';
+import { openStores, storesOf, type Stores } from '../compose/stores.ts';
+import type { StoreConfig } from '../db/connection.ts';
+import { Database } from '../db/database.ts';
+import type { LeadInput } from '../db/records/lead.ts';
+import { RETENTION_MS, type NewMail } from './store.ts';
 import { MIGRATIONS } from '../db/migrations/index.ts';
 import { openPostgresJs } from '../db/postgres-js';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
@@ -29,25 +32,25 @@ function mails(id: string): NewMail[] {
  * PostgreSQL through Postgres.js (the Supabase Edge Functions' driver) on a database the `pg`
  * store migrated, as `supabase db push` would have.
  */
-async function openOnPostgresJs(config: StoreConfig): Promise<LeadStore> {
-  await (await openLeadStore(config)).close();
-  return LeadStore.fromConnection(openPostgresJs(config.databaseUrl ?? ''), config);
+async function openOnPostgresJs(config: StoreConfig): Promise<Stores> {
+  await (await openStores(config)).close();
+  return storesOf(new Database(openPostgresJs(config.databaseUrl ?? ''), config));
 }
 
 describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) => {
   const engine = driver === 'postgres-js' ? 'postgres' : driver;
   let fixture: EngineFixture;
-  const opened: LeadStore[] = [];
+  const opened: Stores[] = [];
   const open = async () => {
     const store =
       driver === 'postgres-js'
         ? await openOnPostgresJs(fixture.config)
-        : await openLeadStore(fixture.config);
+        : await openStores(fixture.config);
     opened.push(store);
     return store;
   };
-  const seed = async (store: LeadStore, id: string, at: number, input?: Partial<LeadInput>) =>
-    store.insertLead(id, lead(input), sampleConsent(at), mails(id), at);
+  const seed = async (store: Stores, id: string, at: number, input?: Partial<LeadInput>) =>
+    store.leads.insertLead(id, lead(input), sampleConsent(at), mails(id), at);
 
   beforeEach(async () => {
     fixture = await engineFixture(engine);
@@ -59,26 +62,26 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
 
   it('applies every migration once, also when two processes open it at the same moment', async () => {
     const [first, second] = await Promise.all([open(), open()]);
-    expect(first!.engine).toBe(engine);
+    expect(first!.database.engine).toBe(engine);
     const versions = MIGRATIONS.map((migration) => migration.version);
-    expect(await first!.appliedMigrations()).toEqual(versions);
-    expect(await second!.appliedMigrations()).toEqual(versions);
+    expect(await first!.database.appliedMigrations()).toEqual(versions);
+    expect(await second!.database.appliedMigrations()).toEqual(versions);
     const third = await open();
-    expect(await third.appliedMigrations()).toEqual(versions);
+    expect(await third.database.appliedMigrations()).toEqual(versions);
   });
 
   it('stores a lead with its consent and e-mails, and reads them back exactly', async () => {
     const store = await open();
     const at = Date.UTC(2026, 10, 23, 10, 30);
     await seed(store, 'a', at, { message: 'Ligne 1\nLigne "2" ; l’été' });
-    expect(await store.getLead('a')).toEqual({
+    expect(await store.leads.getLead('a')).toEqual({
       id: 'a',
       createdAt: at,
       ...lead({ message: 'Ligne 1\nLigne "2" ; l’été' }),
       consent: sampleConsent(at),
     });
-    expect(await store.getLead('missing')).toBeUndefined();
-    const rows = await store.mailFor('a');
+    expect(await store.leads.getLead('missing')).toBeUndefined();
+    const rows = await store.outbox.mailFor('a');
     expect(rows.map((row) => [row.kind, row.status, row.attempts, row.messageId])).toEqual([
       ['notification', 'pending', 0, '<a.notification@x.example>'],
       ['confirmation', 'pending', 0, '<a.confirmation@x.example>'],
@@ -96,7 +99,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await seed(store, 'new', now);
     const [claimed] = await store.outbox.claimDue(now, 1, 'w', 60_000);
     await store.outbox.markSent(claimed!.id, now);
-    const list = await store.listLeads();
+    const list = await store.leads.listLeads();
     expect(list.map((item) => item.id)).toEqual(['new', 'old']);
     expect(list[1]?.delivery).toEqual([
       { kind: 'notification', status: 'sent', attempts: 1, sentAt: now, withheldReason: null },
@@ -108,7 +111,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     const store = await open();
     const policy = { key: 'client', limit: 5, windowMs: HOUR };
     const now = Date.now();
-    await store.submit({
+    await store.leads.submit({
       id: 'dup',
       lead: lead(),
       consent: sampleConsent(now),
@@ -117,7 +120,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       rate: policy,
     });
     await expect(
-      store.submit({
+      store.leads.submit({
         id: 'dup',
         lead: lead(),
         consent: sampleConsent(now),
@@ -128,29 +131,29 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     ).rejects.toThrow();
     // The failed insert did not count: 1 hit, so 4 more are allowed.
     for (let i = 0; i < 4; i += 1) {
-      expect(await store.consumeRate(policy, now)).toEqual({ allowed: true });
+      expect(await store.leads.consumeRate(policy, now)).toEqual({ allowed: true });
     }
-    expect((await store.consumeRate(policy, now)).allowed).toBe(false);
-    expect((await store.listLeads()).map((item) => item.id)).toEqual(['dup']);
+    expect((await store.leads.consumeRate(policy, now)).allowed).toBe(false);
+    expect((await store.leads.listLeads()).map((item) => item.id)).toEqual(['dup']);
   });
 
   it('keeps a sliding window per client and says when a slot frees', async () => {
     const store = await open();
     const policy = (key: string) => ({ key, limit: 3, windowMs: 60_000 });
-    expect(await store.consumeRate(policy('a'), 1_000)).toEqual({ allowed: true });
-    expect(await store.consumeRate(policy('a'), 2_000)).toEqual({ allowed: true });
-    expect(await store.consumeRate(policy('a'), 3_000)).toEqual({ allowed: true });
-    expect(await store.checkRate(policy('a'), 4_000)).toEqual({
+    expect(await store.leads.consumeRate(policy('a'), 1_000)).toEqual({ allowed: true });
+    expect(await store.leads.consumeRate(policy('a'), 2_000)).toEqual({ allowed: true });
+    expect(await store.leads.consumeRate(policy('a'), 3_000)).toEqual({ allowed: true });
+    expect(await store.leads.checkRate(policy('a'), 4_000)).toEqual({
       allowed: false,
       retryAfterSeconds: 57,
     });
-    expect(await store.consumeRate(policy('a'), 4_000)).toEqual({
+    expect(await store.leads.consumeRate(policy('a'), 4_000)).toEqual({
       allowed: false,
       retryAfterSeconds: 57,
     });
-    expect(await store.consumeRate(policy('b'), 4_000)).toEqual({ allowed: true });
-    expect(await store.consumeRate(policy('a'), 61_000)).toEqual({ allowed: true });
-    expect(await store.consumeRate(policy('a'), 61_500)).toEqual({
+    expect(await store.leads.consumeRate(policy('b'), 4_000)).toEqual({ allowed: true });
+    expect(await store.leads.consumeRate(policy('a'), 61_000)).toEqual({ allowed: true });
+    expect(await store.leads.consumeRate(policy('a'), 61_500)).toEqual({
       allowed: false,
       retryAfterSeconds: 1,
     });
@@ -162,7 +165,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     const now = Date.now();
     const verdicts = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        (i % 2 === 0 ? one! : two!).submit({
+        (i % 2 === 0 ? one! : two!).leads.submit({
           id: `r${i}`,
           lead: lead(),
           consent: sampleConsent(now),
@@ -173,7 +176,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       ),
     );
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
-    expect(await one!.listLeads()).toHaveLength(5);
+    expect(await one!.leads.listLeads()).toHaveLength(5);
   });
 
   it('never gives the same e-mail to two workers claiming at once', async () => {
@@ -204,7 +207,10 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     expect(retaken.map((row) => row.id)).toEqual(claimed.map((row) => row.id));
     // The dead worker's late retry must not undo the new claim.
     await store.outbox.markRetry(claimed[0]!.id, 'w1', now + 1_001, now + 9_000, 'ETIMEDOUT');
-    expect((await store.mailFor('a'))[0]).toMatchObject({ attempts: 0, claimedUntil: now + 2_000 });
+    expect((await store.outbox.mailFor('a'))[0]).toMatchObject({
+      attempts: 0,
+      claimedUntil: now + 2_000,
+    });
     await store.outbox.releaseClaims(
       retaken.map((row) => row.id),
       'w2',
@@ -241,7 +247,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await store.outbox.markSent(again!.id, now + 9_999);
     expect(await store.outbox.claimDue(now + DAY, 10, 'w', 60_000)).toEqual([]);
     expect(
-      (await store.mailFor('a')).map((row) => [
+      (await store.outbox.mailFor('a')).map((row) => [
         row.status,
         row.attempts,
         row.sentAt,
@@ -272,9 +278,9 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await seed(store, 'p1', now - DAY, { email: 'Paul@Entreprise.example' });
     await seed(store, 'p2', now, { email: 'paul@entreprise.example' });
     await seed(store, 'other', now);
-    expect((await store.forget(' PAUL@entreprise.example')).sort()).toEqual(['p1', 'p2']);
-    expect((await store.listLeads()).map((item) => item.id)).toEqual(['other']);
-    expect(await store.mailFor('p1')).toEqual([]);
+    expect((await store.retention.forget(' PAUL@entreprise.example')).sort()).toEqual(['p1', 'p2']);
+    expect((await store.leads.listLeads()).map((item) => item.id)).toEqual(['other']);
+    expect(await store.outbox.mailFor('p1')).toEqual([]);
     expect(await store.outbox.backlog(now)).toMatchObject({ pending: 2 });
   });
 
@@ -285,28 +291,28 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await seed(store, 'gone', old, { email: 'gone@entreprise.example' });
     await seed(store, 'kept-old', old, { email: 'back@entreprise.example' });
     await seed(store, 'kept-new', now - DAY, { email: 'back@entreprise.example' });
-    await store.consumeRate({ key: 'expired', limit: 1, windowMs: HOUR }, now - HOUR - 1);
-    await store.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now);
-    expect(await store.purge(now, HOUR)).toEqual({
+    await store.leads.consumeRate({ key: 'expired', limit: 1, windowMs: HOUR }, now - HOUR - 1);
+    await store.leads.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now);
+    expect(await store.retention.purge(now, HOUR)).toEqual({
       leadIds: ['gone'],
       webhookEvents: 0,
       rateLimitHits: 1,
       staffAuth: 0,
       counters: 0,
     });
-    expect(await store.purge(now, HOUR)).toEqual({
+    expect(await store.retention.purge(now, HOUR)).toEqual({
       leadIds: [],
       webhookEvents: 0,
       rateLimitHits: 0,
       staffAuth: 0,
       counters: 0,
     });
-    expect((await store.listLeads()).map((item) => item.id).sort()).toEqual([
+    expect((await store.leads.listLeads()).map((item) => item.id).sort()).toEqual([
       'kept-new',
       'kept-old',
     ]);
     expect(
-      (await store.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now)).allowed,
+      (await store.leads.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now)).allowed,
     ).toBe(false);
   });
 });

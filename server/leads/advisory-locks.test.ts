@@ -5,7 +5,7 @@ import { engineFixture, type EngineFixture } from '../../test-support/engines';
 import { sampleConsent, sampleLead } from '../../test-support/lead-input';
 import { advisoryKey, lockStatement } from '../db/advisory-locks';
 import { inDurableTransaction, inTransaction, type Connection } from '../db/connection';
-import { openLeadStore } from './open.ts';
+import { openStores } from '../compose/stores.ts';
 import { openConnection } from '../db/open.ts';
 import { consumeRate, type RatePolicy } from '../leads/rate-hits';
 import type { Tables } from '../db/schema';
@@ -122,12 +122,14 @@ describe('advisory locks on PostgreSQL', () => {
   it('gives its connection back usable when a batch cannot take its locks in time', async () => {
     const policy = { key: 'client-2', limit: 10, windowMs: 60_000 };
     // One connection, so the batch after the failed one runs on the same connection.
-    const store = await openLeadStore({ ...fixture.config, poolMax: 1, statementTimeoutMs: 300 });
+    const store = await openStores({ ...fixture.config, poolMax: 1, statementTimeoutMs: 300 });
     const holder = await holdBatch(connection, rated('holder', policy));
     try {
-      await expect(store.submit(rated('timed-out', policy))).rejects.toThrow(/statement timeout/);
+      await expect(store.leads.submit(rated('timed-out', policy))).rejects.toThrow(
+        /statement timeout/,
+      );
       await holder.release();
-      expect(await store.submit(rated('next', policy))).toEqual({
+      expect(await store.leads.submit(rated('next', policy))).toEqual({
         allowed: true,
         outcome: 'stored',
       });

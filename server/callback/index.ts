@@ -1,0 +1,18 @@
+/**
+ * The call-back clock's entry module (ADR 0022): the calendar, the service, the digest, its
+ * store and its part of the inbox's SQL. Its HTTP routes (./routes.ts) are registered by the
+ * composition root only.
+ */
+export {
+  addDays,
+  type CallbackCalendar,
+  dayStart,
+  DEFAULT_CALENDAR,
+  localDate,
+} from './calendar.ts';
+export { DigestScheduler, digestWriter } from './digest.ts';
+export { type InboxClockFilter, notYetCalled, type StoreInboxPage } from './inbox-sql.ts';
+export { CALLS_WINDOW_MS, CallbackService, type InboxReads } from './service.ts';
+export { calendarFromEnv, CALLBACK_SETTINGS } from './settings.ts';
+export { dueWallTimeBy } from './wall-time.ts';
+export { CallbackStore } from './store.ts';

@@ -1,0 +1,51 @@
+/**
+ * Every capability's store on one database handle, built one way (`new XStore(database)`): the
+ * composition roots (server/compose.ts, the Edge Functions' pipeline), the CLI and the tests
+ * take them from here.
+ */
+import { AudienceStore } from '../audience/index.ts';
+import { CallbackStore } from '../callback/index.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open.ts';
+import type { StoreConfig } from '../db/connection.ts';
+import { InboxStore } from '../inbox/index.ts';
+import { LeadStore } from '../leads/index.ts';
+import { OutboxStore } from '../outbox/index.ts';
+import { RetentionStore } from '../retention/index.ts';
+import { SessionStore } from '../staff/index.ts';
+import { WebhookStore } from '../webhooks/index.ts';
+
+export interface Stores {
+  readonly database: Database;
+  readonly leads: LeadStore;
+  readonly outbox: OutboxStore;
+  readonly sessions: SessionStore;
+  readonly inbox: InboxStore;
+  readonly callback: CallbackStore;
+  readonly retention: RetentionStore;
+  readonly audience: AudienceStore;
+  /** The CRM webhook's deliveries and staff actions, for the webhook URL's key. */
+  webhooks(urlKey: string): WebhookStore;
+  /** Closes the database; every store's later use throws. */
+  close(): Promise<void>;
+}
+
+export function storesOf(database: Database): Stores {
+  return {
+    database,
+    leads: new LeadStore(database),
+    outbox: new OutboxStore(database),
+    sessions: new SessionStore(database),
+    inbox: new InboxStore(database),
+    callback: new CallbackStore(database),
+    retention: new RetentionStore(database),
+    audience: new AudienceStore(database),
+    webhooks: (urlKey) => new WebhookStore(database, urlKey),
+    close: () => database.close(),
+  };
+}
+
+/** Opens (and migrates) the database and builds every store on it. */
+export async function openStores(config: StoreConfig): Promise<Stores> {
+  return storesOf(await openDatabase(config));
+}

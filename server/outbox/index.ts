@@ -1,0 +1,10 @@
+/**
+ * The outbox's entry module: the queue's store, the worker, the templates. Runs on Node and
+ * on Deno (the Edge Functions); the Node-only transports (SMTP, `.eml`) are in ./node.ts.
+ */
+export { type MailTransport } from './mail-transport.ts';
+export { toOutbox, type OutboxRow } from './queue.ts';
+export { OutboxStore } from './store.ts';
+export { type MailMessage, type MailSettings, messageIdFor } from './templates.ts';
+export { type OutboxOptions, OutboxWorker } from './worker.ts';
+export { EML_DIRECTORY, mailFileStem, type LeadReads } from './worker-options.ts';

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+
+import { inTransaction } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import { appendAudit } from '../db/records/audit.ts';
+import type { Tables } from '../db/schema.ts';
+import {
+  emailKeyOf,
+  forgetPerson,
+  purgeCounters,
+  purgeLeads,
+  purgeRateHits,
+} from '../leads/index.ts';
+import { purgeStaffAuth, STAFF_IDLE_MS } from '../staff/index.ts';
+import { eraseWebhookData, purgeWebhookEvents } from '../webhooks/index.ts';
+
+/** What one purge deleted. */
+export interface PurgeResult {
+  leadIds: string[];
+  webhookEvents: number;
+  rateLimitHits: number;
+  staffAuth: number;
+  counters: number;
+}
+
+/**
+ * After an erasure, in its transaction: the CRM webhook's events of the erased requests are
+ * cancelled and emptied, `lead.erased` queued (issue 26); then the audit entry: who, when and
+ * how many requests, never the erased data.
+ */
+async function afterErasure(
+  trx: Kysely<Tables>,
+  erased: { ids: readonly string[]; actor: string; at: number; webhooks: boolean },
+) {
+  await eraseWebhookData(trx, erased.ids, erased.at, erased.webhooks);
+  if (erased.ids.length === 0) return;
+  await appendAudit(trx, {
+    at: erased.at,
+    actor: erased.actor,
+    action: 'erase',
+    leadId: null,
+    detail: `${erased.ids.length}`,
+  });
+}
+
+/** Erasure (a person's every request) and the retention periods, each in one transaction. */
+export class RetentionStore {
+  readonly #database: Database;
+
+  constructor(database: Database) {
+    this.#database = database;
+  }
+
+  /**
+   * Erases every lead of one person (and, by cascade, its e-mails, status and notes), and records
+   * the erasure in the audit trail with `actor` and the count only. Returns the erased ids.
+   */
+  async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
+    const webhooks = this.#database.webhookEvents;
+    return inTransaction(this.#database, async (trx) => {
+      const ids = await forgetPerson(trx, email);
+      await afterErasure(trx, { ids, actor, at: now, webhooks });
+      return ids;
+    });
+  }
+
+  /**
+   * Erases the person of a lead (every request with the same e-mail address) and records the
+   * erasure in the audit trail without any of the erased data: no id, no address, a count.
+   * Returns the erased lead ids (for their `.eml` files), undefined when the lead is gone.
+   */
+  async eraseByLead(leadId: string, actor: string, now: number): Promise<string[] | undefined> {
+    const webhooks = this.#database.webhookEvents;
+    return inTransaction(this.#database, async (trx) => {
+      const key = await emailKeyOf(trx, leadId);
+      if (key === undefined) return undefined;
+      const ids = await forgetPerson(trx, key);
+      await afterErasure(trx, { ids, actor, at: now, webhooks });
+      return ids;
+    });
+  }
+
+  /**
+   * Deletes the people whose last contact is older than the retention period, and rate-limit
+   * hits older than `rateWindowMs`. Safe to run on every instance at any time.
+   */
+  async purge(
+    now: number,
+    rateWindowMs: number,
+    staffIdleMs: number = STAFF_IDLE_MS,
+  ): Promise<PurgeResult> {
+    const webhooks = this.#database.webhookEvents;
+    return inTransaction(this.#database, async (trx) => {
+      const leadIds = await purgeLeads(trx, now);
+      await eraseWebhookData(trx, leadIds, now, webhooks);
+      return {
+        leadIds,
+        webhookEvents: await purgeWebhookEvents(trx, now),
+        rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+        staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
+        // Every counter window is shorter than a day.
+        counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
+      };
+    });
+  }
+}
