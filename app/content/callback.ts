@@ -71,6 +71,7 @@ export const callbackText = {
     noteLabel: 'Note sur l’appel (facultative)',
     record: 'Enregistrer l’appel',
     recorded: 'Appel enregistré.',
+    answerRecorded: 'Réponse par e-mail enregistrée.',
     logTitle: 'Appels',
     logNone: 'Aucun appel enregistré.',
   },

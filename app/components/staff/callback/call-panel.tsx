@@ -118,7 +118,7 @@ export function CallPanel({
       .then((next) => {
         onChange(next);
         form.reset();
-        setInfo(text.recorded);
+        setInfo(outcome === 'repondu_email' ? text.answerRecorded : text.recorded);
       })
       .catch((failure: unknown) => setError((failure as Error).message))
       .finally(() => setBusy(false));
