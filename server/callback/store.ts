@@ -10,9 +10,9 @@ import { REACHING_OUTCOMES, type CallOutcome } from '../db/tables/callback.ts';
 import { readCallFacts, type CallFacts } from './call-facts.ts';
 
 /**
- * The call-back clock's reads and writes: the call log, the requests still to call back, the
- * first calls for the counters and the daily digest's claim. Nothing here knows the calendar:
- * callers pass reception-time bounds computed by server/callback/calendar.ts.
+ * The call-back clock's reads and writes: the call log, the requests still to call back, when
+ * each person was reached (the counters) and the daily digest's claim. Nothing here knows the
+ * calendar: callers pass reception-time bounds computed by server/callback/calendar.ts.
  */
 export interface UncalledLead {
   id: string;
