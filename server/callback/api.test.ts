@@ -27,6 +27,8 @@ const STAFF = 'camille@calora-energies.example';
 const paris = (iso: string) => Date.parse(iso);
 // Monday 30 November 2026, 11:00 in Paris: inside the call hours.
 const NOW = paris('2026-11-30T11:00:00+01:00');
+/** The five requests, soonest due (oldest) first. */
+const BY_DUE_TIME = ['clock-late', 'clock-email', 'clock-lost', 'clock-friday', 'clock-weekend'];
 
 describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   let fixture: EngineFixture;
@@ -38,6 +40,9 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   const send = (path: string, body: unknown) =>
     postJson(`${server.url}${path}`, body, { Origin: server.origin, Cookie: cookie });
   const get = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  const view = async (filter: object) =>
+    (await (await send(STAFF_API.search, filter)).json()) as InboxPage;
+  const ids = (page: InboxPage) => page.rows.map((row) => row.id);
 
   beforeAll(async () => {
     fixture = await engineFixture(engine);
@@ -85,14 +90,8 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   });
 
   it('lists the requests to call back soonest due first, and the overdue ones', async () => {
-    const page = (await (await send(STAFF_API.search, { vue: 'a-rappeler' })).json()) as InboxPage;
-    expect(page.rows.map((row) => row.id)).toEqual([
-      'clock-late',
-      'clock-email',
-      'clock-lost',
-      'clock-friday',
-      'clock-weekend',
-    ]);
+    const page = await view({ vue: 'a-rappeler' });
+    expect(ids(page)).toEqual(BY_DUE_TIME);
     expect(page.now).toBe(NOW);
     expect(page.timeZone).toBe('Europe/Paris');
     expect(page.overdue).toBe(3);
@@ -103,23 +102,13 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
       paris('2026-11-30T17:00:00+01:00'),
       paris('2026-12-01T00:00:00+01:00'),
     ]);
-    expect(page.rows[0]?.clock).toMatchObject({
-      reachedAt: null,
-      attempts: 0,
-      wrongNumber: false,
-      closed: false,
-    });
-    const late = (await (await send(STAFF_API.search, { vue: 'en-retard' })).json()) as InboxPage;
-    expect(late.rows.map((row) => row.id)).toEqual(['clock-late', 'clock-email', 'clock-lost']);
+    const [first] = page.rows;
+    expect(first?.clock).toMatchObject({ reachedAt: null, attempts: 0, wrongNumber: false });
+    const late = await view({ vue: 'en-retard' });
+    expect(ids(late)).toEqual(['clock-late', 'clock-email', 'clock-lost']);
     // Without a view: every request, newest first, as before.
-    const all = (await (await send(STAFF_API.search, {})).json()) as InboxPage;
-    expect(all.rows.map((row) => row.id)).toEqual([
-      'clock-weekend',
-      'clock-friday',
-      'clock-lost',
-      'clock-email',
-      'clock-late',
-    ]);
+    const all = await view({});
+    expect(ids(all)).toEqual([...BY_DUE_TIME].reverse());
     expect((await send(STAFF_API.search, { vue: 'bientot' })).status).toBe(400);
   });
 
@@ -171,15 +160,9 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     await send(STAFF_API.call('clock-friday'), { outcome: 'pas_de_reponse' });
     now = paris('2026-11-30T11:30:00+01:00');
     await send(STAFF_API.call('clock-friday'), { outcome: 'numero_errone' });
-    const page = (await (await send(STAFF_API.search, { vue: 'a-rappeler' })).json()) as InboxPage;
+    const page = await view({ vue: 'a-rappeler' });
     // Still listed, in due-time order as before, with the attempts and the flag.
-    expect(page.rows.map((row) => row.id)).toEqual([
-      'clock-late',
-      'clock-email',
-      'clock-lost',
-      'clock-friday',
-      'clock-weekend',
-    ]);
+    expect(ids(page)).toEqual(BY_DUE_TIME);
     expect(page.overdue).toBe(3);
     const friday = page.rows.find((row) => row.id === 'clock-friday');
     expect(friday?.status).toBe('nouveau');
@@ -241,8 +224,8 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     expect(again.clock.reachedBy).toBe('repondu_email');
     expect(again.audit.filter((entry) => entry.action === 'status')).toHaveLength(1);
 
-    const page = (await (await send(STAFF_API.search, { vue: 'a-rappeler' })).json()) as InboxPage;
-    expect(page.rows.map((row) => row.id)).toEqual(['clock-late', 'clock-lost', 'clock-weekend']);
+    const page = await view({ vue: 'a-rappeler' });
+    expect(ids(page)).toEqual(['clock-late', 'clock-lost', 'clock-weekend']);
     expect(page.overdue).toBe(2);
   });
 
@@ -251,10 +234,10 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     expect(response.status).toBe(200);
     const lead = (await (await get(STAFF_API.lead('clock-lost'))).json()) as LeadPage;
     expect(lead.clock).toMatchObject({ closed: true, reachedAt: null, attempts: 0 });
-    const page = (await (await send(STAFF_API.search, { vue: 'a-rappeler' })).json()) as InboxPage;
-    expect(page.rows.map((row) => row.id)).toEqual(['clock-late', 'clock-weekend']);
+    const page = await view({ vue: 'a-rappeler' });
+    expect(ids(page)).toEqual(['clock-late', 'clock-weekend']);
     expect(page.overdue).toBe(1);
-    const all = (await (await send(STAFF_API.search, {})).json()) as InboxPage;
+    const all = await view({});
     expect(all.rows.find((row) => row.id === 'clock-lost')?.clock.closed).toBe(true);
     expect(all.rows.find((row) => row.id === 'clock-late')?.clock.closed).toBe(false);
   });
