@@ -10,6 +10,7 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   pas_de_reponse: 'Pas de réponse',
   messagerie: 'Messagerie',
   numero_errone: 'Numéro erroné',
+  repondu_email: 'Répondu par e-mail',
 };
 
 export const callbackText = {
@@ -29,16 +30,31 @@ export const callbackText = {
   } satisfies Record<InboxView, string>,
   dueColumn: 'Rappel',
   dueBefore: 'avant',
-  calledAfter: (duration: string) => `rappelé en ${duration}`,
-  calledAfterSpoken: (duration: string) => `rappelé en ${duration} ouvrées`,
+  /** The person reached: by a call answered (« Joint ») or by a written answer. */
+  reachedAfter: {
+    joint: (duration: string) => `rappelé en ${duration}`,
+    repondu_email: (duration: string) => `répondu par e-mail en ${duration}`,
+  },
+  reachedAfterSpoken: {
+    joint: (duration: string) => `rappelé en ${duration} ouvrées`,
+    repondu_email: (duration: string) => `répondu par e-mail en ${duration} ouvrées`,
+  },
+  /** « Numéro erroné » and nobody reached since. */
+  wrongNumber: 'Numéro erroné : répondre par e-mail',
+  /** Converted or lost without the person reached: no countdown. */
+  closed: 'Demande close',
   lead: {
     title: 'Rappel',
     dueLabel: 'À rappeler avant',
-    calledLabel: 'Premier appel',
+    calledLabel: 'Personne jointe',
+    closedLabel: 'Délai',
+    closed: 'Demande close : plus de délai de rappel.',
+    attemptsLabel: 'Tentatives',
     windowOpen: 'Dans les horaires d’appel',
     windowClosed: 'Hors des horaires d’appel',
     windowUntil: (time: string) => `jusqu’à ${time}`,
     nextWindow: (start: string) => `prochaine plage : ${start}`,
+    // Phone calls only: a written answer is no call.
     callsLast30Days: (count: number) =>
       count === 0
         ? 'Aucun appel ces 30 derniers jours.'
@@ -50,18 +66,21 @@ export const callbackText = {
     consentReminder: 'Un appel doit reposer sur le consentement ci-dessus.',
     formTitle: 'Enregistrer un appel',
     outcomeLegend: 'Résultat de l’appel',
+    outcomeHelp:
+      '« Joint » ou « Répondu par e-mail » arrête le délai ; sans réponse, la demande reste à rappeler.',
     noteLabel: 'Note sur l’appel (facultative)',
     record: 'Enregistrer l’appel',
     recorded: 'Appel enregistré.',
+    answerRecorded: 'Réponse par e-mail enregistrée.',
     logTitle: 'Appels',
     logNone: 'Aucun appel enregistré.',
   },
   counters: {
-    title: 'Délai de premier rappel',
+    title: 'Délai pour joindre la personne',
     intro: (hours: number) =>
-      `En heures ouvrées. Promesse : rappel sous ${hours} h ouvrées. Part calculée sur les demandes rappelées ou dont le délai est dépassé.`,
+      `En heures ouvrées, jusqu’au premier « Joint » ou « Répondu par e-mail » (un appel sans réponse n’arrête pas le délai). Promesse : rappel sous ${hours} h ouvrées. Part calculée sur les demandes jointes ou dont le délai est dépassé.`,
     median: 'Délai médian',
-    withinPromise: 'Rappelées dans le délai',
+    withinPromise: 'Jointes dans le délai',
     none: '—',
   },
 } as const;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDueTime, formatLeft, formatWorkingDuration } from './callback-format';
+import {
+  formatAttempts,
+  formatDueTime,
+  formatLeft,
+  formatWorkingDuration,
+} from './callback-format';
 
 const PARIS = 'Europe/Paris';
 
@@ -30,5 +35,15 @@ describe('call-back clock wording', () => {
   it('writes the time to the first call', () => {
     expect(formatWorkingDuration((2 * 60 + 14) * 60_000).short).toBe('2 h 14');
     expect(formatWorkingDuration(45 * 60_000).short).toBe('45 min');
+  });
+
+  it('writes the attempts, the weekday alone within six days', () => {
+    const now = Date.parse('2026-11-27T09:00:00+01:00');
+    const thursday = Date.parse('2026-11-26T10:42:00+01:00');
+    expect(formatAttempts(2, thursday, now, PARIS)).toBe('2 tentatives, dernière jeudi 10:42');
+    expect(formatAttempts(1, thursday, now, PARIS)).toBe('1 tentative, jeudi 10:42');
+    expect(formatAttempts(3, thursday, now + 7 * 24 * 3_600_000, PARIS)).toBe(
+      '3 tentatives, dernière jeudi 26 novembre 10:42',
+    );
   });
 });

@@ -66,6 +66,36 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * When an attempt was made: « jeudi 10:42 » within the last six days, « jeudi 19 novembre 10:42 »
+ * before (the weekday alone would then be ambiguous).
+ */
+export function formatAttemptTime(ms: number, now: number, timeZone: string): string {
+  const time = timeOf(ms, timeZone);
+  if (now - ms < 6 * DAY) {
+    const weekday = cached(
+      weekdayFormats,
+      timeZone,
+      () => new Intl.DateTimeFormat('fr-FR', { weekday: 'long', timeZone }),
+    ).format(ms);
+    return `${weekday} ${time}`;
+  }
+  return `${dayOf(ms, timeZone)} ${time}`;
+}
+
+/** « 2 tentatives, dernière jeudi 10:42 », « 1 tentative, jeudi 10:42 ». */
+export function formatAttempts(
+  attempts: number,
+  lastAt: number,
+  now: number,
+  timeZone: string,
+): string {
+  const when = formatAttemptTime(lastAt, now, timeZone);
+  return attempts === 1 ? `1 tentative, ${when}` : `${attempts} tentatives, dernière ${when}`;
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }

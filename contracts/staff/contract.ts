@@ -39,11 +39,12 @@ export const CALL_OUTCOME_VALUES = [
   'pas_de_reponse',
   'messagerie',
   'numero_errone',
+  'repondu_email',
 ] as const satisfies readonly CallOutcome[];
 
 /**
- * The inbox's views: the requests still to call back (no call recorded, status new or in
- * progress), soonest due first; those of them past their due time; every request, newest first
+ * The inbox's views: the requests still to call back (the person not reached yet, status new or
+ * in progress), soonest due first; those of them past their due time; every request, newest first
  * (what the API lists without a view).
  */
 export const INBOX_VIEWS = ['a-rappeler', 'en-retard', 'toutes'] as const;
@@ -96,12 +97,27 @@ export interface InboxRow {
   delivery: MailState[];
 }
 
-/** The call-back clock of one request: its due time and its first call (server's clock). */
+/**
+ * The call-back clock of one request (server's clock): its due time, the moment the person was
+ * reached (« Joint » or « Répondu par e-mail »), which stops it, and the attempts before.
+ */
 export interface RowClock {
   dueAt: number;
+  /** The first entry of the call log, whatever its outcome (the CSV's `premier_appel`). */
   firstCallAt: number | null;
-  /** Working time from reception to the first call (« rappelé en 2 h 14 »). */
-  firstCallAfterMs: number | null;
+  /** When the person was first reached; null while not reached. */
+  reachedAt: number | null;
+  /** How: a call answered (`joint`) or a written answer (`repondu_email`). */
+  reachedBy: 'joint' | 'repondu_email' | null;
+  /** Working time from reception to reaching the person (« joint en 2 h 14 »). */
+  reachedAfterMs: number | null;
+  /** Phone calls recorded (every outcome but `repondu_email`), and the latest one. */
+  attempts: number;
+  lastAttemptAt: number | null;
+  /** A call ended « Numéro erroné » and nobody was reached since: « répondre par e-mail ». */
+  wrongNumber: boolean;
+  /** Converted or lost: no countdown any more. */
+  closed: boolean;
 }
 
 export interface InboxPage {
@@ -144,17 +160,18 @@ export interface LeadPage extends LeadDetail {
   now: number;
   timeZone: string;
   calls: CallRecord[];
+  /** Phone calls of the last 30 days (a written answer is no call). */
   callsLast30Days: number;
   /** Whether `now` is inside the call hours; else when they open next. */
   window: { open: true; closesAt: number } | { open: false; nextOpensAt: number };
 }
 
-/** The first-call counters of one window, in working time. */
+/** The call-back counters of one window, in working time (ADR 0028: time to reach the person). */
 export interface FirstCallWindow {
   days: number;
-  /** Median working time to the first call of the requests called; null when none. */
+  /** Median working time to reaching the person, over the requests reached; null when none. */
   medianMs: number | null;
-  /** Called within the promise ÷ (called + past due without a call); null when both are 0. */
+  /** Reached within the promise ÷ (reached + past due, open, not reached); null when both are 0. */
   withinPromiseShare: number | null;
   considered: number;
 }

@@ -25,8 +25,9 @@ export const StatusChangeSchema = z.strictObject({
   note: z.string().trim().max(4_000).optional(),
 });
 
+/** No outcome is refused by the route with its own French message (nothing is preselected). */
 export const CallRecordSchema = z.strictObject({
-  outcome: z.enum(CALL_OUTCOME_VALUES),
+  outcome: z.enum(CALL_OUTCOME_VALUES).optional(),
   note: z.string().trim().max(4_000).optional(),
 });
 

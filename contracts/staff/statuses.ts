@@ -36,6 +36,28 @@ export type AuditAction =
   | 'webhook_enable'
   | 'webhook_test';
 
-/** What came of a call (the call log's outcomes). */
-export const CALL_OUTCOMES = ['joint', 'pas_de_reponse', 'messagerie', 'numero_errone'] as const;
+/**
+ * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer
+ * recorded by staff (migration 8), which reaches the person as `joint` does.
+ */
+export const CALL_OUTCOMES = [
+  'joint',
+  'pas_de_reponse',
+  'messagerie',
+  'numero_errone',
+  'repondu_email',
+] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** The outcomes that reach the person: the first one stops the call-back clock (ADR 0028). */
+export const REACHING_OUTCOMES = [
+  'joint',
+  'repondu_email',
+] as const satisfies readonly CallOutcome[];
+/** The outcomes that are phone calls: each counts toward the four in 30 days (décret 2022-1313). */
+export const PHONE_OUTCOMES = [
+  'joint',
+  'pas_de_reponse',
+  'messagerie',
+  'numero_errone',
+] as const satisfies readonly CallOutcome[];

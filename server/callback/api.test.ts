@@ -19,13 +19,16 @@ import {
 
 /**
  * The call-back clock through the staff API, on both engines, with the server's clock set by the
- * test: the views of the inbox, the call log (audit, status), the call window, the counters, the
- * CSV columns, the notification's due time.
+ * test: the views of the inbox, the call log (audit, status), the rule that only reaching the
+ * person stops the clock (ADR 0028), the call window, the counters, the CSV columns, the
+ * notification's due time.
  */
 const STAFF = 'camille@calora-energies.example';
 const paris = (iso: string) => Date.parse(iso);
 // Monday 30 November 2026, 11:00 in Paris: inside the call hours.
 const NOW = paris('2026-11-30T11:00:00+01:00');
+/** The five requests, soonest due (oldest) first. */
+const BY_DUE_TIME = ['clock-late', 'clock-email', 'clock-lost', 'clock-friday', 'clock-weekend'];
 
 describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   let fixture: EngineFixture;
@@ -37,12 +40,19 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   const send = (path: string, body: unknown) =>
     postJson(`${server.url}${path}`, body, { Origin: server.origin, Cookie: cookie });
   const get = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  const view = async (filter: object) =>
+    (await (await send(STAFF_API.search, filter)).json()) as InboxPage;
+  const ids = (page: InboxPage) => page.rows.map((row) => row.id);
 
   beforeAll(async () => {
     fixture = await engineFixture(engine);
     await seedLeadsAt(fixture.config, [
       // Thursday 09:00 → due Friday 09:00: overdue.
       ['clock-late', 'Paul', '2026-11-26T09:00:00+01:00'],
+      // Thursday 10:00 → due Friday 10:00: overdue, answered by e-mail on Monday.
+      ['clock-email', 'Inès', '2026-11-26T10:00:00+01:00'],
+      // Thursday 11:00 → due Friday 11:00: closed as lost without a call.
+      ['clock-lost', 'Marc', '2026-11-26T11:00:00+01:00'],
       // Saturday → due at the end of Monday.
       ['clock-weekend', 'Léa', '2026-11-28T15:00:00+01:00'],
       // Friday 17:00 → due Monday 17:00.
@@ -80,25 +90,45 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
   });
 
   it('lists the requests to call back soonest due first, and the overdue ones', async () => {
-    const page = (await (await send(STAFF_API.search, { vue: 'a-rappeler' })).json()) as InboxPage;
-    expect(page.rows.map((row) => row.id)).toEqual(['clock-late', 'clock-friday', 'clock-weekend']);
+    const page = await view({ vue: 'a-rappeler' });
+    expect(ids(page)).toEqual(BY_DUE_TIME);
     expect(page.now).toBe(NOW);
     expect(page.timeZone).toBe('Europe/Paris');
-    expect(page.overdue).toBe(1);
+    expect(page.overdue).toBe(3);
     expect(page.rows.map((row) => row.clock.dueAt)).toEqual([
       paris('2026-11-27T09:00:00+01:00'),
+      paris('2026-11-27T10:00:00+01:00'),
+      paris('2026-11-27T11:00:00+01:00'),
       paris('2026-11-30T17:00:00+01:00'),
       paris('2026-12-01T00:00:00+01:00'),
     ]);
-    const late = (await (await send(STAFF_API.search, { vue: 'en-retard' })).json()) as InboxPage;
-    expect(late.rows.map((row) => row.id)).toEqual(['clock-late']);
+    const [first] = page.rows;
+    expect(first?.clock).toMatchObject({ reachedAt: null, attempts: 0, wrongNumber: false });
+    const late = await view({ vue: 'en-retard' });
+    expect(ids(late)).toEqual(['clock-late', 'clock-email', 'clock-lost']);
     // Without a view: every request, newest first, as before.
-    const all = (await (await send(STAFF_API.search, {})).json()) as InboxPage;
-    expect(all.rows.map((row) => row.id)).toEqual(['clock-weekend', 'clock-friday', 'clock-late']);
+    const all = await view({});
+    expect(ids(all)).toEqual([...BY_DUE_TIME].reverse());
     expect((await send(STAFF_API.search, { vue: 'bientot' })).status).toBe(400);
   });
 
-  it('records a call: the clock stops, the status moves, the audit trail says who and when', async () => {
+  it('refuses a call without an outcome, in French; nothing is recorded', async () => {
+    const response = await send(STAFF_API.call('clock-friday'), { note: 'Sans résultat' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /^Choisissez le résultat de l’appel/,
+    );
+    const lead = (await (await get(STAFF_API.lead('clock-friday'))).json()) as LeadPage;
+    expect(lead.calls).toEqual([]);
+    expect((await send(STAFF_API.call('clock-friday'), { outcome: 'rappel' })).status).toBe(400);
+    expect((await send(STAFF_API.call('nobody'), { outcome: 'joint' })).status).toBe(404);
+  });
+
+  it('keeps a request to call back after unanswered attempts, flags a wrong number', async () => {
+    now = paris('2026-11-30T11:05:00+01:00');
+    expect((await send(STAFF_API.call('clock-late'), { outcome: 'pas_de_reponse' })).status).toBe(
+      200,
+    );
     now = paris('2026-11-30T11:14:00+01:00');
     const response = await send(STAFF_API.call('clock-friday'), {
       outcome: 'messagerie',
@@ -106,32 +136,110 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     });
     expect(response.status).toBe(200);
     const lead = (await response.json()) as LeadPage;
-    expect(lead.status).toBe('en_cours');
-    expect(lead.clock.firstCallAt).toBe(now);
-    // Friday 17:00 to Monday 11:14 in working time: 7 h + 11 h 14.
-    expect(lead.clock.firstCallAfterMs).toBe((18 * 60 + 14) * 60_000);
+    // The clock runs on and the status stays: nobody was reached.
+    expect(lead.status).toBe('nouveau');
+    expect(lead.clock).toMatchObject({
+      dueAt: paris('2026-11-30T17:00:00+01:00'),
+      firstCallAt: now,
+      reachedAt: null,
+      reachedBy: null,
+      reachedAfterMs: null,
+      attempts: 1,
+      lastAttemptAt: now,
+      wrongNumber: false,
+    });
     expect(lead.calls).toEqual([
       { at: now, outcome: 'messagerie', note: 'Message laissé', staff: STAFF },
     ]);
     expect(lead.audit.map((entry) => [entry.action, entry.actor, entry.at, entry.detail])).toEqual([
       ['call', STAFF, now, 'messagerie'],
-      ['status', STAFF, now, 'nouveau → en_cours'],
     ]);
     expect(lead.window).toEqual({ open: true, closesAt: paris('2026-11-30T13:00:00+01:00') });
 
-    // A second call: no further status change; four calls in 30 days are counted.
-    for (const outcome of ['pas_de_reponse', 'joint', 'numero_errone']) {
-      expect((await send(STAFF_API.call('clock-friday'), { outcome })).status).toBe(200);
-    }
-    const after = (await (await get(STAFF_API.lead('clock-friday'))).json()) as LeadPage;
-    expect(after.callsLast30Days).toBe(4);
-    expect(after.audit.filter((entry) => entry.action === 'status')).toHaveLength(1);
+    now = paris('2026-11-30T11:20:00+01:00');
+    await send(STAFF_API.call('clock-friday'), { outcome: 'pas_de_reponse' });
+    now = paris('2026-11-30T11:30:00+01:00');
+    await send(STAFF_API.call('clock-friday'), { outcome: 'numero_errone' });
+    const page = await view({ vue: 'a-rappeler' });
+    // Still listed, in due-time order as before, with the attempts and the flag.
+    expect(ids(page)).toEqual(BY_DUE_TIME);
+    expect(page.overdue).toBe(3);
+    const friday = page.rows.find((row) => row.id === 'clock-friday');
+    expect(friday?.status).toBe('nouveau');
+    expect(friday?.clock).toMatchObject({
+      reachedAt: null,
+      attempts: 3,
+      lastAttemptAt: now,
+      wrongNumber: true,
+    });
+    expect(page.rows[0]?.clock).toMatchObject({
+      attempts: 1,
+      lastAttemptAt: paris('2026-11-30T11:05:00+01:00'),
+      wrongNumber: false,
+    });
+  });
 
-    const page = (await (await send(STAFF_API.search, { vue: 'a-rappeler' })).json()) as InboxPage;
-    expect(page.rows.map((row) => row.id)).toEqual(['clock-late', 'clock-weekend']);
+  it('stops the clock when the person is reached: « Joint » or a written answer', async () => {
+    now = paris('2026-11-30T11:40:00+01:00');
+    const joint = (await (
+      await send(STAFF_API.call('clock-friday'), { outcome: 'joint' })
+    ).json()) as LeadPage;
+    expect(joint.status).toBe('en_cours');
+    expect(joint.clock).toMatchObject({
+      firstCallAt: paris('2026-11-30T11:14:00+01:00'),
+      reachedAt: now,
+      reachedBy: 'joint',
+      // Friday 17:00 to Monday 11:40 in working time: 7 h + 11 h 40.
+      reachedAfterMs: (18 * 60 + 40) * 60_000,
+      attempts: 4,
+      wrongNumber: false,
+    });
+    expect(joint.audit.filter((entry) => entry.action === 'status')).toHaveLength(1);
+    // Every attempt counts toward the four calls in 30 days.
+    expect(joint.callsLast30Days).toBe(4);
 
-    expect((await send(STAFF_API.call('clock-friday'), { outcome: 'rappel' })).status).toBe(400);
-    expect((await send(STAFF_API.call('nobody'), { outcome: 'joint' })).status).toBe(404);
+    now = paris('2026-11-30T11:50:00+01:00');
+    await send(STAFF_API.call('clock-email'), { outcome: 'numero_errone' });
+    now = paris('2026-11-30T12:00:00+01:00');
+    const email = (await (
+      await send(STAFF_API.call('clock-email'), { outcome: 'repondu_email', note: 'Devis envoyé' })
+    ).json()) as LeadPage;
+    expect(email.status).toBe('en_cours');
+    expect(email.clock).toMatchObject({
+      reachedAt: now,
+      reachedBy: 'repondu_email',
+      // Thursday 10:00 to Monday 12:00: 14 h + 24 h + 12 h.
+      reachedAfterMs: 50 * 3_600_000,
+      attempts: 1,
+      wrongNumber: false,
+    });
+    // A written answer is no call.
+    expect(email.callsLast30Days).toBe(1);
+    // A later « Joint » changes nothing: the clock stopped at the first reach.
+    now = paris('2026-11-30T12:10:00+01:00');
+    const again = (await (
+      await send(STAFF_API.call('clock-email'), { outcome: 'joint' })
+    ).json()) as LeadPage;
+    expect(again.clock.reachedAt).toBe(paris('2026-11-30T12:00:00+01:00'));
+    expect(again.clock.reachedBy).toBe('repondu_email');
+    expect(again.audit.filter((entry) => entry.action === 'status')).toHaveLength(1);
+
+    const page = await view({ vue: 'a-rappeler' });
+    expect(ids(page)).toEqual(['clock-late', 'clock-lost', 'clock-weekend']);
+    expect(page.overdue).toBe(2);
+  });
+
+  it('shows no countdown for a request closed without a call', async () => {
+    const response = await send(STAFF_API.status('clock-lost'), { status: 'perdu' });
+    expect(response.status).toBe(200);
+    const lead = (await (await get(STAFF_API.lead('clock-lost'))).json()) as LeadPage;
+    expect(lead.clock).toMatchObject({ closed: true, reachedAt: null, attempts: 0 });
+    const page = await view({ vue: 'a-rappeler' });
+    expect(ids(page)).toEqual(['clock-late', 'clock-weekend']);
+    expect(page.overdue).toBe(1);
+    const all = await view({});
+    expect(all.rows.find((row) => row.id === 'clock-lost')?.clock.closed).toBe(true);
+    expect(all.rows.find((row) => row.id === 'clock-late')?.clock.closed).toBe(false);
   });
 
   it('shows the next call window outside the call hours', async () => {
@@ -140,15 +248,17 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     expect(lead.window).toEqual({ open: false, nextOpensAt: paris('2026-11-30T14:00:00+01:00') });
   });
 
-  it('counts the time to the first call and the share within the promise', async () => {
+  it('counts the time to reach the person and the share reached within the promise', async () => {
     now = paris('2026-11-30T17:30:00+01:00');
     const counters = (await (await get(STAFF_API.counters)).json()) as Counters;
     expect(counters.promiseHours).toBe(24);
-    // Called: Friday's (18 h 14, within). Past due without a call: Thursday's. Not yet due
-    // without a call (Saturday's, due at the end of Monday): not counted.
+    // Reached: Friday's (18 h 40, within), Thursday 10:00's by e-mail (50 h, late). Past due and
+    // not reached: Thursday 09:00's, whose unanswered attempt does not count. Lost without a
+    // call, and not yet due (Saturday's, due at the end of Monday): not counted.
+    const medianMs = ((18 * 60 + 40) * 60_000 + 50 * 3_600_000) / 2;
     expect(counters.firstCall).toEqual([
-      { days: 30, medianMs: (18 * 60 + 14) * 60_000, withinPromiseShare: 0.5, considered: 2 },
-      { days: 90, medianMs: (18 * 60 + 14) * 60_000, withinPromiseShare: 0.5, considered: 2 },
+      { days: 30, medianMs, withinPromiseShare: 1 / 3, considered: 3 },
+      { days: 90, medianMs, withinPromiseShare: 1 / 3, considered: 3 },
     ]);
     expect(counters.windows).toHaveLength(2);
   });
@@ -160,7 +270,9 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     const friday = lines.find((line) => line.startsWith('"clock-friday"'));
     expect(friday).toMatch(/"2026-11-30T16:00:00.000Z";"2026-11-30T10:14:00.000Z";"4"$/);
     const late = lines.find((line) => line.startsWith('"clock-late"'));
-    expect(late).toMatch(/"2026-11-27T08:00:00.000Z";"";"0"$/);
+    expect(late).toMatch(/"2026-11-27T08:00:00.000Z";"2026-11-30T10:05:00.000Z";"1"$/);
+    const lost = lines.find((line) => line.startsWith('"clock-lost"'));
+    expect(lost).toMatch(/"2026-11-27T10:00:00.000Z";"";"0"$/);
   });
 
   it('states the due time in the notification e-mail', async () => {

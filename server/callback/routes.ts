@@ -32,6 +32,8 @@ export function registerCallbackRoutes(
       const body = await kit.readJson(c, CallRecordSchema);
       if (!body.ok) return body.response;
       const { outcome, note } = body.value;
+      // Nothing is preselected in the form: a save without an outcome is refused, in words.
+      if (!outcome) return kit.fail(c, 400, STAFF_ERRORS.callOutcomeMissing);
       const recorded = await callback.recordCall(id, outcome, note ?? '', c.get('staff').email);
       if (!recorded) return kit.fail(c, 404, STAFF_ERRORS.notFound);
       deps.onChanged?.();

@@ -16,6 +16,7 @@ import {
 } from './calendar.ts';
 import type { CallbackStore, UncalledLead } from './store.ts';
 import type { CallOutcome } from '../db/tables/callback.ts';
+import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */
@@ -61,26 +62,18 @@ export class CallbackService {
     return dueAt(receivedAt, this.calendar);
   }
 
-  /** A page of the inbox with each row's due time and first call, and the overdue count. */
+  /** A page of the inbox with each row's clock (due time, reached, attempts), the overdue count. */
   async inboxPage(filter: InboxFilter, pageSize?: number): Promise<InboxPage> {
     const now = this.clock();
     const overdueReceivedBy = latestReceivedDueBy(now, this.calendar, false);
     const page = await this.#store.searchInbox(filter, pageSize, { overdueReceivedBy });
-    const calls = await this.#calls.firstCalls(page.rows.map((row) => row.id));
+    const facts = await this.#calls.callFacts(page.rows.map((row) => row.id));
     return {
       ...page,
-      rows: page.rows.map((row) => {
-        const first = calls.get(row.id)?.at ?? null;
-        return {
-          ...row,
-          clock: {
-            dueAt: this.dueAt(row.createdAt),
-            firstCallAt: first,
-            firstCallAfterMs:
-              first === null ? null : workingTimeBetween(row.createdAt, first, this.calendar),
-          },
-        };
-      }),
+      rows: page.rows.map((row) => ({
+        ...row,
+        clock: rowClock(row, facts.get(row.id) ?? NO_CALLS, this.calendar),
+      })),
       now,
       timeZone: this.calendar.timeZone,
       overdue: await this.#calls.countUncalledReceivedBy(overdueReceivedBy),
@@ -100,19 +93,16 @@ export class CallbackService {
     if (!detail) return undefined;
     const now = this.clock();
     const calls = await this.#calls.callsOf(id);
-    const first = calls[0]?.at ?? null;
     return {
       ...detail,
-      clock: {
-        dueAt: this.dueAt(detail.createdAt),
-        firstCallAt: first,
-        firstCallAfterMs:
-          first === null ? null : workingTimeBetween(detail.createdAt, first, this.calendar),
-      },
+      clock: rowClock(detail, callFactsOf(calls), this.calendar),
       now,
       timeZone: this.calendar.timeZone,
       calls,
-      callsLast30Days: calls.filter((call) => call.at > now - CALLS_WINDOW_MS).length,
+      // Every attempt counts, whatever its outcome; a written answer is no call.
+      callsLast30Days: calls.filter(
+        (call) => call.outcome !== 'repondu_email' && call.at > now - CALLS_WINDOW_MS,
+      ).length,
       window: callWindow(now, this.calendar),
     };
   }
@@ -132,7 +122,7 @@ export class CallbackService {
     return leads.map((lead) => ({ ...lead, dueAt: this.dueAt(lead.createdAt) }));
   }
 
-  /** The existing counters and, next to them, the first-call counters over 30 and 90 days. */
+  /** The existing counters and, next to them, the call-back counters over 30 and 90 days. */
   async counters(): Promise<Counters> {
     const now = this.clock();
     const { windows } = await this.#store.counters(now);
@@ -146,11 +136,12 @@ export class CallbackService {
 }
 
 /**
- * The median working time to the first call (of the requests called), and the share called
- * within the promise among the requests called or already past their due time without a call.
+ * The median working time to reaching the person (of the requests reached), and the share
+ * reached within the promise among the requests reached or open and already past their due time
+ * without being reached (unanswered attempts do not count as reached: ADR 0028).
  */
 export function firstCallStats(
-  rows: ReadonlyArray<{ createdAt: number; firstCallAt: number | null; open: boolean }>,
+  rows: ReadonlyArray<{ createdAt: number; reachedAt: number | null; open: boolean }>,
   now: number,
   days: number,
   calendar: CallbackCalendar,
@@ -160,8 +151,8 @@ export function firstCallStats(
   let considered = 0;
   let within = 0;
   for (const row of rows) {
-    if (row.firstCallAt !== null) {
-      const working = workingTimeBetween(row.createdAt, row.firstCallAt, calendar);
+    if (row.reachedAt !== null) {
+      const working = workingTimeBetween(row.createdAt, row.reachedAt, calendar);
       times.push(working);
       considered += 1;
       if (working <= promiseMs) within += 1;

@@ -7,13 +7,14 @@ import { appendAudit } from '../db/records/audit.ts';
 import { changeStatus, leadStatus } from '../leads/index.ts';
 import { toOutbox, type OutboxRow } from '../outbox/index.ts';
 import type { Tables } from '../db/schema.ts';
-import { notYetCalled } from './inbox-sql.ts';
-import type { CallOutcome } from '../db/tables/callback.ts';
+import { notYetCalled, reachingOutcomes } from './inbox-sql.ts';
+import { REACHING_OUTCOMES, type CallOutcome } from '../db/tables/callback.ts';
+import { readCallFacts, type CallFacts } from './call-facts.ts';
 
 /**
- * The call-back clock's reads and writes: the call log, the requests still to call back, the
- * first calls for the counters and the daily digest's claim. Nothing here knows the calendar:
- * callers pass reception-time bounds computed by server/callback/calendar.ts.
+ * The call-back clock's reads and writes: the call log, the requests still to call back, when
+ * each person was reached (the counters) and the daily digest's claim. Nothing here knows the
+ * calendar: callers pass reception-time bounds computed by server/callback/calendar.ts.
  */
 export interface UncalledLead {
   id: string;
@@ -44,8 +45,9 @@ export class CallbackStore {
   }
 
   /**
-   * Records a call with its audit entry; the first one moves a `nouveau` request to `en_cours`
-   * (audited as a status change). False when the lead does not exist.
+   * Records a call with its audit entry; the first one that reaches the person (« Joint »,
+   * « Répondu par e-mail ») moves a `nouveau` request to `en_cours` (audited as a status change);
+   * an unanswered attempt leaves the status alone. False when the lead does not exist.
    */
   recordCall(call: {
     leadId: string;
@@ -57,12 +59,16 @@ export class CallbackStore {
     return inTransaction(this.#connection, async (trx) => {
       const status = await leadStatus(trx, call.leadId);
       if (status === undefined) return false;
-      const earlier = await trx
-        .selectFrom('lead_calls')
-        .select('id')
-        .where('lead_id', '=', call.leadId)
-        .limit(1)
-        .executeTakeFirst();
+      const reaching = (REACHING_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);
+      const reachedBefore =
+        reaching &&
+        (await trx
+          .selectFrom('lead_calls')
+          .select('id')
+          .where('lead_id', '=', call.leadId)
+          .where('outcome', 'in', REACHING_OUTCOMES)
+          .limit(1)
+          .executeTakeFirst()) !== undefined;
       await trx
         .insertInto('lead_calls')
         .values({
@@ -80,7 +86,7 @@ export class CallbackStore {
         leadId: call.leadId,
         detail: call.outcome,
       });
-      if (!earlier && status === 'nouveau') {
+      if (reaching && !reachedBefore && status === 'nouveau') {
         await changeStatus(trx, {
           leadId: call.leadId,
           status: 'en_cours',
@@ -126,6 +132,11 @@ export class CallbackStore {
     return result;
   }
 
+  /** What the call log says to the clock for each of these requests (absent: no call). */
+  callFacts(leadIds: readonly string[]): Promise<Map<string, CallFacts>> {
+    return readCallFacts(this.#db, leadIds);
+  }
+
   /** The requests still to call back received at or before `receivedBy`, oldest first. */
   async uncalledReceivedBy(receivedBy: number): Promise<UncalledLead[]> {
     const rows = await this.#db
@@ -158,12 +169,12 @@ export class CallbackStore {
   }
 
   /**
-   * The requests received since `since`, with their first call (null: none yet) and whether they
-   * are still to call back: what the first-call counters are computed from.
+   * The requests received since `since`, with the moment the person was first reached (null: not
+   * yet) and whether they are open: what the call-back counters are computed from.
    */
   async receivedSince(
     since: number,
-  ): Promise<Array<{ createdAt: number; firstCallAt: number | null; open: boolean }>> {
+  ): Promise<Array<{ createdAt: number; reachedAt: number | null; open: boolean }>> {
     const rows = await this.#db
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
@@ -174,13 +185,14 @@ export class CallbackStore {
           .selectFrom('lead_calls')
           .select((inner) => inner.fn.min('lead_calls.at').as('first'))
           .whereRef('lead_calls.lead_id', '=', 'leads.id')
-          .as('first_call_at'),
+          .where(sql<boolean>`lead_calls.outcome IN ${reachingOutcomes}`)
+          .as('reached_at'),
       ])
       .where('leads.created_at', '>=', since)
       .execute();
     return rows.map((row) => ({
       createdAt: row.created_at,
-      firstCallAt: row.first_call_at === null ? null : Number(row.first_call_at),
+      reachedAt: row.reached_at === null ? null : Number(row.reached_at),
       open: ['nouveau', 'en_cours'].includes(row.status ?? 'nouveau'),
     }));
   }

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
 import { seedLeadsAt } from '../../test-support/lead-input';
 import { DEFAULT_CALENDAR } from '../callback/calendar';
+import type { CallOutcome } from '../db/tables/callback';
 import { runLeadsCommand } from './leads';
+import { openStores } from '../compose/stores.ts';
 
 const paris = (iso: string) => Date.parse(iso);
 
@@ -45,5 +47,38 @@ describe.each(ENGINES)('npm run leads -- due on %s', (engine) => {
       '',
     ]);
     expect((await runLeadsCommand(['due', 'x'], fixture.config)).code).toBe(2);
+  });
+
+  it('keeps a request called without reaching the person; drops it once reached', async () => {
+    await seedLeadsAt(fixture.config, [
+      ['due-voicemail', 'Léa', '2026-11-26T09:00:00+01:00'],
+      ['due-reached', 'Paul', '2026-11-26T10:00:00+01:00'],
+      ['due-answered', 'Inès', '2026-11-26T11:00:00+01:00'],
+    ]);
+    const store = await openStores(fixture.config);
+    try {
+      const calls: Array<[string, CallOutcome]> = [
+        ['due-voicemail', 'messagerie'],
+        ['due-voicemail', 'numero_errone'],
+        ['due-reached', 'pas_de_reponse'],
+        ['due-reached', 'joint'],
+        ['due-answered', 'repondu_email'],
+      ];
+      for (const [leadId, outcome] of calls) {
+        await store.callback.recordCall({
+          leadId,
+          outcome,
+          note: '',
+          staff: 'camille@example.fr',
+          now: paris('2026-11-27T10:00:00+01:00'),
+        });
+      }
+    } finally {
+      await store.close();
+    }
+    const lines = (await due('2026-11-30T08:30:00+01:00')).stdout.split('\n');
+    expect(lines[0]).toBe('Overdue (1):');
+    expect(lines[1]).toMatch(/Léa .*\/due-voicemail$/);
+    expect(lines).toHaveLength(3);
   });
 });

@@ -15,6 +15,7 @@ import {
   type LeadPage,
 } from '../../../../contracts/staff/contract';
 import { StaffButton, StaffMessage, StaffTextArea } from '../controls';
+import { AttemptsLine } from './due-cell';
 import { postJson } from '../staff-api';
 
 const text = callbackText.lead;
@@ -38,9 +39,55 @@ function CallWindowNotice({ lead }: { lead: LeadPage }) {
 }
 
 /**
- * A request's call-back clock on its page: due time or time to the first call, the call window
- * now, the calls of the last 30 days (a warning from the fourth), the form that records a call
- * and the call log.
+ * Where the clock stands: reached (when, how long it took), closed without reaching the person
+ * (no countdown), or the due time and what is left.
+ */
+function ClockState({ lead }: { lead: LeadPage }) {
+  const { clock, now, timeZone } = lead;
+  if (clock.reachedAfterMs !== null && clock.reachedBy !== null) {
+    const duration = formatWorkingDuration(clock.reachedAfterMs);
+    return (
+      <div>
+        <dt className="font-medium text-slate-700">{text.calledLabel}</dt>
+        <dd className="text-slate-900">
+          {formatDateTime(clock.reachedAt ?? 0)} ·{' '}
+          <span aria-hidden="true">
+            {callbackText.reachedAfter[clock.reachedBy](duration.short)}
+          </span>
+          <span className="sr-only">
+            {callbackText.reachedAfterSpoken[clock.reachedBy](duration.spoken)}
+          </span>
+        </dd>
+      </div>
+    );
+  }
+  if (clock.closed) {
+    return (
+      <div>
+        <dt className="font-medium text-slate-700">{text.closedLabel}</dt>
+        <dd className="text-slate-900">{text.closed}</dd>
+      </div>
+    );
+  }
+  const left = formatLeft(clock.dueAt, now);
+  return (
+    <div>
+      <dt className="font-medium text-slate-700">{text.dueLabel}</dt>
+      <dd className="text-slate-900">
+        {formatDueTime(clock.dueAt, timeZone)} ·{' '}
+        <span className={clock.dueAt <= now ? 'font-semibold text-danger-700' : ''}>
+          <span aria-hidden="true">{left.short}</span>
+          <span className="sr-only">{left.spoken}</span>
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * A request's call-back clock on its page: due time or time to reach the person, the attempts,
+ * the call window now, the calls of the last 30 days (a warning from the fourth), the form that
+ * records a call (no outcome preselected) and the call log.
  */
 export function CallPanel({
   lead,
@@ -53,24 +100,25 @@ export function CallPanel({
   const [info, setInfo] = useState<string>();
   const [error, setError] = useState<string>();
   const { clock, now, timeZone } = lead;
-  const left = formatLeft(clock.dueAt, now);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const values = new FormData(form);
     const note = String(values.get('callNote') ?? '').trim();
+    const outcome = values.get('outcome');
     setBusy(true);
     setInfo(undefined);
     setError(undefined);
+    // Nothing is preselected: without a choice the server refuses, and its words are shown.
     postJson<LeadPage>(STAFF_API.call(lead.id), {
-      outcome: values.get('outcome') as CallOutcome,
+      ...(typeof outcome === 'string' ? { outcome: outcome as CallOutcome } : {}),
       ...(note ? { note } : {}),
     })
       .then((next) => {
         onChange(next);
         form.reset();
-        setInfo(text.recorded);
+        setInfo(outcome === 'repondu_email' ? text.answerRecorded : text.recorded);
       })
       .catch((failure: unknown) => setError((failure as Error).message))
       .finally(() => setBusy(false));
@@ -85,33 +133,15 @@ export function CallPanel({
         {text.title}
       </h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        {clock.firstCallAfterMs === null ? (
+        <ClockState lead={lead} />
+        {clock.reachedAt === null && clock.attempts > 0 ? (
           <div>
-            <dt className="font-medium text-slate-700">{text.dueLabel}</dt>
+            <dt className="font-medium text-slate-700">{text.attemptsLabel}</dt>
             <dd className="text-slate-900">
-              {formatDueTime(clock.dueAt, timeZone)} ·{' '}
-              <span className={clock.dueAt <= now ? 'font-semibold text-danger-700' : ''}>
-                <span aria-hidden="true">{left.short}</span>
-                <span className="sr-only">{left.spoken}</span>
-              </span>
+              <AttemptsLine clock={clock} now={now} timeZone={timeZone} />
             </dd>
           </div>
-        ) : (
-          <div>
-            <dt className="font-medium text-slate-700">{text.calledLabel}</dt>
-            <dd className="text-slate-900">
-              {formatDateTime(clock.firstCallAt ?? 0)} ·{' '}
-              <span aria-hidden="true">
-                {callbackText.calledAfter(formatWorkingDuration(clock.firstCallAfterMs).short)}
-              </span>
-              <span className="sr-only">
-                {callbackText.calledAfterSpoken(
-                  formatWorkingDuration(clock.firstCallAfterMs).spoken,
-                )}
-              </span>
-            </dd>
-          </div>
-        )}
+        ) : null}
         <div>
           <dt className="sr-only">{text.logTitle}</dt>
           <dd className="text-slate-900">{text.callsLast30Days(lead.callsLast30Days)}</dd>
@@ -126,19 +156,21 @@ export function CallPanel({
         ) : null}
       </div>
 
-      <form onSubmit={record} className="mt-6 space-y-4">
-        <fieldset>
+      <form onSubmit={record} noValidate className="mt-6 space-y-4">
+        <fieldset aria-describedby="call-outcome-help">
           <legend className="font-semibold text-slate-900">{text.outcomeLegend}</legend>
+          <p id="call-outcome-help" className="text-sm text-slate-700">
+            {text.outcomeHelp}
+          </p>
           <p className="text-sm text-slate-700">{text.consentReminder}</p>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {CALL_OUTCOME_VALUES.map((outcome, index) => (
+            {CALL_OUTCOME_VALUES.map((outcome) => (
               <label key={outcome} className="inline-flex min-h-11 items-center gap-2">
                 <input
                   type="radio"
                   name="outcome"
                   value={outcome}
                   required
-                  defaultChecked={index === 0}
                   className="size-5 accent-brand-700"
                 />
                 {CALL_OUTCOME_LABELS[outcome]}

@@ -1,5 +1,6 @@
 import { callbackText } from '../../../content/callback';
 import {
+  formatAttempts,
   formatDueTime,
   formatLeft,
   formatWorkingDuration,
@@ -8,10 +9,37 @@ import type { RowClock } from '../../../../contracts/staff/contract';
 
 const text = callbackText;
 
+/** « 2 tentatives, dernière jeudi 10:42 » and the « répondre par e-mail » flag, when any. */
+export function AttemptsLine({
+  clock,
+  now,
+  timeZone,
+}: {
+  clock: RowClock;
+  now: number;
+  timeZone: string;
+}) {
+  return (
+    <>
+      {clock.attempts > 0 && clock.lastAttemptAt !== null ? (
+        <span className="block text-slate-700">
+          {formatAttempts(clock.attempts, clock.lastAttemptAt, now, timeZone)}
+        </span>
+      ) : null}
+      {clock.wrongNumber && !clock.closed ? (
+        <strong className="mt-1 block w-fit rounded-control border border-accent-700 bg-accent-50 px-2 text-slate-900">
+          {text.wrongNumber}
+        </strong>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * A request's call-back clock in the list: « avant lundi 30 novembre à 17:00 » and what is left
- * (« reste 2 j 23 h », « en retard de 2 h »), or « rappelé en 2 h 14 » once called. Screen
- * readers get the words in full (« reste 2 jours et 23 heures »).
+ * (« reste 2 j 23 h », « en retard de 2 h »), with the unanswered attempts, or « rappelé en
+ * 2 h 14 » once the person is reached; « Demande close » when closed without reaching them.
+ * Screen readers get the words in full (« reste 2 jours et 23 heures »).
  */
 export function DueCell({
   clock,
@@ -22,13 +50,21 @@ export function DueCell({
   now: number;
   timeZone: string;
 }) {
-  if (clock.firstCallAfterMs !== null) {
-    const duration = formatWorkingDuration(clock.firstCallAfterMs);
+  if (clock.reachedAfterMs !== null && clock.reachedBy !== null) {
+    const duration = formatWorkingDuration(clock.reachedAfterMs);
     return (
       <span className="text-success-700">
-        <span aria-hidden="true">{text.calledAfter(duration.short)}</span>
-        <span className="sr-only">{text.calledAfterSpoken(duration.spoken)}</span>
+        <span aria-hidden="true">{text.reachedAfter[clock.reachedBy](duration.short)}</span>
+        <span className="sr-only">{text.reachedAfterSpoken[clock.reachedBy](duration.spoken)}</span>
       </span>
+    );
+  }
+  if (clock.closed) {
+    return (
+      <>
+        <span className="text-slate-700">{text.closed}</span>
+        <AttemptsLine clock={clock} now={now} timeZone={timeZone} />
+      </>
     );
   }
   const left = formatLeft(clock.dueAt, now);
@@ -42,6 +78,7 @@ export function DueCell({
       <span className="block text-slate-700">
         {text.dueBefore} {formatDueTime(clock.dueAt, timeZone)}
       </span>
+      <AttemptsLine clock={clock} now={now} timeZone={timeZone} />
     </>
   );
 }

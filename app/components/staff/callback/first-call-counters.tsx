@@ -5,7 +5,7 @@ import type { Counters } from '../../../../contracts/staff/contract';
 
 const text = callbackText.counters;
 
-/** Next to the counters: the median time to the first call and the share within the promise. */
+/** Next to the counters: the median time to reach the person, the share reached in time. */
 export function FirstCallCounters({ counters }: { counters: Counters }) {
   return (
     <section aria-labelledby="first-call-title" className="mt-6">

@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+
+import type { CallRecord, RowClock } from '../../contracts/staff/contract.ts';
+import { PHONE_OUTCOMES, type LeadStatus } from '../../contracts/staff/statuses.ts';
+import type { Tables } from '../db/schema.ts';
+import { dueAt, workingTimeBetween, type CallbackCalendar } from './calendar.ts';
+
+/**
+ * What a request's call log says to the call-back clock (ADR 0028): the person is reached by the
+ * first « Joint » or « Répondu par e-mail », which stops the clock; the other outcomes are
+ * attempts that keep the request to call back; « Numéro erroné » flags it « répondre par
+ * e-mail ». Read for a page of the inbox in one grouped query, or from a request's calls.
+ */
+export interface CallFacts {
+  /** The first entry of the log, whatever its outcome. */
+  firstCallAt: number | null;
+  /** The first « Joint » and the first « Répondu par e-mail ». */
+  jointAt: number | null;
+  emailAt: number | null;
+  /** Phone calls (every outcome but `repondu_email`) and the latest one. */
+  attempts: number;
+  lastAttemptAt: number | null;
+  wrongNumber: boolean;
+}
+
+export const NO_CALLS: CallFacts = {
+  firstCallAt: null,
+  jointAt: null,
+  emailAt: null,
+  attempts: 0,
+  lastAttemptAt: null,
+  wrongNumber: false,
+};
+
+const phoneOutcomes = sql.raw(`(${PHONE_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})`);
+
+const asNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** The call facts of these requests, in one grouped query (absent: no call logged). */
+export async function readCallFacts(
+  db: Kysely<Tables>,
+  leadIds: readonly string[],
+): Promise<Map<string, CallFacts>> {
+  const result = new Map<string, CallFacts>();
+  if (leadIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('lead_calls')
+    .select([
+      'lead_id',
+      sql<number | string>`min(at)`.as('first_at'),
+      sql<number | string | null>`min(CASE WHEN outcome = 'joint' THEN at END)`.as('joint_at'),
+      sql<number | string | null>`min(CASE WHEN outcome = 'repondu_email' THEN at END)`.as(
+        'email_at',
+      ),
+      sql<number | string>`count(CASE WHEN outcome IN ${phoneOutcomes} THEN 1 END)`.as('attempts'),
+      sql<number | string | null>`max(CASE WHEN outcome IN ${phoneOutcomes} THEN at END)`.as(
+        'last_attempt_at',
+      ),
+      sql<number | string>`count(CASE WHEN outcome = 'numero_errone' THEN 1 END)`.as('wrong'),
+    ])
+    .where('lead_id', 'in', leadIds)
+    .groupBy('lead_id')
+    .execute();
+  for (const row of rows) {
+    result.set(row.lead_id, {
+      firstCallAt: asNumber(row.first_at),
+      jointAt: asNumber(row.joint_at),
+      emailAt: asNumber(row.email_at),
+      attempts: Number(row.attempts),
+      lastAttemptAt: asNumber(row.last_attempt_at),
+      wrongNumber: Number(row.wrong) > 0,
+    });
+  }
+  return result;
+}
+
+/** The same facts from one request's calls (its page). */
+export function callFactsOf(calls: readonly CallRecord[]): CallFacts {
+  const facts = { ...NO_CALLS };
+  for (const call of calls) {
+    facts.firstCallAt = Math.min(facts.firstCallAt ?? call.at, call.at);
+    if (call.outcome === 'joint') facts.jointAt = Math.min(facts.jointAt ?? call.at, call.at);
+    if (call.outcome === 'repondu_email') {
+      facts.emailAt = Math.min(facts.emailAt ?? call.at, call.at);
+      continue;
+    }
+    facts.attempts += 1;
+    facts.lastAttemptAt = Math.max(facts.lastAttemptAt ?? call.at, call.at);
+    if (call.outcome === 'numero_errone') facts.wrongNumber = true;
+  }
+  return facts;
+}
+
+/** A request's clock: its due time, whether and when it was reached, its attempts. */
+export function rowClock(
+  lead: { createdAt: number; status: LeadStatus },
+  facts: CallFacts,
+  calendar: CallbackCalendar,
+): RowClock {
+  const { jointAt, emailAt } = facts;
+  const reachedBy =
+    jointAt === null && emailAt === null
+      ? null
+      : emailAt === null || (jointAt !== null && jointAt <= emailAt)
+        ? 'joint'
+        : 'repondu_email';
+  const reachedAt = reachedBy === 'joint' ? jointAt : reachedBy === null ? null : emailAt;
+  return {
+    dueAt: dueAt(lead.createdAt, calendar),
+    firstCallAt: facts.firstCallAt,
+    reachedAt,
+    reachedBy,
+    reachedAfterMs:
+      reachedAt === null ? null : workingTimeBetween(lead.createdAt, reachedAt, calendar),
+    attempts: facts.attempts,
+    lastAttemptAt: facts.lastAttemptAt,
+    wrongNumber: facts.wrongNumber && reachedAt === null,
+    closed: lead.status === 'converti' || lead.status === 'perdu',
+  };
+}
