@@ -84,8 +84,8 @@ export function InboxFilterForm({
         {text.filtersTitle}
       </h2>
       <form onSubmit={submit} onReset={onReset}>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-0 flex-1 basis-64">
+        <div className="flex items-end gap-3">
+          <div className="min-w-0 flex-1">
             <StaffInput
               label={text.search}
               name="q"
