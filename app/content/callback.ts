@@ -63,7 +63,7 @@ export const callbackText = {
           : `${count} appels ces 30 derniers jours.`,
     tooManyCalls:
       'Quatre appels ou plus en 30 jours : la limite que fixe le décret 2022-1313 pour le démarchage. Ne rappelez plus cette personne sans qu’elle le demande.',
-    consentReminder: 'Un appel doit reposer sur le consentement ci-dessus.',
+    consentReminder: 'Un appel doit reposer sur le consentement de la personne, indiqué plus bas.',
     formTitle: 'Enregistrer un appel',
     outcomeLegend: 'Résultat de l’appel',
     outcomeHelp:

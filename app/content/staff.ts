@@ -8,6 +8,7 @@ import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
   type CallOutcome,
+  type InboxView,
   type LeadStatus,
   type MailKind,
   type MailState,
@@ -75,6 +76,7 @@ export const staffText = {
     byProduct: 'Par produit',
     noProduct: 'Sans produit',
     filtersTitle: 'Rechercher et filtrer',
+    moreFilters: 'Plus de filtres et export',
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
     status: 'Statut',
     product: LEAD_FIELD_LABELS.produit,
@@ -88,6 +90,17 @@ export const staffText = {
     exportCsv: 'Exporter en CSV',
     results: (total: number) =>
       total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
+    /** What an empty view holds, and what to do next. */
+    empty: {
+      'a-rappeler':
+        'Aucune demande à rappeler : chaque demande a reçu un premier appel ou est close.',
+      'en-retard': 'Aucune demande en retard : tous les rappels sont dans le délai promis.',
+      toutes: 'Aucune demande reçue pour l’instant.',
+    } satisfies Record<InboxView, string>,
+    emptyFiltered: (view: string) =>
+      `Aucune demande de la vue « ${view} » ne correspond à la recherche ou aux filtres.`,
+    clearFilters: 'Effacer la recherche et les filtres',
+    showAll: 'Voir toutes les demandes',
     columns: {
       due: 'Rappel',
       received: 'Reçue',

@@ -287,6 +287,10 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
       messages.some((mail) => mail.subject.startsWith('Nouvelle demande')),
     );
     const mail = peer.messages.find((message) => message.subject.startsWith('Nouvelle demande'));
-    expect(mail?.text).toContain('À rappeler avant\u00a0: mardi 1 décembre à 16:00');
+    expect(mail?.text).toContain('À rappeler avant\u00a0: mardi 1er décembre à 16:00');
+    // And links to the request's staff page on the site's URL (SITE_URL), by its id.
+    const id = String(mail?.headers.get('x-lead-id'));
+    expect(id).toMatch(/^[\w-]+$/);
+    expect(mail?.text).toContain(`http://127.0.0.1:1/equipe/demandes/${id}\n`);
   });
 });

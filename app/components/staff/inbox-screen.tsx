@@ -14,6 +14,7 @@ import { download, postJson } from './staff-api';
 import { consumeFlash } from './flash';
 import { InboxViews } from './callback/inbox-views';
 import { InboxCounters } from './inbox-counters';
+import { InboxEmpty } from './inbox-empty';
 import { InboxFilterForm } from './inbox-filter-form';
 import { InboxTable } from './inbox-table';
 
@@ -28,7 +29,11 @@ export interface InboxData {
 /** The view the inbox opens on: the requests to call back, soonest due first. */
 export const DEFAULT_VIEW: InboxView = 'a-rappeler';
 
-/** `/equipe`: counters, search and filters, the list (newest first, paginated), CSV export. */
+/**
+ * `/equipe`: the search box, the list in its view (paginated) right under it, the other filters
+ * and the CSV export folded, the counters after the list: the first request is in view on a
+ * phone as on a desktop.
+ */
 export function InboxScreen({ initial }: { initial: InboxData }) {
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
@@ -68,15 +73,16 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
     }
   };
 
+  const reset = () => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1));
+
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-brand-950 sm:text-3xl">{text.title}</h1>
       {flash ? (
         <div className="mt-4">
           <StaffMessage tone="info">{flash}</StaffMessage>
         </div>
       ) : null}
-      <InboxCounters counters={initial.counters} />
 
       <InboxFilterForm
         key={formKey}
@@ -85,26 +91,42 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         products={page.products}
         busy={busy}
         onApply={(next) => void load(next)}
-        onReset={() => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1))}
+        onReset={reset}
         onExportCsv={() => void exportCsv()}
       />
 
-      <section aria-labelledby="results-title" className="mt-8">
-        <h2 id="results-title" className="text-xl font-semibold text-brand-950" aria-live="polite">
-          {text.results(page.total)}
-        </h2>
-        <InboxViews
-          current={view}
-          overdue={page.overdue}
-          disabled={busy}
-          onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
-        />
+      <section aria-labelledby="results-title" className="mt-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-4">
+          <h2
+            id="results-title"
+            className="text-xl font-semibold text-brand-950"
+            aria-live="polite"
+          >
+            {text.results(page.total)}
+          </h2>
+          <InboxViews
+            current={view}
+            overdue={page.overdue}
+            disabled={busy}
+            onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
+          />
+        </div>
         {error ? (
           <div className="mt-4">
             <StaffMessage tone="error">{error}</StaffMessage>
           </div>
         ) : null}
-        {page.rows.length > 0 ? <InboxTable page={page} view={view} now={now} /> : null}
+        {page.rows.length > 0 ? (
+          <InboxTable page={page} view={view} now={now} />
+        ) : (
+          <InboxEmpty
+            view={view}
+            filter={filter}
+            busy={busy}
+            onShowAll={() => void load({ ...filter, vue: 'toutes', page: 1 })}
+            onClear={reset}
+          />
+        )}
         {pages > 1 ? (
           <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
             <StaffButton
@@ -125,6 +147,8 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
           </nav>
         ) : null}
       </section>
+
+      <InboxCounters counters={initial.counters} />
     </div>
   );
 }
