@@ -1,4 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+
+import { isPhoneTerm, phoneKey } from '../../contracts/contact/phone-key.ts';
+import { isPlausiblePhone } from '../../contracts/contact/schema.ts';
 
 import type {
   Counters,
@@ -6,6 +9,7 @@ import type {
   InboxFilter,
   InboxPage,
   InboxRow,
+  InboxStanding,
   MailState,
 } from '../../contracts/staff/contract.ts';
 import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
@@ -22,45 +26,79 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The tables a filter reads: `leads` joined with `lead_tracking`. */
+type FilterTables = Tables & { lead_tracking: Tables['lead_tracking'] };
+
 function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
 /** The inbox's page as the store reads it; the call-back clock adds its facts (server/callback). */
 export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
-  rows: InboxRow[];
+  rows: Array<InboxRow & { standing: InboxStanding }>;
 };
 
+/**
+ * Where a request stands, by the same conditions as the views: closed (converted, lost), still
+ * to call back (past due or not), else reached.
+ */
+function standing(clock: InboxClockFilter) {
+  return sql<InboxStanding>`CASE
+    WHEN lead_tracking.status IN ('converti', 'perdu') THEN lead_tracking.status
+    WHEN ${notYetCalled} THEN CASE
+      WHEN leads.created_at <= ${clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER}
+      THEN 'en-retard' ELSE 'a-rappeler' END
+    ELSE 'joint' END`;
+}
+
+/** The text columns a search term's words are looked for in. */
+const TEXT_COLUMNS = ['nom', 'prenom', 'email', 'telephone', 'adresse'] as const;
+
+/**
+ * A search term's condition. A phone number (digits and separators only) is matched by its key
+ * (contracts/contact/phone-key.ts): a whole number by equality (the `leads_phone_key` index), a
+ * part of one inside the key, or as text (a postcode). Any other term: each of its words in some
+ * column (names in any order, "Paul Martin" or "martin paul"), a word of digits also in the key.
+ */
+function termCondition(eb: ExpressionBuilder<FilterTables, 'leads'>, term: string) {
+  const inText = (word: string) =>
+    TEXT_COLUMNS.map(
+      (column) =>
+        sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${likePattern(word)} escape '\\'`,
+    );
+  const inKey = (word: string) =>
+    sql<boolean>`leads.phone_key like ${likePattern(phoneKey(word))} escape '\\'`;
+  if (isPhoneTerm(term)) {
+    if (isPlausiblePhone(term)) return eb('leads.phone_key', '=', phoneKey(term));
+    return eb.or([inKey(term), ...inText(term)]);
+  }
+  return eb.and(
+    term
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .map((word) => eb.or([...inText(word), ...(isPhoneTerm(word) ? [inKey(word)] : [])])),
+  );
+}
+
+/**
+ * The rows a filter selects. A search term looks in every request whatever the view (a person
+ * ringing back is found whether or not they were called); the other filters still apply.
+ */
 function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
   let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
-  if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
+  const term = filter.q?.trim() ?? '';
+  const view = term === '' ? filter.vue : 'toutes';
+  if (view === 'a-rappeler' || view === 'en-retard') {
     query = query.where(sql<boolean>`${notYetCalled}`);
   }
-  if (filter.vue === 'en-retard') {
+  if (view === 'en-retard') {
     query = query.where(
       'leads.created_at',
       '<=',
       clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER,
     );
   }
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    // Phone numbers also match without their spaces, dots or dashes ("0612" finds "06 12 …").
-    const digits = filter.q.replace(/[\s.-]/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        ...(['nom', 'prenom', 'email', 'telephone', 'adresse'] as const).map(
-          (column) => sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${pattern} escape '\\'`,
-        ),
-        sql<boolean>`(lower(leads.prenom) || ' ' || lower(leads.nom)) like ${pattern} escape '\\'`,
-        ...(/^\+?\d{2,}$/.test(digits)
-          ? [
-              sql<boolean>`replace(replace(replace(leads.telephone, ' ', ''), '.', ''), '-', '') like ${likePattern(digits)} escape '\\'`,
-            ]
-          : []),
-      ]),
-    );
-  }
+  if (term !== '') query = query.where((eb) => termCondition(eb, term));
   if (filter.status) {
     const status = filter.status;
     query = query.where((eb) =>
@@ -137,9 +175,12 @@ export async function searchInbox(
   const count = await filtered(db, filter, clock)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  const order = filter.vue === 'a-rappeler' || filter.vue === 'en-retard' ? 'asc' : 'desc';
+  const searching = (filter.q?.trim() ?? '') !== '';
+  const order =
+    !searching && (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') ? 'asc' : 'desc';
   let query = filtered(db, filter, clock)
     .select(ROW_COLUMNS)
+    .select(standing(clock).as('standing'))
     .orderBy('leads.created_at', order)
     .orderBy('leads.id', order);
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
@@ -155,7 +196,10 @@ export async function searchInbox(
     .orderBy('produit')
     .execute();
   return {
-    rows: rows.map((row) => toRow(row, delivery.get(row.id) ?? [])),
+    rows: rows.map((row) => ({
+      ...toRow(row, delivery.get(row.id) ?? []),
+      standing: row.standing,
+    })),
     total: Number(count?.count ?? 0),
     page,
     pageSize,

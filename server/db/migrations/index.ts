@@ -5,6 +5,7 @@ import { MIGRATION_004 } from './004-staff-inbox.ts';
 import { MIGRATION_005 } from './005-callback-clock.ts';
 import { MIGRATION_006 } from './006-audience.ts';
 import { MIGRATION_007 } from './007-webhooks.ts';
+import { MIGRATION_008 } from './008-phone-key.ts';
 
 import type { Migration } from './migration.ts';
 
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_005,
   MIGRATION_006,
   MIGRATION_007,
+  MIGRATION_008,
 ];
