@@ -66,8 +66,8 @@ export const LEAD_STATUS_VALUES = [
 export const PAGE_SIZE = 25;
 
 /**
- * The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). A
- * search term `q` looks in every request whatever `vue`, newest first; the other fields apply.
+ * The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). The
+ * fields narrow the view; the staff pages send a new search term with `vue: 'toutes'`.
  */
 export interface InboxFilter {
   q?: string;

@@ -81,17 +81,17 @@ function termCondition(eb: ExpressionBuilder<FilterTables, 'leads'>, term: strin
 }
 
 /**
- * The rows a filter selects. A search term looks in every request whatever the view (a person
- * ringing back is found whether or not they were called); the other filters still apply.
+ * The rows a filter selects: the view's, narrowed by the search term and the other fields. The
+ * staff pages run a new search term in « Toutes les demandes » (inbox-filter-form.tsx), where a
+ * person ringing back is found whether or not they were called; each row says where it stands.
  */
 function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
   let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
   const term = filter.q?.trim() ?? '';
-  const view = term === '' ? filter.vue : 'toutes';
-  if (view === 'a-rappeler' || view === 'en-retard') {
+  if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
     query = query.where(sql<boolean>`${notYetCalled}`);
   }
-  if (view === 'en-retard') {
+  if (filter.vue === 'en-retard') {
     query = query.where(
       'leads.created_at',
       '<=',
@@ -175,9 +175,7 @@ export async function searchInbox(
   const count = await filtered(db, filter, clock)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  const searching = (filter.q?.trim() ?? '') !== '';
-  const order =
-    !searching && (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') ? 'asc' : 'desc';
+  const order = filter.vue === 'a-rappeler' || filter.vue === 'en-retard' ? 'asc' : 'desc';
   let query = filtered(db, filter, clock)
     .select(ROW_COLUMNS)
     .select(standing(clock).as('standing'))

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 
 import { STATUS_LABELS, staffText } from '../../content/staff';
 import {
@@ -12,7 +12,7 @@ import { StaffButton, StaffInput, StaffSelect } from './controls';
 const text = staffText.inbox;
 
 /** The form's values as the API's filter: empty fields left out. */
-function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilter {
+export function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilter {
   const values = new FormData(form);
   const read = (name: string) => {
     const value = values.get(name);
@@ -39,6 +39,8 @@ export interface InboxFilterFormProps {
   filter: InboxFilter;
   /** The view the search runs in (the tabs above the list choose it). */
   view: InboxView;
+  /** The form itself: choosing a view applies what its fields show (inbox-screen.tsx). */
+  formRef?: Ref<HTMLFormElement>;
   /** The products the "Produit" list offers. */
   products: readonly string[];
   busy: boolean;
@@ -47,10 +49,14 @@ export interface InboxFilterFormProps {
   onExportCsv: () => void;
 }
 
-/** Search and filters, with "Appliquer", "Réinitialiser" and the CSV export. */
+/**
+ * Search and filters, with « Filtrer », « Effacer les filtres » and the CSV export. A new search
+ * term runs in « Toutes les demandes ».
+ */
 export function InboxFilterForm({
   filter,
   view,
+  formRef,
   products,
   busy,
   onApply,
@@ -59,7 +65,10 @@ export function InboxFilterForm({
 }: InboxFilterFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(filterFrom(event.currentTarget, view));
+    const next = filterFrom(event.currentTarget, view);
+    // A new search term looks in every request: a person already called, or whose request was
+    // closed, is found too (each result says where it stands); a view then narrows it.
+    onApply(next.q !== undefined && next.q !== filter.q ? { ...next, vue: 'toutes' } : next);
   };
 
   return (
@@ -68,6 +77,7 @@ export function InboxFilterForm({
         {text.filtersTitle}
       </h2>
       <form
+        ref={formRef}
         onSubmit={submit}
         onReset={onReset}
         className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"

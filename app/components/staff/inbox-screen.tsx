@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { staffText } from '../../content/staff';
 import {
@@ -14,7 +14,7 @@ import { download, postJson } from './staff-api';
 import { consumeFlash } from './flash';
 import { InboxViews } from './callback/inbox-views';
 import { InboxCounters } from './inbox-counters';
-import { InboxFilterForm } from './inbox-filter-form';
+import { filterFrom, InboxFilterForm } from './inbox-filter-form';
 import { InboxTable } from './inbox-table';
 
 const text = staffText.inbox;
@@ -33,9 +33,12 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
   const [busy, setBusy] = useState(false);
-  // The filter form keeps what was typed while a search loads; only a reset remounts it, once
-  // the unfiltered list is in, so that its fields show no filter.
+  // The filter form keeps what was typed while a search loads. The box, the view and the list
+  // never disagree: choosing a view applies what the form's fields show, and a reset or a page
+  // change remounts the form once its list is in, so that its fields show the filter listed.
   const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const remountForm = () => setFormKey((key) => key + 1);
   const [error, setError] = useState<string>();
   const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
@@ -85,7 +88,8 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         products={page.products}
         busy={busy}
         onApply={(next) => void load(next)}
-        onReset={() => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1))}
+        formRef={formRef}
+        onReset={() => void load({ vue: DEFAULT_VIEW }).then(remountForm)}
         onExportCsv={() => void exportCsv()}
       />
 
@@ -97,20 +101,24 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
           current={view}
           overdue={page.overdue}
           disabled={busy}
-          onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
+          onChoose={(vue) =>
+            void load(formRef.current ? filterFrom(formRef.current, vue) : { ...filter, vue })
+          }
         />
         {error ? (
           <div className="mt-4">
             <StaffMessage tone="error">{error}</StaffMessage>
           </div>
         ) : null}
-        {page.rows.length > 0 ? <InboxTable page={page} view={view} now={now} /> : null}
+        {page.rows.length > 0 ? (
+          <InboxTable page={page} view={view} now={now} searching={filter.q !== undefined} />
+        ) : null}
         {pages > 1 ? (
           <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
             <StaffButton
               tone="outline"
               disabled={busy || page.page <= 1}
-              onClick={() => void load({ ...filter, page: page.page - 1 })}
+              onClick={() => void load({ ...filter, page: page.page - 1 }).then(remountForm)}
             >
               {text.previous}
             </StaffButton>
@@ -118,7 +126,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             <StaffButton
               tone="outline"
               disabled={busy || page.page >= pages}
-              onClick={() => void load({ ...filter, page: page.page + 1 })}
+              onClick={() => void load({ ...filter, page: page.page + 1 }).then(remountForm)}
             >
               {text.next}
             </StaffButton>

@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 
-import {
-  deliveryLabel,
-  formatAge,
-  formatDateTime,
-  STATUS_LABELS,
-  staffText,
-} from '../../content/staff';
+import { deliveryLabel, formatAge, formatDateTime, staffText } from '../../content/staff';
 import type { InboxPage, InboxView } from '../../../contracts/staff/contract';
 import { DueCell } from './callback/due-cell';
+import { StandingLabel } from './standing-label';
 import { callbackText } from '../../content/callback';
 
 const text = staffText.inbox;
@@ -30,10 +25,12 @@ export interface InboxTableProps {
   view: InboxView;
   /** The moment the ages are counted from (when the list was loaded), in milliseconds. */
   now: number;
+  /** The rows are a search's results: each says where it stands. */
+  searching?: boolean;
 }
 
 /** One page of requests: who, when due, when received, how to reach them, what, status, e-mails. */
-export function InboxTable({ page, view, now }: InboxTableProps) {
+export function InboxTable({ page, view, now, searching = false }: InboxTableProps) {
   return (
     <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
       <table className="w-full min-w-[44rem] text-left text-sm">
@@ -73,7 +70,13 @@ export function InboxTable({ page, view, now }: InboxTableProps) {
                   <span className="block whitespace-nowrap">{row.telephone}</span>
                 </td>
                 <td className="px-3 py-2">{row.produit || '—'}</td>
-                <td className="px-3 py-2">{STATUS_LABELS[row.status]}</td>
+                <td className="px-3 py-2">
+                  <StandingLabel
+                    standing={row.standing}
+                    status={row.status}
+                    searching={searching}
+                  />
+                </td>
                 <td className="px-3 py-2">
                   <ul>
                     {row.delivery.map((mail) => (
