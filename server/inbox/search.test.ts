@@ -137,6 +137,18 @@ describe.each(ENGINES)('the staff search on %s', (engine) => {
       await connection.close();
     }
   });
+
+  it('links the other requests of the same number, whatever its format', async () => {
+    await store.insertLead(
+      'again',
+      sampleLead({ email: 'autre@example.fr', telephone: '+33 6 12 34 56 78' }),
+      sampleConsent(NOW),
+      [],
+      NOW,
+    );
+    const detail = await store.leadDetail('again');
+    expect(detail?.related.map((lead) => lead.id)).toEqual(['called']);
+  });
 });
 
 describe.each(ENGINES)('migration 8 (phone key) on %s', (engine) => {
