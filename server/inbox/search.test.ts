@@ -114,6 +114,8 @@ describe.each(ENGINES)('the staff search on %s', (engine) => {
     expect(await found({ q: '+33 6 12' })).toEqual([['called', 'joint']]);
     expect(await found({ q: '11 22 33' })).toEqual([['fresh', 'a-rappeler']]);
     expect(await found({ q: '06 99 99 99 99' })).toEqual([]);
+    // « +33 » alone is no number: found only where it is written so (as text).
+    expect(await found({ q: '+33' })).toEqual([['late', 'en-retard']]);
   });
 
   it('finds first and last names in any order, and a name with part of its number', async () => {

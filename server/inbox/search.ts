@@ -66,17 +66,20 @@ function termCondition(eb: ExpressionBuilder<FilterTables, 'leads'>, term: strin
       (column) =>
         sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${likePattern(word)} escape '\\'`,
     );
+  // A key of fewer than two digits (« +33 » alone is `0`) would match nearly every number.
   const inKey = (word: string) =>
-    sql<boolean>`leads.phone_key like ${likePattern(phoneKey(word))} escape '\\'`;
+    phoneKey(word).replace(/\D/g, '').length < 2
+      ? []
+      : [sql<boolean>`leads.phone_key like ${likePattern(phoneKey(word))} escape '\\'`];
   if (isPhoneTerm(term)) {
     if (isPlausiblePhone(term)) return eb('leads.phone_key', '=', phoneKey(term));
-    return eb.or([inKey(term), ...inText(term)]);
+    return eb.or([...inKey(term), ...inText(term)]);
   }
   return eb.and(
     term
       .split(/\s+/)
       .filter((word) => word !== '')
-      .map((word) => eb.or([...inText(word), ...(isPhoneTerm(word) ? [inKey(word)] : [])])),
+      .map((word) => eb.or([...inText(word), ...(isPhoneTerm(word) ? inKey(word) : [])])),
   );
 }
 
