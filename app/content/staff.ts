@@ -8,6 +8,7 @@ import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
   type CallOutcome,
+  type InboxStanding,
   type InboxView,
   type LeadStatus,
   type MailKind,
@@ -78,6 +79,14 @@ export const staffText = {
     filtersTitle: 'Rechercher et filtrer',
     moreFilters: 'Plus de filtres et export',
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
+    /** Where a search's result stands (contracts/staff/contract.ts, InboxStanding). */
+    standings: {
+      'a-rappeler': 'À rappeler',
+      'en-retard': 'En retard',
+      joint: 'Joint',
+      converti: 'Converti',
+      perdu: 'Perdu',
+    } satisfies Record<InboxStanding, string>,
     status: 'Statut',
     product: LEAD_FIELD_LABELS.produit,
     clientType: LEAD_FIELD_LABELS.clientType,

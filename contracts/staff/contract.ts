@@ -50,6 +50,13 @@ export const CALL_OUTCOME_VALUES = [
 export const INBOX_VIEWS = ['a-rappeler', 'en-retard', 'toutes'] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
+/**
+ * Where a request stands, as a search result says it: still to call back (« à rappeler »), past
+ * its due time (« en retard »), the person reached (« joint »), converted or lost.
+ */
+export const INBOX_STANDINGS = ['a-rappeler', 'en-retard', 'joint', 'converti', 'perdu'] as const;
+export type InboxStanding = (typeof INBOX_STANDINGS)[number];
+
 export const LEAD_STATUS_VALUES = [
   'nouveau',
   'en_cours',
@@ -59,7 +66,10 @@ export const LEAD_STATUS_VALUES = [
 
 export const PAGE_SIZE = 25;
 
-/** The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). */
+/**
+ * The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). The
+ * fields narrow the view; the staff pages send a new search term with `vue: 'toutes'`.
+ */
 export interface InboxFilter {
   q?: string;
   status?: LeadStatus;
@@ -121,7 +131,7 @@ export interface RowClock {
 }
 
 export interface InboxPage {
-  rows: Array<InboxRow & { clock: RowClock }>;
+  rows: Array<InboxRow & { clock: RowClock; standing: InboxStanding }>;
   /** The server's time when it answered, and the company's time zone. */
   now: number;
   timeZone: string;

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 
 import { STATUS_LABELS, staffText } from '../../content/staff';
 import {
@@ -22,7 +22,7 @@ const ADVANCED_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof InboxFilter>;
 
 /** The form's values as the API's filter: empty fields left out. */
-function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilter {
+export function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilter {
   const values = new FormData(form);
   const read = (name: string) => {
     const value = values.get(name);
@@ -45,6 +45,8 @@ function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): InboxFilte
 }
 
 export interface InboxFilterFormProps {
+  /** The form itself: choosing a view applies what its fields show (inbox-screen.tsx). */
+  formRef?: Ref<HTMLFormElement>;
   /** The filter the list shows: the fields' initial values. */
   filter: InboxFilter;
   /** The view the search runs in (the tabs above the list choose it). */
@@ -60,10 +62,12 @@ export interface InboxFilterFormProps {
 /**
  * The search box and « Filtrer » (which applies every field) in view; the other filters, « Effacer les filtres » and the CSV
  * export folded under « Plus de filtres » (a native `<details>`, open when one of them is set).
+ * A new search term runs in « Toutes les demandes ».
  */
 export function InboxFilterForm({
   filter,
   view,
+  formRef,
   products,
   busy,
   onApply,
@@ -72,7 +76,10 @@ export function InboxFilterForm({
 }: InboxFilterFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(filterFrom(event.currentTarget, view));
+    const next = filterFrom(event.currentTarget, view);
+    // A new search term looks in every request: a person already called, or whose request was
+    // closed, is found too (each result says where it stands); a view then narrows it.
+    onApply(next.q !== undefined && next.q !== filter.q ? { ...next, vue: 'toutes' } : next);
   };
 
   // The filters beyond the search box stay folded unless one of them is in use.
@@ -83,7 +90,7 @@ export function InboxFilterForm({
       <h2 id="filters-title" className="sr-only">
         {text.filtersTitle}
       </h2>
-      <form onSubmit={submit} onReset={onReset}>
+      <form ref={formRef} onSubmit={submit} onReset={onReset}>
         <div className="flex items-end gap-3">
           <div className="min-w-0 flex-1">
             <StaffInput

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { staffText } from '../../content/staff';
 import {
@@ -15,7 +15,7 @@ import { consumeFlash } from './flash';
 import { InboxViews } from './callback/inbox-views';
 import { InboxCounters } from './inbox-counters';
 import { InboxEmpty } from './inbox-empty';
-import { InboxFilterForm } from './inbox-filter-form';
+import { filterFrom, InboxFilterForm } from './inbox-filter-form';
 import { InboxTable } from './inbox-table';
 
 const text = staffText.inbox;
@@ -41,6 +41,8 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
   // The filter form keeps what was typed while a search loads; only a reset remounts it, once
   // the unfiltered list is in, so that its fields show no filter.
   const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const remountForm = () => setFormKey((key) => key + 1);
   const [error, setError] = useState<string>();
   const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
@@ -73,7 +75,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
     }
   };
 
-  const reset = () => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1));
+  const reset = () => void load({ vue: DEFAULT_VIEW }).then(remountForm);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -91,6 +93,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         products={page.products}
         busy={busy}
         onApply={(next) => void load(next)}
+        formRef={formRef}
         onReset={reset}
         onExportCsv={() => void exportCsv()}
       />
@@ -108,7 +111,9 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             current={view}
             overdue={page.overdue}
             disabled={busy}
-            onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
+            onChoose={(vue) =>
+              void load(formRef.current ? filterFrom(formRef.current, vue) : { ...filter, vue })
+            }
           />
         </div>
         {error ? (
@@ -117,7 +122,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
           </div>
         ) : null}
         {page.rows.length > 0 ? (
-          <InboxTable page={page} view={view} now={now} />
+          <InboxTable page={page} view={view} now={now} searching={filter.q !== undefined} />
         ) : (
           <InboxEmpty
             view={view}
@@ -132,7 +137,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             <StaffButton
               tone="outline"
               disabled={busy || page.page <= 1}
-              onClick={() => void load({ ...filter, page: page.page - 1 })}
+              onClick={() => void load({ ...filter, page: page.page - 1 }).then(remountForm)}
             >
               {text.previous}
             </StaffButton>
@@ -140,7 +145,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             <StaffButton
               tone="outline"
               disabled={busy || page.page >= pages}
-              onClick={() => void load({ ...filter, page: page.page + 1 })}
+              onClick={() => void load({ ...filter, page: page.page + 1 }).then(remountForm)}
             >
               {text.next}
             </StaffButton>

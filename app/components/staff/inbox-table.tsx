@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 
-import {
-  deliveryLabel,
-  formatAge,
-  formatDateTime,
-  STATUS_LABELS,
-  staffText,
-} from '../../content/staff';
+import { deliveryLabel, formatAge, formatDateTime, staffText } from '../../content/staff';
 import type { InboxPage, InboxView } from '../../../contracts/staff/contract';
 import { DueCell } from './callback/due-cell';
+import { StandingLabel } from './standing-label';
 import { callbackText } from '../../content/callback';
 
 const text = staffText.inbox;
@@ -30,6 +25,8 @@ export interface InboxTableProps {
   view: InboxView;
   /** The moment the ages are counted from (when the list was loaded), in milliseconds. */
   now: number;
+  /** The rows are a search's results: each says where it stands. */
+  searching?: boolean;
 }
 
 /** The columns a phone leaves out: the request's page has them; the number is under the name. */
@@ -52,7 +49,7 @@ export function telHref(telephone: string): string {
  * On a phone, two columns that fit without scrolling sideways: the name with the number (a
  * `tel:` link) and the product under it, and the due time.
  */
-export function InboxTable({ page, view, now }: InboxTableProps) {
+export function InboxTable({ page, view, now, searching = false }: InboxTableProps) {
   return (
     <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
       <table className="w-full text-left text-sm sm:min-w-[44rem]">
@@ -93,6 +90,11 @@ export function InboxTable({ page, view, now }: InboxTableProps) {
                     {row.produit ? (
                       <span className="block text-slate-700">{row.produit}</span>
                     ) : null}
+                    {searching ? (
+                      <span className="mt-1 block">
+                        <StandingLabel standing={row.standing} status={row.status} searching />
+                      </span>
+                    ) : null}
                   </span>
                 </th>
                 <td className="px-3 py-2">
@@ -112,7 +114,13 @@ export function InboxTable({ page, view, now }: InboxTableProps) {
                   </a>
                 </td>
                 <td className={`px-3 py-2 ${wideOnly}`}>{row.produit || '—'}</td>
-                <td className={`px-3 py-2 ${wideOnly}`}>{STATUS_LABELS[row.status]}</td>
+                <td className={`px-3 py-2 ${wideOnly}`}>
+                  <StandingLabel
+                    standing={row.standing}
+                    status={row.status}
+                    searching={searching}
+                  />
+                </td>
                 <td className={`px-3 py-2 ${wideOnly}`}>
                   <ul>
                     {row.delivery.map((mail) => (
