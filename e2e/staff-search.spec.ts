@@ -110,15 +110,28 @@ async function search(page: Page, term: string): Promise<string[]> {
   return ((await response.json()) as InboxPage).rows.map((row) => row.id);
 }
 
-/** The listed requests: each name with where it stands (its status cell). */
+/**
+ * The listed requests: each name with where it stands, as shown: the status cell on a desktop;
+ * on a phone, where that column is left out, the lines under the name after its number and
+ * product.
+ */
 async function listed(page: Page): Promise<string[]> {
   const rows = page
     .getByRole('table')
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader') });
-  const names = await rows.getByRole('rowheader').allInnerTexts();
-  const standings = await rows.locator('td:nth-last-child(2)').allInnerTexts();
-  return names.map((name, index) => `${name} · ${standings[index]?.replace(/\s+/g, ' ').trim()}`);
+  const shown: string[] = [];
+  for (const row of await rows.all()) {
+    const header = row.getByRole('rowheader');
+    const name = await header.getByRole('link', { name: /^Ouvrir la demande de / }).innerText();
+    const cell = row.locator('td:nth-last-child(2)');
+    const standing = (await cell.isVisible())
+      ? await cell.innerText()
+      : (await header.innerText()).split('\n').slice(3).join(' ');
+    const words = standing.replace(/\s+/g, ' ').trim();
+    shown.push(words ? `${name} · ${words}` : name);
+  }
+  return shown;
 }
 
 async function expectNoViolation(page: Page) {
@@ -159,12 +172,15 @@ test.describe('the staff search', () => {
       const heading = (text: string) => page.getByRole('heading', { level: 2, name: text });
 
       // « À rappeler », narrowed to this run's product: the two not called yet.
+      await page.getByText('Plus de filtres et export').click();
       await page.getByLabel('Produit').selectOption(product);
       await page.getByRole('button', { name: 'Filtrer', exact: true }).click();
       await expect(heading('2 demandes')).toBeVisible();
+      // Outside a search a phone row leaves the status out (the request's page has it).
+      const status = name === 'phone' ? '' : ' · Nouveau';
       await expect
         .poll(() => listed(page))
-        .toEqual([`Léa ${people.late.nom} · Nouveau`, `Hugo ${people.fresh.nom} · Nouveau`]);
+        .toEqual([`Léa ${people.late.nom}${status}`, `Hugo ${people.fresh.nom}${status}`]);
 
       // The e-mail of the person already called: found, in « Toutes les demandes », « Joint ».
       expect(await search(page, email(people.called.id))).toEqual([people.called.id]);

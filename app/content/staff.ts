@@ -106,8 +106,11 @@ export const staffText = {
       'en-retard': 'Aucune demande en retard : tous les rappels sont dans le délai promis.',
       toutes: 'Aucune demande reçue pour l’instant.',
     } satisfies Record<InboxView, string>,
-    emptyFiltered: (view: string) =>
-      `Aucune demande de la vue « ${view} » ne correspond à la recherche ou aux filtres.`,
+    /** An empty search or filter: in « Toutes les demandes », or in a narrower view. */
+    emptyFiltered: (view: string | undefined) =>
+      view
+        ? `Aucune demande de la vue « ${view} » ne correspond à la recherche ou aux filtres.`
+        : 'Aucune demande ne correspond à la recherche ou aux filtres.',
     clearFilters: 'Effacer la recherche et les filtres',
     showAll: 'Voir toutes les demandes',
     columns: {

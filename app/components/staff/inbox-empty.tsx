@@ -33,7 +33,9 @@ export function InboxEmpty({
   return (
     <div className="mt-4 rounded-card border border-slate-200 bg-white p-4 sm:p-6">
       <p className="text-slate-900">
-        {narrowed ? text.emptyFiltered(callbackText.views.names[view]) : text.empty[view]}
+        {narrowed
+          ? text.emptyFiltered(view === 'toutes' ? undefined : callbackText.views.names[view])
+          : text.empty[view]}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {view !== 'toutes' ? (
