@@ -149,6 +149,7 @@ export const staffText = {
     relatedTitle: 'Autres demandes de cette personne (même e-mail ou téléphone)',
     relatedNone: 'Aucune autre demande.',
     mailsTitle: 'E-mails de cette demande',
+    mailsNone: 'Aucun e-mail pour cette demande.',
     mailKind: {
       notification: 'Notification à l’équipe',
       confirmation: 'Confirmation au client',

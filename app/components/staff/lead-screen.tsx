@@ -100,7 +100,7 @@ export function LeadScreen({
         {staffText.backToInbox}
       </Link>
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{name}</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-brand-950">{name}</h1>
         <p className="mt-2 text-slate-700">
           {text.received} {formatDateTime(lead.createdAt)} · {STATUS_LABELS[lead.status]}
         </p>
@@ -221,7 +221,8 @@ export function LeadScreen({
         </StaffSection>
 
         <StaffSection id="mails-title" title={text.mailsTitle}>
-          <ul className="space-y-3">
+          {lead.mails.length === 0 ? <p className="text-slate-700">{text.mailsNone}</p> : null}
+          <ul className="space-y-3 empty:hidden">
             {lead.mails.map((mail) => (
               <li key={mail.kind}>
                 <p className="font-medium text-slate-900">
