@@ -153,14 +153,71 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     expect(counters.windows).toHaveLength(2);
   });
 
-  it('exports the due time, the first call and the number of calls', async () => {
-    const response = await send(STAFF_API.exportCsv, { vue: 'toutes' });
-    const lines = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/"rappel_avant";"premier_appel";"appels"$/);
-    const friday = lines.find((line) => line.startsWith('"clock-friday"'));
-    expect(friday).toMatch(/"2026-11-30T16:00:00.000Z";"2026-11-30T10:14:00.000Z";"4"$/);
-    const late = lines.find((line) => line.startsWith('"clock-late"'));
-    expect(late).toMatch(/"2026-11-27T08:00:00.000Z";"";"0"$/);
+  it('exports the due time and the calls on the company’s clock, named after the view', async () => {
+    // Monday 30 November, 17:30 in Paris (set by the test above).
+    const exportForm = (fields: string) =>
+      fetch(`${server.url}${STAFF_API.exportCsv}`, {
+        method: 'POST',
+        headers: {
+          Origin: server.origin,
+          Cookie: cookie,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: fields,
+      });
+    const table = async (response: Response) => {
+      const [header, ...lines] = (await response.text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      const cells = (line: string) =>
+        [...line.matchAll(/"((?:[^"]|"")*)"(?:;|$)/g)].map((match) => match[1]!);
+      const names = cells(header!);
+      return lines.map((line) =>
+        Object.fromEntries(cells(line).map((cell, index) => [names[index], cell])),
+      );
+    };
+    const all = await exportForm('vue=toutes&portee=vue');
+    expect(all.headers.get('content-disposition')).toBe(
+      'attachment; filename="demandes-toutes-2026-11-30.csv"',
+    );
+    const rows = await table(all);
+    expect(rows.map((row) => row['Référence'])).toEqual([
+      'clock-weekend',
+      'clock-friday',
+      'clock-late',
+    ]);
+    const by = (id: string) => rows.find((row) => row['Référence'] === id);
+    expect(by('clock-friday')).toMatchObject({
+      'Reçue le': '27/11/2026 17:00',
+      'À rappeler avant': '30/11/2026 17:00',
+      'Nombre d’appels': '4',
+      'Premier appel': '30/11/2026 11:14',
+      'Dernier appel': '30/11/2026 11:14',
+      'Résultat du dernier appel': 'Numéro erroné',
+      'Dernier appel par': STAFF,
+      'Tous les appels': [
+        `30/11/2026 11:14 Messagerie (${STAFF})`,
+        `30/11/2026 11:14 Pas de réponse (${STAFF})`,
+        `30/11/2026 11:14 Joint (${STAFF})`,
+        `30/11/2026 11:14 Numéro erroné (${STAFF})`,
+      ].join(' | '),
+    });
+    expect(by('clock-late')).toMatchObject({
+      'À rappeler avant': '27/11/2026 09:00',
+      'Nombre d’appels': '0',
+      'Premier appel': '',
+      'Résultat du dernier appel': '',
+    });
+
+    const view = await exportForm('vue=a-rappeler&portee=vue');
+    expect(view.headers.get('content-disposition')).toBe(
+      'attachment; filename="demandes-a-rappeler-2026-11-30.csv"',
+    );
+    expect((await table(view)).map((row) => row['Référence'])).toEqual([
+      'clock-late',
+      'clock-weekend',
+    ]);
   });
 
   it('states the due time in the notification e-mail', async () => {

@@ -1,11 +1,12 @@
 import type {
+  CallRecord,
   Counters,
   FirstCallWindow,
   InboxFilter,
   InboxPage,
   LeadPage,
 } from '../../contracts/staff/contract.ts';
-import type { LeadStore } from '../store/index.ts';
+import type { LeadStatus, LeadStore, LeadWithDelivery } from '../store/index.ts';
 import {
   callWindow,
   dueAt,
@@ -19,6 +20,13 @@ import type { CallOutcome } from '../db/tables/callback.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */
 export const CALLS_WINDOW_MS = 30 * DAY_MS;
+
+/** A request as exported: the stored request, its status, its due time and its calls. */
+export type ExportedLead = LeadWithDelivery & {
+  status: LeadStatus;
+  dueAt: number;
+  calls: CallRecord[];
+};
 
 export interface DueLead extends UncalledLead {
   dueAt: number;
@@ -71,11 +79,27 @@ export class CallbackService {
     };
   }
 
-  /** The number of calls of each request (CSV export). */
-  async callCounts(
-    leadIds: readonly string[],
-  ): Promise<Map<string, { at: number; count: number }>> {
-    return this.#calls.firstCalls(leadIds);
+  /**
+   * The requests of a filter (every page) as the CSV export writes them: the stored request,
+   * where it stands, its due time and its calls, oldest first.
+   */
+  async exportRows(filter: InboxFilter): Promise<ExportedLead[]> {
+    const rows = (await this.inboxPage({ ...filter, page: 1 }, 0)).rows;
+    const leads = new Map((await this.#store.listLeads()).map((lead) => [lead.id, lead]));
+    const calls = await this.#calls.callsOfLeads(rows.map((row) => row.id));
+    return rows.flatMap((row) => {
+      const lead = leads.get(row.id);
+      if (!lead) return [];
+      return [
+        {
+          ...lead,
+          status: row.status,
+          sourcePage: row.sourcePage ?? undefined,
+          dueAt: row.clock.dueAt,
+          calls: calls.get(row.id) ?? [],
+        },
+      ];
+    });
   }
 
   /** A request's page: its details, its clock, its calls and the call window now. */

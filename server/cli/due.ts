@@ -1,6 +1,6 @@
 import { formatDueTime } from '../../contracts/staff/callback-format.ts';
 import { addDays, dayStart, localDate, type CallbackCalendar } from '../callback/calendar.ts';
-import { CallbackService } from '../callback/service.ts';
+import { CallbackService, type ExportedLead } from '../callback/service.ts';
 import type { LeadStore } from '../store/index.ts';
 
 /**
@@ -30,4 +30,16 @@ export async function dueList(
     ...(today.length > 0 ? [`Due today (${today.length}):`, ...today.map(line)] : []),
   ];
   return `${sections.join('\n')}\n`;
+}
+
+/**
+ * `npm run leads -- export --csv`: every request as the inbox's « Toutes les demandes » export
+ * holds it (status, due time and calls, through the call-back clock).
+ */
+export async function everyRequest(
+  store: LeadStore,
+  calendar: CallbackCalendar,
+  now: () => number,
+): Promise<ExportedLead[]> {
+  return new CallbackService(store, calendar, now).exportRows({ vue: 'toutes' });
 }

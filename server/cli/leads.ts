@@ -1,7 +1,7 @@
 /**
  * Staff tool: `npm run leads -- <command>`.
  *   list [--json]    requests, newest first, with the delivery status of their e-mails
- *   export --csv     every request as CSV (UTF-8 with BOM, `;`-separated, for French Excel)
+ *   export --csv     every request as CSV for a French spreadsheet (the inbox's « toutes »)
  *   forget <email>   erase every record of one person (GDPR erasure request)
  *   purge            delete what is past the retention periods of the privacy policy
  *   sign-in-link <email>  print a staff sign-in link (15 min, single use) for a listed address
@@ -14,9 +14,9 @@
 import { DEFAULT_CALENDAR, type CallbackCalendar } from '../callback/calendar';
 import { calendarFromEnv } from '../callback/settings';
 import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '../env';
-import { dueList } from './due';
+import { dueList, everyRequest } from './due';
 import { siteConfig } from '../../config/site';
-import { deliverySummary, toCsv } from '../leads/csv';
+import { deliverySummary, requestsCsv } from '../leads/csv';
 import { issueSignInLink, staffKeys } from '../staff/auth';
 import { removeMailFiles, runPurge } from '../retention/retention';
 import {
@@ -32,7 +32,8 @@ import { newWebhookSecret, webhookConfigFromEnv } from '../webhooks/settings';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
-  export --csv     write every request as CSV (UTF-8 with BOM, ';' separator) to stdout
+  export --csv     write every request as CSV (UTF-8 with BOM, ';' separator, French
+                   headers, times in the company's time zone, calls) to stdout
   forget <email>   erase every record of this person
   purge            delete requests past the retention period (3 years after last contact)
   sign-in-link <email>
@@ -189,7 +190,9 @@ export async function runLeadsCommand(
       }
       case 'export': {
         if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
-        return { code: 0, stdout: toCsv(await store.listLeads()), stderr: '' };
+        const calendar = staff.calendar ?? DEFAULT_CALENDAR;
+        const rows = await everyRequest(store, calendar, staff.now ?? Date.now);
+        return { code: 0, stdout: requestsCsv(rows, calendar.timeZone), stderr: '' };
       }
       case 'due': {
         if (rest.length > 0) return usage('due takes no argument');

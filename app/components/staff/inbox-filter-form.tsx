@@ -44,10 +44,9 @@ export interface InboxFilterFormProps {
   busy: boolean;
   onApply: (filter: InboxFilter) => void;
   onReset: () => void;
-  onExportCsv: () => void;
 }
 
-/** Search and filters, with "Appliquer", "Réinitialiser" and the CSV export. */
+/** Search and filters, with "Appliquer" and "Réinitialiser" (the CSV export is below the list). */
 export function InboxFilterForm({
   filter,
   view,
@@ -55,7 +54,6 @@ export function InboxFilterForm({
   busy,
   onApply,
   onReset,
-  onExportCsv,
 }: InboxFilterFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -123,9 +121,6 @@ export function InboxFilterForm({
           </StaffButton>
           <StaffButton type="reset" tone="outline" disabled={busy}>
             {text.reset}
-          </StaffButton>
-          <StaffButton tone="outline" onClick={onExportCsv}>
-            {text.exportCsv}
           </StaffButton>
         </div>
       </form>

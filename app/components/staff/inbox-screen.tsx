@@ -10,10 +10,11 @@ import {
 } from '../../../contracts/staff/contract';
 import { StaffButton, StaffMessage } from './controls';
 import { rememberFilter } from './filter-memory';
-import { download, postJson } from './staff-api';
+import { postJson } from './staff-api';
 import { consumeFlash } from './flash';
 import { InboxViews } from './callback/inbox-views';
 import { InboxCounters } from './inbox-counters';
+import { InboxExport } from './inbox-export';
 import { InboxFilterForm } from './inbox-filter-form';
 import { InboxTable } from './inbox-table';
 
@@ -28,7 +29,7 @@ export interface InboxData {
 /** The view the inbox opens on: the requests to call back, soonest due first. */
 export const DEFAULT_VIEW: InboxView = 'a-rappeler';
 
-/** `/equipe`: counters, search and filters, the list (newest first, paginated), CSV export. */
+/** `/equipe`: counters, search and filters, the list (paginated), then the CSV export. */
 export function InboxScreen({ initial }: { initial: InboxData }) {
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
@@ -58,16 +59,6 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
     }
   };
 
-  const exportCsv = async () => {
-    setError(undefined);
-    try {
-      const { page: _page, ...rest } = filter;
-      await download(STAFF_API.exportCsv, rest, 'demandes.csv');
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
-
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
@@ -86,7 +77,6 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         busy={busy}
         onApply={(next) => void load(next)}
         onReset={() => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1))}
-        onExportCsv={() => void exportCsv()}
       />
 
       <section aria-labelledby="results-title" className="mt-8">
@@ -125,6 +115,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
           </nav>
         ) : null}
       </section>
+      <InboxExport filter={filter} view={view} total={page.total} />
     </div>
   );
 }
