@@ -149,7 +149,9 @@ export function ContactForm() {
     dismissNotice();
     setPending(true);
     const outcome = await sendContactRequest(result.data, values.website, {
-      pageOrigine: origin?.previousPage(),
+      // The page the form was opened from: the visit's previous page, or this page itself when
+      // the visit started here (a request sent from /contact counts for /contact).
+      pageOrigine: origin ? (origin.previousPage() ?? window.location.pathname) : undefined,
       ...origin?.landingCampaign(),
     });
     pendingRef.current = false;
