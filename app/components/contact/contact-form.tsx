@@ -149,9 +149,7 @@ export function ContactForm() {
     dismissNotice();
     setPending(true);
     const outcome = await sendContactRequest(result.data, values.website, {
-      // The page the form was opened from: the visit's previous page, or this page itself when
-      // the visit started here (a request sent from /contact counts for /contact).
-      pageOrigine: origin ? (origin.previousPage() ?? window.location.pathname) : undefined,
+      pageOrigine: origin?.sourcePage(),
       ...origin?.landingCampaign(),
     });
     pendingRef.current = false;
