@@ -196,7 +196,7 @@ test.describe('staff inbox', () => {
     await expect(page.getByRole('heading', { name: '3 demandes' })).toBeVisible();
     // The filters beyond the search box are folded until asked for.
     await expect(page.getByLabel('Produit')).toBeHidden();
-    await page.getByText('Plus de filtres et export').click();
+    await page.getByText('Plus de filtres').click();
     await page.getByLabel('Produit').selectOption('Climatisation');
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
@@ -234,19 +234,29 @@ test.describe('staff inbox', () => {
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
 
-    // CSV export of the current filter: UTF-8 with BOM, ';' separator.
+    // CSV export of the list shown (its view and filters), chosen below the list: UTF-8 with BOM,
+    // ';' separator, French words, named after what it holds.
+    const exportBox = page.getByRole('region', { name: 'Exporter pour un tableur' });
+    await expect(
+      exportBox.getByRole('radio', {
+        name: 'La liste affichée : « À rappeler », avec la recherche et les filtres (1 demande)',
+      }),
+    ).toBeChecked();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+      exportBox.getByRole('button', { name: 'Télécharger le fichier CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^demandes-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^demandes-a-rappeler-filtrees-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^"id";"date";"nom";"prenom";"email";/);
+    expect(lines[0]).toMatch(/^"Reçue le";"Statut";"À rappeler avant";"Nom";"Prénom";"E-mail";/);
+    expect(lines[1]).toMatch(/^"\d\d\/\d\d\/\d{4} \d\d:\d\d";"En cours";/);
     expect(lines[1]).toContain(`"${tag}-Martin";"Élise"`);
-    expect(lines[1]).toContain('"en_cours"');
+    expect(lines[1]).not.toContain('en_cours');
 
     // Erase the person (both requests), after a confirmation.
     await page.getByRole('link', { name: `Ouvrir la demande de Élise ${tag}-Martin` }).click();

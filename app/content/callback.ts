@@ -3,15 +3,9 @@
  * time of each request, the call log and the call window of a request's page, the first-call
  * counters. Imported only by the staff route.
  */
-import type { CallOutcome, InboxView } from '../../contracts/staff/contract';
+import type { InboxView } from '../../contracts/staff/contract';
 
-export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
-  joint: 'Joint',
-  pas_de_reponse: 'Pas de réponse',
-  messagerie: 'Messagerie',
-  numero_errone: 'Numéro erroné',
-  repondu_email: 'Répondu par e-mail',
-};
+export { CALL_OUTCOME_LABELS } from '../../contracts/staff/labels';
 
 export const callbackText = {
   views: {

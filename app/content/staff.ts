@@ -3,7 +3,7 @@
  * is in a public page's scripts.
  */
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels';
-import { CALL_OUTCOME_LABELS } from './callback';
+import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '../../contracts/staff/labels';
 import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
@@ -77,7 +77,7 @@ export const staffText = {
     byProduct: 'Par produit',
     noProduct: 'Sans produit',
     filtersTitle: 'Rechercher et filtrer',
-    moreFilters: 'Plus de filtres et export',
+    moreFilters: 'Plus de filtres',
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
     /** Where a search's result stands (contracts/staff/contract.ts, InboxStanding). */
     standings: {
@@ -96,7 +96,17 @@ export const staffText = {
     any: 'Tous',
     apply: 'Filtrer',
     reset: 'Effacer les filtres',
-    exportCsv: 'Exporter en CSV',
+    export: {
+      title: 'Exporter pour un tableur',
+      hint: 'Fichier CSV pour Excel ou LibreOffice : heures de l’entreprise, mots en clair, appels (résultat, heure, qui).',
+      legend: 'Que voulez-vous exporter ?',
+      view: (view: string, filtered: boolean, total: number) =>
+        `La liste affichée : « ${view} »${filtered ? ', avec la recherche et les filtres' : ''} (${
+          total === 1 ? '1 demande' : `${total} demandes`
+        })`,
+      all: 'Toutes les demandes',
+      submit: 'Télécharger le fichier CSV',
+    },
     results: (total: number) =>
       total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
     /** What an empty view holds, and what to do next. */
@@ -190,12 +200,7 @@ export const staffText = {
   },
 } as const;
 
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  nouveau: 'Nouveau',
-  en_cours: 'En cours',
-  converti: 'Converti',
-  perdu: 'Perdu',
-};
+export { STATUS_LABELS };
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   call: 'Appel enregistré',

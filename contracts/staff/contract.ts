@@ -34,6 +34,15 @@ export const STAFF_API = {
   call: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/appels`,
 } as const;
 
+/**
+ * What the inbox's export holds (the form field `portee`): the list as shown (its view, search
+ * and filters) or every request. The export is a form posted without script (a search term is
+ * personal data: never in a URL); the filter travels in hidden fields named as in `InboxFilter`.
+ */
+export const EXPORT_SCOPES = ['vue', 'tout'] as const;
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+export const EXPORT_SCOPE_FIELD = 'portee';
+
 export const CALL_OUTCOME_VALUES = [
   'joint',
   'pas_de_reponse',

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 
 import { siteConfig } from '../../../config/site';
@@ -307,6 +307,33 @@ describe('ContactForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur');
     expect(errorSpy).toHaveBeenCalled();
     expect(screen.getByLabelText('Email *')).toHaveValue('lea.martin@entreprise.fr');
+  });
+
+  it('sends the source page the visit gives (navigation-origin.ts)', async () => {
+    fetchSpy.mockResolvedValue(jsonResponse(200, { ok: true, id: 'abc' }));
+    const origin = {
+      sourcePage: () => '/particuliers/pompe-a-chaleur',
+      landingCampaign: () => ({}),
+    };
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <Outlet context={origin} />,
+          children: [{ path: 'contact', element: <ContactForm /> }],
+        },
+      ],
+      { initialEntries: ['/contact'] },
+    );
+    render(<RouterProvider router={router} />);
+    await fillValidForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const [, init] = fetchSpy.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      pageOrigine: '/particuliers/pompe-a-chaleur',
+    });
   });
 
   it('preselects the product named in the query, and only a known one', () => {

@@ -18,7 +18,6 @@ function renderForm(filter: InboxFilter) {
       busy={false}
       onApply={onApply}
       onReset={() => undefined}
-      onExportCsv={() => undefined}
     />,
   );
   return onApply;

@@ -56,13 +56,13 @@ export interface InboxFilterFormProps {
   busy: boolean;
   onApply: (filter: InboxFilter) => void;
   onReset: () => void;
-  onExportCsv: () => void;
 }
 
 /**
- * The search box and « Filtrer » (which applies every field) in view; the other filters, « Effacer les filtres » and the CSV
- * export folded under « Plus de filtres » (a native `<details>`, open when one of them is set).
- * A new search term runs in « Toutes les demandes ».
+ * The search box and « Filtrer » (which applies every field) in view; the other filters and
+ * « Effacer les filtres » folded under « Plus de filtres » (a native `<details>`, open when one
+ * of them is set). A new search term runs in « Toutes les demandes ». The CSV export is below
+ * the list (inbox-export.tsx).
  */
 export function InboxFilterForm({
   filter,
@@ -72,7 +72,6 @@ export function InboxFilterForm({
   busy,
   onApply,
   onReset,
-  onExportCsv,
 }: InboxFilterFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,9 +154,6 @@ export function InboxFilterForm({
             <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
               <StaffButton type="reset" tone="outline" disabled={busy}>
                 {text.reset}
-              </StaffButton>
-              <StaffButton tone="outline" onClick={onExportCsv}>
-                {text.exportCsv}
               </StaffButton>
             </div>
           </div>

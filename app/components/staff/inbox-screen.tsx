@@ -10,11 +10,12 @@ import {
 } from '../../../contracts/staff/contract';
 import { StaffButton, StaffMessage } from './controls';
 import { rememberFilter } from './filter-memory';
-import { download, postJson } from './staff-api';
+import { postJson } from './staff-api';
 import { consumeFlash } from './flash';
 import { InboxViews } from './callback/inbox-views';
 import { InboxCounters } from './inbox-counters';
 import { InboxEmpty } from './inbox-empty';
+import { InboxExport } from './inbox-export';
 import { filterFrom, InboxFilterForm } from './inbox-filter-form';
 import { InboxTable } from './inbox-table';
 
@@ -31,8 +32,8 @@ export const DEFAULT_VIEW: InboxView = 'a-rappeler';
 
 /**
  * `/equipe`: the search box, the list in its view (paginated) right under it, the other filters
- * and the CSV export folded, the counters after the list: the first request is in view on a
- * phone as on a desktop.
+ * folded, then the CSV export and the counters: the first request is in view on a phone as on a
+ * desktop.
  */
 export function InboxScreen({ initial }: { initial: InboxData }) {
   const [page, setPage] = useState(initial.page);
@@ -65,16 +66,6 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
     }
   };
 
-  const exportCsv = async () => {
-    setError(undefined);
-    try {
-      const { page: _page, ...rest } = filter;
-      await download(STAFF_API.exportCsv, rest, 'demandes.csv');
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
-
   const reset = () => void load({ vue: DEFAULT_VIEW }).then(remountForm);
 
   return (
@@ -95,7 +86,6 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         onApply={(next) => void load(next)}
         formRef={formRef}
         onReset={reset}
-        onExportCsv={() => void exportCsv()}
       />
 
       <section aria-labelledby="results-title" className="mt-4">
@@ -152,6 +142,8 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
           </nav>
         ) : null}
       </section>
+
+      <InboxExport filter={filter} view={view} total={page.total} />
 
       <InboxCounters counters={initial.counters} />
     </div>
