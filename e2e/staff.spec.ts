@@ -190,10 +190,15 @@ test.describe('staff inbox', () => {
     await expect(page.getByRole('heading', { name: 'Compteurs' })).toBeVisible();
     await expectStaffChrome(page, FLOW, 'page');
 
-    // Search by name, then narrow by product.
+    // Search by name (a new search runs in « Toutes les demandes »), then narrow by product.
     await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(tag);
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect(page.getByRole('heading', { name: '3 demandes' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'Afficher' })
+        .getByRole('button', { name: 'Toutes les demandes' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     // The filters beyond the search box are folded until asked for.
     await expect(page.getByLabel('Produit')).toBeHidden();
     await page.getByText('Plus de filtres').click();
@@ -239,7 +244,7 @@ test.describe('staff inbox', () => {
     const exportBox = page.getByRole('region', { name: 'Exporter pour un tableur' });
     await expect(
       exportBox.getByRole('radio', {
-        name: 'La liste affichée : « À rappeler », avec la recherche et les filtres (1 demande)',
+        name: 'La liste affichée : « Toutes les demandes », avec la recherche et les filtres (1 demande)',
       }),
     ).toBeChecked();
     const [download] = await Promise.all([
@@ -247,7 +252,7 @@ test.describe('staff inbox', () => {
       exportBox.getByRole('button', { name: 'Télécharger le fichier CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
-      /^demandes-a-rappeler-filtrees-\d{4}-\d{2}-\d{2}\.csv$/,
+      /^demandes-toutes-filtrees-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
