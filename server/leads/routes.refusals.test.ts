@@ -158,7 +158,7 @@ describe('bad input', () => {
       415,
     ],
     [
-      // The browser's native encoding is accepted (see routes.native.test.ts); a
+      // The browser's native encoding is accepted (see routes.native.refusals.test.ts); a
       // multipart body, which the form never sends, is not.
       'a multipart form post',
       () => {
