@@ -9,6 +9,7 @@ import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
 import { parisDay } from '../server/audience/calendar';
 import type { AudienceCount } from '../server/audience/store';
 import { expect, test, VIEWPORTS, waitForHydration } from './fixtures';
+import { fillContactForm } from './support/contact-form';
 import { signInAs } from './support/sign-in';
 import { startServerProcess, type ServerProcess } from '../test-support/process';
 import { openStores } from '../server/compose/stores.ts';
@@ -225,6 +226,21 @@ test('the staff audience page: requests beside views, the CSV, axe clean at 375 
   expect(response.status()).toBe(200);
   await countsWhere((all) => row(all, '/particuliers/pompe-a-chaleur').views >= 1);
 
+  // A request sent from the contact page itself, the visit starting there: counted for it.
+  const direct = await browser.newContext({ baseURL: server.url, locale: 'fr-FR' });
+  const contactPage = await direct.newPage();
+  await contactPage.goto('/contact');
+  await waitForHydration(contactPage);
+  const sent = contactPage.waitForRequest((request) =>
+    request.url().endsWith(CONTACT_ENDPOINT_PATH),
+  );
+  await fillContactForm(contactPage, { nom: 'Direct', email: 'direct@entreprise.example' });
+  await contactPage.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(contactPage.getByRole('status')).toContainText('Demande envoyée');
+  expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ pageOrigine: '/contact' });
+  await direct.close();
+  await countsWhere((all) => row(all, '/contact').views >= 1);
+
   await signInAs(page, STAFF, server.dataDir);
   await page
     .getByRole('navigation', { name: 'Pages de l’espace équipe' })
@@ -239,11 +255,25 @@ test('the staff audience page: requests beside views, the CSV, axe clean at 375 
   const pages = page.getByRole('table', {
     name: 'Pages vues, entrées, demandes et conversion par page',
   });
+  // Each page by its title, its path below; its requests beside its views.
   const pump = pages.getByRole('row', { name: /\/particuliers\/pompe-a-chaleur/ });
+  await expect(pump.getByRole('rowheader')).toHaveText(
+    'Pompe à chaleur — Particuliers/particuliers/pompe-a-chaleur',
+  );
   await expect(pump.getByRole('cell').nth(2)).toHaveText('1');
+  const contact = pages.getByRole('row', { name: /^Formulaire de demande \(contact\)/ });
+  await expect(contact.getByRole('cell').nth(2)).toHaveText('1');
+  // No empty row: every page listed was seen or brought a request; every day listed had visits.
+  for (const listed of await pages.getByRole('row').all()) {
+    const cells = listed.getByRole('cell');
+    if ((await cells.count()) === 0) continue;
+    const figures = await Promise.all([0, 1, 2].map((index) => cells.nth(index).textContent()));
+    expect(figures.some((figure) => figure !== '0')).toBe(true);
+  }
+  const days = page.getByRole('table', { name: /^Pages vues et entrées par jour/ });
+  await expect(days.getByRole('row')).toHaveCount(2);
   await expect(pump.getByRole('cell').nth(3)).toHaveText(/^\d+(,\d)? %$/);
   await expect(page.getByRole('img', { name: /Graphique des pages vues par jour/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Pages vues et entrées par jour' })).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exporter (CSV)' }).click();

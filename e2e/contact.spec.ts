@@ -236,6 +236,8 @@ test('a valid request shows the pending state, posts the exact payload, confirms
     ...values,
     rgpdConsent: true,
     website: '',
+    // The visit started on the contact page: the request was sent from it.
+    pageOrigine: '/contact',
   });
 
   release();

@@ -64,7 +64,12 @@ for (const [name, viewport] of [
     ]);
     const page = await context.newPage();
     await page.goto(`${baseURL}/equipe`);
+    // A new search runs in « Toutes les demandes »; « À rappeler » narrows it to the to-do list.
     await search(page, stamp);
+    await page
+      .getByRole('group', { name: 'Afficher' })
+      .getByRole('button', { name: 'À rappeler' })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: '3 demandes' })).toBeVisible();
     const rows = page.getByRole('table').getByRole('row');
 

@@ -62,8 +62,18 @@ test.describe('the call-back clock in the staff inbox', () => {
       'true',
     );
 
-    // The default view: not yet called, the soonest due (the oldest) first.
+    // A new search runs in « Toutes les demandes »; « À rappeler » then narrows it: not yet
+    // called, the soonest due (the oldest) first.
     await search(page, stamp);
+    await expect(views.getByRole('button', { name: 'Toutes les demandes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await views.getByRole('button', { name: 'À rappeler' }).click();
+    await expect(views.getByRole('button', { name: 'À rappeler' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('heading', { level: 2, name: '3 demandes' })).toBeVisible();
     expect(await listed(page)).toEqual([
       `Claire ${people.oldest}`,

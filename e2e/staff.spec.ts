@@ -194,6 +194,9 @@ test.describe('staff inbox', () => {
     await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(tag);
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect(page.getByRole('heading', { name: '3 demandes' })).toBeVisible();
+    // The filters beyond the search box are folded until asked for.
+    await expect(page.getByLabel('Produit')).toBeHidden();
+    await page.getByText('Plus de filtres').click();
     await page.getByLabel('Produit').selectOption('Climatisation');
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
@@ -213,34 +216,47 @@ test.describe('staff inbox', () => {
     await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
     await page.getByLabel('Note (facultative)').fill('Rappel prévu jeudi 10 h');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect(page.getByRole('status')).toHaveText('Modification enregistrée.');
     const work = page.getByRole('region', { name: 'Statut et notes' });
+    // The confirmation is beside the form that was saved.
+    await expect(work.getByRole('status')).toHaveText('Modification enregistrée.');
     await expect(work).toContainText('Rappel prévu jeudi 10 h');
     await expect(work.getByRole('listitem').filter({ hasText: 'Statut changé' })).toContainText(
       `${FLOW} · Statut changé Nouveau → En cours`,
     );
 
-    // Back to the list: the filter is remembered; the status filter finds the change.
+    // Back to the list: the filter is remembered (the filters unfolded, since one is in use);
+    // the status filter finds the change.
     await page.getByRole('link', { name: 'Retour aux demandes' }).click();
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
+    await expect(page.getByLabel('Produit')).toHaveValue('Climatisation');
     await page.getByLabel('Produit').selectOption('');
     await page.getByLabel('Statut').selectOption('en_cours');
     await page.getByRole('button', { name: 'Filtrer' }).click();
     await expect(page.getByRole('heading', { name: '1 demande' })).toBeVisible();
 
-    // CSV export of the current filter: UTF-8 with BOM, ';' separator.
+    // CSV export of the list shown (its view and filters), chosen below the list: UTF-8 with BOM,
+    // ';' separator, French words, named after what it holds.
+    const exportBox = page.getByRole('region', { name: 'Exporter pour un tableur' });
+    await expect(
+      exportBox.getByRole('radio', {
+        name: 'La liste affichée : « À rappeler », avec la recherche et les filtres (1 demande)',
+      }),
+    ).toBeChecked();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+      exportBox.getByRole('button', { name: 'Télécharger le fichier CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^demandes-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^demandes-a-rappeler-filtrees-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^"id";"date";"nom";"prenom";"email";/);
+    expect(lines[0]).toMatch(/^"Reçue le";"Statut";"À rappeler avant";"Nom";"Prénom";"E-mail";/);
+    expect(lines[1]).toMatch(/^"\d\d\/\d\d\/\d{4} \d\d:\d\d";"En cours";/);
     expect(lines[1]).toContain(`"${tag}-Martin";"Élise"`);
-    expect(lines[1]).toContain('"en_cours"');
+    expect(lines[1]).not.toContain('en_cours');
 
     // Erase the person (both requests), after a confirmation.
     await page.getByRole('link', { name: `Ouvrir la demande de Élise ${tag}-Martin` }).click();
@@ -390,6 +406,7 @@ test.describe('staff pages have no WCAG violation', () => {
 
 test('the page the form was opened from reaches the notification e-mail, in memory only', async ({
   page,
+  baseURL,
 }) => {
   const email = `origine.${Date.now().toString(36)}@entreprise.example`;
   await gotoHydrated(page, '/professionnels/climatisation?utm_source=lettre');
@@ -410,6 +427,11 @@ test('the page the form was opened from reaches the notification e-mail, in memo
       message.headers['message-id']?.includes('.notification@') === true,
   );
   expect(mail.text).toContain('Page d’origine\u00a0: /professionnels/climatisation');
+  // A link to the request's staff page, built from SITE_URL and the request's id only.
+  const reference = /Référence\u00a0: ([\w-]+)/.exec(mail.text)?.[1];
+  expect(reference).toBeDefined();
+  expect(mail.text).toContain(`${baseURL}/equipe/demandes/${reference}\n`);
+  expect(mail.html).toContain(`href="${baseURL}/equipe/demandes/${reference}"`);
   // Nothing of it was written in the browser.
   expect(await page.context().cookies()).toEqual([]);
   expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);

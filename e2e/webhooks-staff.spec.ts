@@ -140,14 +140,28 @@ function deliveries() {
   };
 }
 
-function integrations() {
+function integrations(on: Page = page) {
+  const details = on.locator('details').filter({ hasText: 'Détails techniques' });
   return {
-    endpoint: page.getByRole('region', { name: 'Point de réception' }),
-    failures: page.getByRole('region', { name: 'Envois en échec' }),
-    recent: page.getByRole('table', {
+    summary: on.getByText(
+      /^Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : /,
+    ),
+    endpoint: on.getByRole('region', { name: 'État de l’envoi au CRM' }),
+    failures: on.getByRole('region', { name: 'Envois en échec', exact: true }),
+    recent: on.getByRole('table', {
       name: 'Derniers essais d’envoi, du plus récent au plus ancien',
     }),
-    refresh: page.getByRole('button', { name: 'Actualiser' }),
+    refresh: on.getByRole('button', { name: 'Actualiser' }),
+    details,
+    /** Unfolds « Détails techniques » (folded when the page opens). */
+    async unfold() {
+      await expect(details).not.toHaveAttribute('open');
+      await details.getByText('Détails techniques').click();
+      await expect(details).toHaveAttribute('open');
+    },
+    technicalRecent: on.getByRole('table', {
+      name: 'Derniers essais : identifiants, réponses et durées',
+    }),
   };
 }
 
@@ -237,7 +251,7 @@ test('a failed event, then « Renvoyer » delivers it again under the same webho
   await expect(table.getByRole('row').nth(3)).toContainText('HTTP 200');
 });
 
-test('the integrations page: the endpoint without its query, the failures, the recent deliveries; axe clean', async () => {
+test('the integrations page: one sentence, failures by name and event, the technical details folded; axe clean', async () => {
   receiver.answer = 500;
   const leadId = await submitRequest('Integrations');
   const [failing] = await receivedWhere(
@@ -254,36 +268,59 @@ test('the integrations page: the endpoint without its query, the failures, the r
     'aria-current',
     'page',
   );
-  const { endpoint, failures, recent, refresh } = integrations();
-  await expect(endpoint).toContainText(receiver.url);
-  await expect(endpoint).not.toContainText(QUERY_TOKEN);
-  await expect(endpoint).not.toContainText('?');
+  const { summary, endpoint, failures, recent, refresh, details, unfold, technicalRecent } =
+    integrations();
   await refreshUntil(refresh, async () => {
     await expect(endpoint).toContainText('En échec : des envois attendent d’être renvoyés', {
       timeout: 500,
     });
   });
+  // One sentence: what the page does and whether it works.
+  await expect(summary).toHaveText(
+    /: il ne fonctionne pas bien, 1 envoi a échoué et attend d’être renvoyé ci-dessous\.$/,
+  );
   await expect(endpoint.getByRole('button', { name: 'Réactiver' })).toHaveCount(0);
 
-  const row = failures.getByRole('row').filter({ hasText: webhookId });
-  await expect(row).toContainText('Nouvelle demande');
-  await expect(row).toContainText('réponse HTTP 500');
-  await expect(row.getByRole('cell').nth(3)).toHaveText('2');
-  await expect(row.getByRole('link', { name: `Demande ${leadId.slice(0, 8)}` })).toHaveAttribute(
+  // The failure named by the person and the event in words; no id, no HTTP, no duration.
+  const row = failures.getByRole('row').filter({ hasText: 'Nouvelle demande de Léa Integrations' });
+  await expect(row).toContainText('Échec le');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  await expect(row.getByRole('link', { name: 'Léa Integrations' })).toHaveAttribute(
     'href',
     `/equipe/demandes/${leadId}`,
   );
   await expect(
-    row.getByRole('button', { name: `Renvoyer l’événement ${webhookId}` }),
+    row.getByRole('button', { name: /^Renvoyer : Nouvelle demande de Léa Integrations \(/ }),
+  ).toBeVisible();
+  for (const technical of [failures, recent]) {
+    await expect(technical).not.toContainText(webhookId);
+    await expect(technical).not.toContainText('webhook-id');
+    await expect(technical).not.toContainText(/\d\sms\b|HTTP \d{3}|WEBHOOK_URL/);
+  }
+
+  // The latest deliveries in words: this event's two failures, the earlier tests' successes.
+  const failedAttempts = recent
+    .getByRole('row')
+    .filter({ hasText: 'Nouvelle demande de Léa Integrations' });
+  await expect(failedAttempts).toHaveCount(2);
+  await expect(failedAttempts.first()).toContainText('Échec');
+  await expect(
+    recent.getByRole('row').filter({ hasText: 'Reçu par le CRM' }).first(),
   ).toBeVisible();
 
-  // The latest attempts: this event's two 500s, the earlier tests' 200s.
-  const failedAttempts = recent.getByRole('row').filter({ hasText: webhookId });
-  await expect(failedAttempts).toHaveCount(2);
-  await expect(failedAttempts.first()).toContainText('Nouvelle demande');
-  await expect(failedAttempts.first()).toContainText('réponse HTTP 500');
-  await expect(failedAttempts.first()).toContainText(/\d+\sms/);
-  await expect(recent.getByRole('row').filter({ hasText: 'HTTP 200' }).first()).toBeVisible();
+  // « Détails techniques », folded: the address without its query, the ids, answers, durations.
+  await expect(details.getByText(receiver.url)).toBeHidden();
+  await unfold();
+  await expect(details.getByText(receiver.url)).toBeVisible();
+  await expect(details).not.toContainText(QUERY_TOKEN);
+  await expect(details).not.toContainText(`${receiver.url}?`);
+  const technicalAttempts = technicalRecent.getByRole('row').filter({ hasText: webhookId });
+  await expect(technicalAttempts).toHaveCount(2);
+  await expect(technicalAttempts.first()).toContainText('réponse HTTP 500');
+  await expect(technicalAttempts.first()).toContainText(/\d+\sms/);
+  await expect(
+    technicalRecent.getByRole('row').filter({ hasText: 'HTTP 200' }).first(),
+  ).toBeVisible();
 
   await expectNoViolation('the integrations page');
   await row.getByRole('link').click();
@@ -299,14 +336,14 @@ test('the integrations page: the endpoint without its query, the failures, the r
   expect(again[2]).toMatchObject({ verified: true, answered: 200 });
   await refreshUntil(refresh, async () => {
     await expect(failures).toContainText('Aucun envoi en échec.', { timeout: 500 });
-    await expect(endpoint).toContainText('Actif', { timeout: 500 });
+    await expect(endpoint).toContainText('Fonctionne', { timeout: 500 });
   });
 });
 
 test('« Envoyer un test » reaches the receiver as webhook.test', async () => {
   receiver.answer = 200;
   await page.goto('/equipe/integrations');
-  const { endpoint, recent, refresh } = integrations();
+  const { endpoint, recent, refresh, summary, unfold, technicalRecent } = integrations();
   const before = receiver.received.length;
   await endpoint.getByRole('button', { name: 'Envoyer un test' }).click();
   await expect(page.getByRole('status')).toContainText('Un événement de test part vers le CRM');
@@ -315,14 +352,14 @@ test('« Envoyer un test » reaches the receiver as webhook.test', async () => {
   );
   expect(sent).toMatchObject({ verified: true, answered: 200 });
   await refreshUntil(refresh, async () => {
-    await expect(recent.getByRole('row').filter({ hasText: sent!.webhookId })).toContainText(
-      'Test',
-      {
-        timeout: 500,
-      },
-    );
+    await expect(recent.getByRole('row').nth(1)).toContainText('Envoi de test', {
+      timeout: 500,
+    });
   });
-  await expect(recent.getByRole('row').filter({ hasText: sent!.webhookId })).toContainText(
+  await expect(recent.getByRole('row').nth(1)).toContainText('Reçu par le CRM');
+  await expect(summary).toHaveText(/: il fonctionne, le dernier envoi a été reçu par le CRM le /);
+  await unfold();
+  await expect(technicalRecent.getByRole('row').filter({ hasText: sent!.webhookId })).toContainText(
     'HTTP 200',
   );
 });
@@ -338,10 +375,12 @@ test('a 410 disables the endpoint; « Réactiver » sends what waited, under its
   );
   expect(gone).toMatchObject({ verified: true, answered: 410 });
   await refreshUntil(refresh, async () => {
-    await expect(endpoint).toContainText('Désactivé après une réponse 410 (Gone), le', {
+    await expect(endpoint).toContainText('Arrêté : le CRM a demandé l’arrêt des envois le', {
       timeout: 500,
     });
   });
+  await expect(integrations().summary).toHaveText(/: il est arrêté, le CRM ayant demandé/);
+  await expect(integrations().details).toContainText('Désactivé après une réponse 410 (Gone), le');
   // The event that got the 410 is not failed: it waits for the endpoint.
   await expect(endpoint).toContainText(/Envois en attente\s*[1-9]/);
   await expect(integrations().failures).toContainText('Aucun envoi en échec.');
@@ -352,13 +391,13 @@ test('a 410 disables the endpoint; « Réactiver » sends what waited, under its
   const [, again] = await receivedWhere((message) => message.webhookId === gone!.webhookId, 2);
   expect(again).toMatchObject({ type: 'webhook.test', verified: true, answered: 200 });
   await refreshUntil(refresh, async () => {
-    await expect(endpoint).toContainText('Actif', { timeout: 500 });
+    await expect(endpoint).toContainText('Fonctionne', { timeout: 500 });
   });
   await expect(endpoint.getByRole('button', { name: 'Réactiver' })).toHaveCount(0);
   expect(receiver.received.every((message) => message.verified)).toBe(true);
 });
 
-test('without a webhook: the integrations page says which settings enable it, a request’s page shows no deliveries', async ({
+test('without a webhook: the integrations page says nothing is sent, the settings in its details, a request’s page shows no deliveries', async ({
   browser,
 }) => {
   const bare = await startServerProcess(
@@ -368,9 +407,15 @@ test('without a webhook: the integrations page says which settings enable it, a 
   try {
     const other = await signedInPage(browser, bare);
     await other.goto('/equipe/integrations');
-    const section = other.getByRole('region', { name: 'Aucun webhook configuré' });
-    await expect(section).toContainText('WEBHOOK_URL');
-    await expect(section).toContainText('WEBHOOK_SECRET');
+    const unconfigured = integrations(other);
+    await expect(unconfigured.summary).toHaveText(
+      /: cet envoi n’est pas activé, aucune demande ne quitte ce site\.$/,
+    );
+    const section = other.getByRole('region', { name: 'Aucun envoi au CRM' });
+    await expect(section).not.toContainText('WEBHOOK_URL');
+    await expect(unconfigured.details).not.toHaveAttribute('open');
+    await expect(unconfigured.details).toContainText('WEBHOOK_URL');
+    await expect(unconfigured.details).toContainText('WEBHOOK_SECRET');
     await expect(other.getByRole('button', { name: 'Envoyer un test' })).toHaveCount(0);
 
     const id = await submitRequest('Sanswebhook', other);

@@ -90,6 +90,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       to: options.mailTo,
       dueTime: (receivedAt) => formatDueTime(callback.dueAt(receivedAt), calendar.timeZone),
       callbackBy: callbackTimeBy,
+      // The notification links to the request's staff page on this server.
+      siteUrl: linkBase,
     },
     notificationLimit: options.notificationsPer10Minutes ?? 20,
     ...options.outbox,

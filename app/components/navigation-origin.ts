@@ -1,7 +1,7 @@
 /**
  * Where the visitor came from, known from the app's own navigation and kept in memory only (no
  * cookie, no web storage, nothing sent until the visitor sends the contact form): the previous
- * page of this visit, and the campaign tags of the URL the visit started on.
+ * page of this visit (the form's source page), and the campaign tags of the URL the visit started on.
  */
 let current: string | undefined;
 let previous: string | undefined;
@@ -15,9 +15,13 @@ export function recordNavigation(pathname: string, search: string): void {
   current = pathname;
 }
 
-/** The page before the current one in this visit, if any. */
-export function previousPage(): string | undefined {
-  return previous;
+/**
+ * The page the contact form was opened from: the page before the current one in this visit, or
+ * the current one when the visit started on it (a request sent from /contact itself has /contact
+ * as its source page, and the audience counts it for that page).
+ */
+export function sourcePage(): string | undefined {
+  return previous ?? current;
 }
 
 /** `utm_source`, `utm_medium`, `utm_campaign` of the landing URL, when it had them. */
@@ -41,8 +45,8 @@ export function landingCampaign(): {
  * imported by the root and by a page would become a file of its own that every page loads).
  */
 export interface VisitOrigin {
-  previousPage: typeof previousPage;
+  sourcePage: typeof sourcePage;
   landingCampaign: typeof landingCampaign;
 }
 
-export const visitOrigin: VisitOrigin = { previousPage, landingCampaign };
+export const visitOrigin: VisitOrigin = { sourcePage, landingCampaign };

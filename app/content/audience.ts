@@ -2,7 +2,10 @@
  * The French copy of the staff audience page (/equipe/audience). Imported only by the staff
  * route, so none of it is in a public page's scripts.
  */
+import { OTHER_PAGE } from '../../contracts/audience/aggregates';
 import type { DeviceClass } from '../../contracts/audience/contract';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/paths';
+import { findSolutionByPath } from './solutions/catalog';
 
 export const audienceText = {
   navLabel: 'Audience',
@@ -16,13 +19,14 @@ export const audienceText = {
   chartTitle: 'Pages vues par jour',
   chartLabel: (days: number) =>
     `Graphique des pages vues par jour sur ${days} jours ; les mêmes chiffres sont dans le tableau qui suit.`,
-  dailyCaption: 'Pages vues et entrées par jour',
+  dailyCaption: 'Pages vues et entrées par jour (les jours sans visite ne sont pas listés)',
+  noVisit: 'Aucune visite sur cette période.',
   pagesTitle: 'Par page',
   pagesCaption: 'Pages vues, entrées, demandes et conversion par page',
   sourcesTitle: 'Sites d’origine (10 premiers)',
   sourcesCaption: 'Entrées par site d’origine',
   devicesTitle: 'Types d’appareil',
-  devicesCaption: 'Pages vues par type d’appareil',
+  devicesCaption: 'Pages vues par type d’appareil (les types sans visite ne sont pas listés)',
   campaignsTitle: 'Campagnes (10 premières)',
   campaignsCaption: 'Entrées par campagne',
   columns: {
@@ -54,4 +58,28 @@ export const audienceText = {
 export function formatConversion(value: number | null): string {
   if (value === null) return audienceText.conversionNone;
   return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
+}
+
+/** The pages counted by name that are not solutions: what staff call them. */
+const PAGE_TITLES: Record<string, string> = {
+  '/': 'Accueil',
+  '/contact': 'Formulaire de demande (contact)',
+  '/mentions-legales': 'Mentions légales',
+  '/politique-confidentialite': 'Politique de confidentialité',
+  '/cgv': 'Conditions générales de vente',
+  [CONTACT_THANKS_PATH]: 'Demande envoyée (remerciement)',
+  [CONTACT_ERROR_PATHS.invalid]: 'Demande refusée : formulaire incomplet',
+  [CONTACT_ERROR_PATHS.tooLarge]: 'Demande refusée : trop volumineuse',
+  [CONTACT_ERROR_PATHS.rateLimited]: 'Demande refusée : trop de demandes',
+  [CONTACT_ERROR_PATHS.unavailable]: 'Demande non reçue : service indisponible',
+  [OTHER_PAGE]: 'Autres adresses (pages inconnues)',
+};
+
+const AUDIENCES = { particuliers: 'Particuliers', professionnels: 'Professionnels' } as const;
+
+/** A counted page by its title (« Pompe à chaleur — Particuliers »); its path when unknown. */
+export function pageTitle(path: string): string {
+  const solution = findSolutionByPath(path);
+  if (solution) return `${solution.title} — ${AUDIENCES[solution.audience]}`;
+  return PAGE_TITLES[path] ?? path;
 }

@@ -3,15 +3,9 @@
  * time of each request, the call log and the call window of a request's page, the first-call
  * counters. Imported only by the staff route.
  */
-import type { CallOutcome, InboxView } from '../../contracts/staff/contract';
+import type { InboxView } from '../../contracts/staff/contract';
 
-export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
-  joint: 'Joint',
-  pas_de_reponse: 'Pas de réponse',
-  messagerie: 'Messagerie',
-  numero_errone: 'Numéro erroné',
-  repondu_email: 'Répondu par e-mail',
-};
+export { CALL_OUTCOME_LABELS } from '../../contracts/staff/labels';
 
 export const callbackText = {
   views: {
@@ -63,7 +57,7 @@ export const callbackText = {
           : `${count} appels ces 30 derniers jours.`,
     tooManyCalls:
       'Quatre appels ou plus en 30 jours : la limite que fixe le décret 2022-1313 pour le démarchage. Ne rappelez plus cette personne sans qu’elle le demande.',
-    consentReminder: 'Un appel doit reposer sur le consentement ci-dessus.',
+    consentReminder: 'Un appel doit reposer sur le consentement de la personne, indiqué plus bas.',
     formTitle: 'Enregistrer un appel',
     outcomeLegend: 'Résultat de l’appel',
     outcomeHelp:

@@ -3,11 +3,13 @@
  * is in a public page's scripts.
  */
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels';
-import { CALL_OUTCOME_LABELS } from './callback';
+import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '../../contracts/staff/labels';
 import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
   type CallOutcome,
+  type InboxStanding,
+  type InboxView,
   type LeadStatus,
   type MailKind,
   type MailState,
@@ -75,7 +77,16 @@ export const staffText = {
     byProduct: 'Par produit',
     noProduct: 'Sans produit',
     filtersTitle: 'Rechercher et filtrer',
+    moreFilters: 'Plus de filtres',
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
+    /** Where a search's result stands (contracts/staff/contract.ts, InboxStanding). */
+    standings: {
+      'a-rappeler': 'À rappeler',
+      'en-retard': 'En retard',
+      joint: 'Joint',
+      converti: 'Converti',
+      perdu: 'Perdu',
+    } satisfies Record<InboxStanding, string>,
     status: 'Statut',
     product: LEAD_FIELD_LABELS.produit,
     clientType: LEAD_FIELD_LABELS.clientType,
@@ -85,9 +96,33 @@ export const staffText = {
     any: 'Tous',
     apply: 'Filtrer',
     reset: 'Effacer les filtres',
-    exportCsv: 'Exporter en CSV',
+    export: {
+      title: 'Exporter pour un tableur',
+      hint: 'Fichier CSV pour Excel ou LibreOffice : heures de l’entreprise, mots en clair, appels (résultat, heure, qui).',
+      legend: 'Que voulez-vous exporter ?',
+      view: (view: string, filtered: boolean, total: number) =>
+        `La liste affichée : « ${view} »${filtered ? ', avec la recherche et les filtres' : ''} (${
+          total === 1 ? '1 demande' : `${total} demandes`
+        })`,
+      all: 'Toutes les demandes',
+      submit: 'Télécharger le fichier CSV',
+    },
     results: (total: number) =>
       total === 0 ? 'Aucune demande' : total === 1 ? '1 demande' : `${total} demandes`,
+    /** What an empty view holds, and what to do next. */
+    empty: {
+      'a-rappeler':
+        'Aucune demande à rappeler : chaque demande a reçu un premier appel ou est close.',
+      'en-retard': 'Aucune demande en retard : tous les rappels sont dans le délai promis.',
+      toutes: 'Aucune demande reçue pour l’instant.',
+    } satisfies Record<InboxView, string>,
+    /** An empty search or filter: in « Toutes les demandes », or in a narrower view. */
+    emptyFiltered: (view: string | undefined) =>
+      view
+        ? `Aucune demande de la vue « ${view} » ne correspond à la recherche ou aux filtres.`
+        : 'Aucune demande ne correspond à la recherche ou aux filtres.',
+    clearFilters: 'Effacer la recherche et les filtres',
+    showAll: 'Voir toutes les demandes',
     columns: {
       due: 'Rappel',
       received: 'Reçue',
@@ -124,6 +159,7 @@ export const staffText = {
     relatedTitle: 'Autres demandes de cette personne (même e-mail ou téléphone)',
     relatedNone: 'Aucune autre demande.',
     mailsTitle: 'E-mails de cette demande',
+    mailsNone: 'Aucun e-mail pour cette demande.',
     mailKind: {
       notification: 'Notification à l’équipe',
       confirmation: 'Confirmation au client',
@@ -164,12 +200,7 @@ export const staffText = {
   },
 } as const;
 
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  nouveau: 'Nouveau',
-  en_cours: 'En cours',
-  converti: 'Converti',
-  perdu: 'Perdu',
-};
+export { STATUS_LABELS };
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   call: 'Appel enregistré',

@@ -4,6 +4,7 @@
  * so none of it is in a public page's scripts.
  */
 import type {
+  IntegrationsPage,
   WebhookAttemptView,
   WebhookEndpointState,
   WebhookEventStatus,
@@ -66,20 +67,94 @@ export function endpointStateLabel(state: WebhookEndpointState, disabledAt: numb
   }
 }
 
+/** Who and what a delivery was about, in words: « Nouvelle demande de Élise Durand ». */
+export function eventInWords(type: WebhookEventType, person: string | null): string {
+  switch (type) {
+    case 'lead.created':
+      return person
+        ? `Nouvelle demande de ${person}`
+        : 'Nouvelle demande (personne effacée depuis)';
+    case 'lead.status_changed':
+      return person
+        ? `Changement de statut de la demande de ${person}`
+        : 'Changement de statut (personne effacée depuis)';
+    case 'lead.erased':
+      return 'Effacement d’une personne à la demande de l’équipe';
+    case 'webhook.test':
+      return 'Envoi de test';
+    default: {
+      const unknown: never = type;
+      return unknown;
+    }
+  }
+}
+
+/** The state in plain words, for the page's first block. */
+export function endpointStatePlain(state: WebhookEndpointState, disabledAt: number | null): string {
+  switch (state) {
+    case 'active':
+      return 'Fonctionne';
+    case 'disabled':
+      return disabledAt === null
+        ? 'Arrêté : le CRM a demandé l’arrêt des envois'
+        : `Arrêté : le CRM a demandé l’arrêt des envois le ${formatDateTime(disabledAt)}`;
+    case 'failing':
+      return 'En échec : des envois attendent d’être renvoyés';
+    default: {
+      const unknown: never = state;
+      return unknown;
+    }
+  }
+}
+
+const DOES = 'Cette page suit l’envoi automatique des demandes au CRM de l’entreprise';
+
+/** The page's first sentence: what it does and whether it works. */
+export function integrationsSummary(page: IntegrationsPage): string {
+  if (!page.configured) {
+    return `${DOES} : cet envoi n’est pas activé, aucune demande ne quitte ce site.`;
+  }
+  const waiting =
+    page.pending > 0 ? `, ${plural(page.pending, 'envoi en attente', 'envois en attente')}` : '';
+  switch (page.endpoint.state) {
+    case 'disabled':
+      return `${DOES} : il est arrêté, le CRM ayant demandé l’arrêt des envois${waiting} ; réactivez-le quand le CRM est prêt.`;
+    case 'failing':
+      return page.failedTotal > 0
+        ? `${DOES} : il ne fonctionne pas bien, ${plural(page.failedTotal, 'envoi a échoué', 'envois ont échoué')} et attend${page.failedTotal === 1 ? '' : 'ent'} d’être renvoyé${page.failedTotal === 1 ? '' : 's'} ci-dessous.`
+        : `${DOES} : le dernier essai a échoué, un nouvel essai est prévu${waiting}.`;
+    case 'active': {
+      const delivered = page.recent.find((attempt) => attemptSucceeded(attempt));
+      return delivered
+        ? `${DOES} : il fonctionne, le dernier envoi a été reçu par le CRM le ${formatDateTime(delivered.at)}${waiting}.`
+        : `${DOES} : il est prêt, aucun envoi n’a encore eu lieu${waiting}.`;
+    }
+    default: {
+      const unknown: never = page.endpoint.state;
+      return unknown;
+    }
+  }
+}
+
 export const webhooksText = {
   metaTitle: 'Intégrations — Espace équipe',
   title: 'Intégrations',
-  intro:
-    'Chaque nouvelle demande, changement de statut et effacement est envoyé au CRM de l’entreprise par un webhook signé (Standard Webhooks), réessayé pendant environ une journée en cas d’échec.',
-  notConfiguredTitle: 'Aucun webhook configuré',
+  notConfiguredTitle: 'Aucun envoi au CRM',
+  notConfiguredPlain:
+    'Aucune demande n’est envoyée à un CRM. La personne qui gère le serveur peut activer cet envoi.',
   notConfigured: {
-    before: 'Aucun webhook CRM n’est configuré : rien n’est envoyé hors de ce site. Les réglages ',
+    before: 'Les réglages du serveur ',
     between: ' (l’adresse du CRM qui reçoit les envois) et ',
-    after: ' (la clé qui signe chaque envoi) du serveur l’activent.',
+    after: ' (la clé qui signe chaque envoi) activent l’envoi.',
   },
-  endpointTitle: 'Point de réception',
-  endpointUrl: 'Adresse',
+  endpointTitle: 'État de l’envoi au CRM',
+  endpointUrl: 'Adresse du CRM',
   endpointState: 'État',
+  endpointTechnicalState: 'État technique',
+  settings: 'Réglages du serveur',
+  technicalTitle: 'Détails techniques',
+  technicalFailedCaption: 'Envois en échec : identifiants et dernières réponses',
+  technicalRecentCaption: 'Derniers essais : identifiants, réponses et durées',
   pendingCount: 'Envois en attente',
   enable: 'Réactiver',
   enabled: (count: number) =>
@@ -100,6 +175,8 @@ export const webhooksText = {
   recentNone: 'Aucun envoi pour l’instant.',
   recentCaption: 'Derniers essais d’envoi, du plus récent au plus ancien',
   columns: {
+    delivery: 'Envoi',
+    result: 'Résultat',
     event: 'Événement',
     request: 'Demande',
     createdAt: 'Créé le',
@@ -111,14 +188,15 @@ export const webhooksText = {
     outcome: 'Réponse',
     duration: 'Durée',
   },
-  /** A request's link in a table: its id's first characters. */
-  requestLink: (leadId: string) => `Demande ${leadId.slice(0, 8)}`,
-  requestErased: 'Demande effacée',
-  noRequest: '—',
+  received: 'Reçu par le CRM',
+  failed: 'Échec',
+  failedAt: (at: string) => `Échec le ${at}`,
   noAttempt: 'Aucun essai',
   resend: 'Renvoyer',
-  /** « Renvoyer »'s accessible name: it tells one event's button from another's. */
+  /** « Renvoyer »'s accessible name on the request's page: it names the event's id. */
   resendLabel: (webhookId: string) => `Renvoyer l’événement ${webhookId}`,
+  /** « Renvoyer »'s accessible name on the integrations page: the event in words and its time. */
+  resendNamed: (event: string, at: string) => `Renvoyer : ${event} (${at})`,
   resent: (count: number) =>
     count === 0
       ? 'Rien à renvoyer : l’envoi n’est plus en échec.'

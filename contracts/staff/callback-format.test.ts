@@ -4,6 +4,7 @@ import {
   formatAttempts,
   formatDueTime,
   formatLeft,
+  formatWindowStart,
   formatWorkingDuration,
 } from './callback-format';
 
@@ -16,6 +17,25 @@ describe('call-back clock wording', () => {
     );
     expect(formatDueTime(Date.parse('2026-12-01T00:00:00+01:00'), PARIS)).toBe(
       'lundi 30 novembre à 24:00',
+    );
+  });
+
+  it('writes the first of a month « 1er », as French does', () => {
+    expect(formatDueTime(Date.parse('2026-12-01T17:00:00+01:00'), PARIS)).toBe(
+      'mardi 1er décembre à 17:00',
+    );
+    expect(formatDueTime(Date.parse('2026-12-02T00:00:00+01:00'), PARIS)).toBe(
+      'mardi 1er décembre à 24:00',
+    );
+    expect(formatWindowStart(Date.parse('2027-02-01T09:00:00+01:00'), PARIS)).toBe(
+      'lundi 1er février à 09:00',
+    );
+    // Only the day 1: the 11th, 21st and 31st stay as they are.
+    expect(formatDueTime(Date.parse('2026-12-11T17:00:00+01:00'), PARIS)).toBe(
+      'vendredi 11 décembre à 17:00',
+    );
+    expect(formatDueTime(Date.parse('2026-12-31T17:00:00+01:00'), PARIS)).toBe(
+      'jeudi 31 décembre à 17:00',
     );
   });
 

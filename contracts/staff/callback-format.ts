@@ -19,6 +19,7 @@ function cached(
   return format;
 }
 
+/** « mardi 1er décembre », « lundi 30 novembre »: French writes the first of a month « 1er ». */
 function dayOf(ms: number, timeZone: string): string {
   return cached(
     dayFormats,
@@ -30,7 +31,10 @@ function dayOf(ms: number, timeZone: string): string {
         month: 'long',
         timeZone,
       }),
-  ).format(ms);
+  )
+    .formatToParts(ms)
+    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
 }
 
 function timeOf(ms: number, timeZone: string): string {

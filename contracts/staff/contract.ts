@@ -34,6 +34,15 @@ export const STAFF_API = {
   call: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/appels`,
 } as const;
 
+/**
+ * What the inbox's export holds (the form field `portee`): the list as shown (its view, search
+ * and filters) or every request. The export is a form posted without script (a search term is
+ * personal data: never in a URL); the filter travels in hidden fields named as in `InboxFilter`.
+ */
+export const EXPORT_SCOPES = ['vue', 'tout'] as const;
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+export const EXPORT_SCOPE_FIELD = 'portee';
+
 export const CALL_OUTCOME_VALUES = [
   'joint',
   'pas_de_reponse',
@@ -50,6 +59,13 @@ export const CALL_OUTCOME_VALUES = [
 export const INBOX_VIEWS = ['a-rappeler', 'en-retard', 'toutes'] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
+/**
+ * Where a request stands, as a search result says it: still to call back (« à rappeler »), past
+ * its due time (« en retard »), the person reached (« joint »), converted or lost.
+ */
+export const INBOX_STANDINGS = ['a-rappeler', 'en-retard', 'joint', 'converti', 'perdu'] as const;
+export type InboxStanding = (typeof INBOX_STANDINGS)[number];
+
 export const LEAD_STATUS_VALUES = [
   'nouveau',
   'en_cours',
@@ -59,7 +75,10 @@ export const LEAD_STATUS_VALUES = [
 
 export const PAGE_SIZE = 25;
 
-/** The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). */
+/**
+ * The inbox's filter: sent as a JSON body (a search term is personal data: never in a URL). The
+ * fields narrow the view; the staff pages send a new search term with `vue: 'toutes'`.
+ */
 export interface InboxFilter {
   q?: string;
   status?: LeadStatus;
@@ -121,7 +140,7 @@ export interface RowClock {
 }
 
 export interface InboxPage {
-  rows: Array<InboxRow & { clock: RowClock }>;
+  rows: Array<InboxRow & { clock: RowClock; standing: InboxStanding }>;
   /** The server's time when it answered, and the company's time zone. */
   now: number;
   timeZone: string;

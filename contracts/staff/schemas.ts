@@ -1,7 +1,13 @@
 /** The staff API's request bodies, checked by the server (server/staff/api.ts) only. */
 import { z } from 'zod';
 
-import { CALL_OUTCOME_VALUES, INBOX_VIEWS, LEAD_STATUS_VALUES, type InboxFilter } from './contract';
+import {
+  CALL_OUTCOME_VALUES,
+  EXPORT_SCOPES,
+  INBOX_VIEWS,
+  LEAD_STATUS_VALUES,
+  type InboxFilter,
+} from './contract';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,6 +22,11 @@ export const InboxFilterSchema = z.strictObject({
   sourcePage: z.string().trim().max(200).optional(),
   vue: z.enum(INBOX_VIEWS).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
+});
+
+/** The export's form: the list's filter (no page) and what to export. */
+export const ExportRequestSchema = InboxFilterSchema.omit({ page: true }).extend({
+  portee: z.enum(EXPORT_SCOPES),
 });
 
 export const SignInRequestSchema = z.strictObject({ email: z.string().trim().max(254) });

@@ -76,6 +76,11 @@ export interface WebhookEndpointView {
   disabledAt: number | null;
 }
 
+/** Who an event is about (« Élise Durand »); null for a test, or once the person is erased. */
+export interface PersonNamed {
+  person: string | null;
+}
+
 export type IntegrationsPage =
   | { configured: false }
   | {
@@ -84,11 +89,12 @@ export type IntegrationsPage =
       /** Events waiting for an attempt. */
       pending: number;
       /** Every failed event, newest first (at most 100 listed; `failedTotal` counts them all). */
-      failed: WebhookEventView[];
+      failed: Array<WebhookEventView & PersonNamed>;
       failedTotal: number;
       /** The latest attempts, newest first (at most 50). */
       recent: Array<
-        WebhookAttemptView & { webhookId: string; type: WebhookEventType; leadId: string | null }
+        WebhookAttemptView &
+          PersonNamed & { webhookId: string; type: WebhookEventType; leadId: string | null }
       >;
       /** The server's time when it answered. */
       now: number;

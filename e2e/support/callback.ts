@@ -62,9 +62,13 @@ export async function search(page: Page, term: string) {
   await page.getByRole('button', { name: 'Filtrer', exact: true }).click();
 }
 
-/** The names of the listed requests, in order. */
+/** The names of the listed requests, in order (the link to each one's page). */
 export async function listed(page: Page): Promise<string[]> {
-  return page.getByRole('table').getByRole('rowheader').allInnerTexts();
+  return page
+    .getByRole('table')
+    .getByRole('rowheader')
+    .getByRole('link', { name: /^Ouvrir la demande de / })
+    .allInnerTexts();
 }
 
 export async function expectNoViolation(page: Page) {

@@ -10,6 +10,7 @@ export const STAFF_E2E_EMAILS = [
   'axe@calora-energies.example',
   'postgres@calora-energies.example',
   'rappel@calora-energies.example',
+  'liste@calora-energies.example',
 ] as const;
 
 /** How many mails `email` has received so far. */

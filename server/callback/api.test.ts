@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
+import { ENGINES } from '../../test-support/engines';
+import { postJson, validRequest } from '../../test-support/harness';
 import {
-  postJson,
-  startTestServer,
-  validRequest,
-  type TestServer,
-} from '../../test-support/harness';
-import { seedLeadsAt } from '../../test-support/lead-input';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import {
-  SIGN_IN_FRAGMENT_KEY,
   STAFF_API,
   type Counters,
   type InboxPage,
   type LeadPage,
 } from '../../contracts/staff/contract';
+import { startClockApi, type ClockApi } from './api.fixture.ts';
 
 /**
  * The call-back clock through the staff API, on both engines, with the server's clock set by the
  * test: the views of the inbox, the call log (audit, status), the rule that only reaching the
- * person stops the clock (ADR 0028), the call window, the counters, the CSV columns, the
- * notification's due time.
+ * person stops the clock (ADR 0028), the call window, the counters, the notification's due time (the
+ * CSV: export.test.ts).
  */
 const STAFF = 'camille@calora-energies.example';
 const paris = (iso: string) => Date.parse(iso);
@@ -31,63 +24,35 @@ const NOW = paris('2026-11-30T11:00:00+01:00');
 const BY_DUE_TIME = ['clock-late', 'clock-email', 'clock-lost', 'clock-friday', 'clock-weekend'];
 
 describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
-  let fixture: EngineFixture;
-  let peer: SmtpPeer;
-  let server: TestServer;
-  let cookie = '';
+  let api: ClockApi;
   let now = NOW;
 
-  const send = (path: string, body: unknown) =>
-    postJson(`${server.url}${path}`, body, { Origin: server.origin, Cookie: cookie });
-  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  const send = (path: string, body: unknown) => api.send(path, body);
+  const get = (path: string) => api.get(path);
   const view = async (filter: object) =>
     (await (await send(STAFF_API.search, filter)).json()) as InboxPage;
   const ids = (page: InboxPage) => page.rows.map((row) => row.id);
 
   beforeAll(async () => {
-    fixture = await engineFixture(engine);
-    await seedLeadsAt(fixture.config, [
-      // Thursday 09:00 → due Friday 09:00: overdue.
-      ['clock-late', 'Paul', '2026-11-26T09:00:00+01:00'],
-      // Thursday 10:00 → due Friday 10:00: overdue, answered by e-mail on Monday.
-      ['clock-email', 'Inès', '2026-11-26T10:00:00+01:00'],
-      // Thursday 11:00 → due Friday 11:00: closed as lost without a call.
-      ['clock-lost', 'Marc', '2026-11-26T11:00:00+01:00'],
-      // Saturday → due at the end of Monday.
-      ['clock-weekend', 'Léa', '2026-11-28T15:00:00+01:00'],
-      // Friday 17:00 → due Monday 17:00.
-      ['clock-friday', 'Hugo', '2026-11-27T17:00:00+01:00'],
-    ]);
-    peer = await startSmtpPeer();
-    server = await startTestServer({
-      ...fixture.config,
-      smtpUrl: peer.url,
-      staffEmails: [STAFF],
-      siteUrl: 'http://127.0.0.1:1',
-      clock: () => now,
-      digestLookEveryMs: 3_600_000,
-    });
-    const response = await postJson(
-      `${server.url}${STAFF_API.requestLink}`,
-      { email: STAFF },
-      { Origin: server.origin },
+    api = await startClockApi(
+      engine,
+      [
+        // Thursday 09:00 → due Friday 09:00: overdue.
+        ['clock-late', 'Paul', '2026-11-26T09:00:00+01:00'],
+        // Thursday 10:00 → due Friday 10:00: overdue, answered by e-mail on Monday.
+        ['clock-email', 'Inès', '2026-11-26T10:00:00+01:00'],
+        // Thursday 11:00 → due Friday 11:00: closed as lost without a call.
+        ['clock-lost', 'Marc', '2026-11-26T11:00:00+01:00'],
+        // Saturday → due at the end of Monday.
+        ['clock-weekend', 'Léa', '2026-11-28T15:00:00+01:00'],
+        // Friday 17:00 → due Monday 17:00.
+        ['clock-friday', 'Hugo', '2026-11-27T17:00:00+01:00'],
+      ],
+      STAFF,
+      () => now,
     );
-    expect(response.status).toBe(200);
-    await peer.waitFor((messages) => messages.some((mail) => mail.envelopeTo.includes(STAFF)));
-    const mail = peer.messages.find((message) => message.envelopeTo.includes(STAFF));
-    const token = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([\\w-]{43})`).exec(mail?.text ?? '')?.[1];
-    const session = await postJson(
-      `${server.url}${STAFF_API.session}`,
-      { token },
-      { Origin: server.origin },
-    );
-    cookie = (session.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
   });
-  afterAll(async () => {
-    await server.close();
-    await peer.stop();
-    await fixture.cleanup();
-  });
+  afterAll(() => api.close());
 
   it('lists the requests to call back soonest due first, and the overdue ones', async () => {
     const page = await view({ vue: 'a-rappeler' });
@@ -263,20 +228,9 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
     expect(counters.windows).toHaveLength(2);
   });
 
-  it('exports the due time, the first call and the number of calls', async () => {
-    const response = await send(STAFF_API.exportCsv, { vue: 'toutes' });
-    const lines = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/"rappel_avant";"premier_appel";"appels"$/);
-    const friday = lines.find((line) => line.startsWith('"clock-friday"'));
-    expect(friday).toMatch(/"2026-11-30T16:00:00.000Z";"2026-11-30T10:14:00.000Z";"4"$/);
-    const late = lines.find((line) => line.startsWith('"clock-late"'));
-    expect(late).toMatch(/"2026-11-27T08:00:00.000Z";"2026-11-30T10:05:00.000Z";"1"$/);
-    const lost = lines.find((line) => line.startsWith('"clock-lost"'));
-    expect(lost).toMatch(/"2026-11-27T10:00:00.000Z";"";"0"$/);
-  });
-
   it('states the due time in the notification e-mail', async () => {
     now = paris('2026-11-30T16:00:00+01:00');
+    const { server, peer } = api;
     const response = await postJson(
       server.endpoint,
       validRequest({ email: 'notification@example.fr' }),
@@ -287,6 +241,10 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
       messages.some((mail) => mail.subject.startsWith('Nouvelle demande')),
     );
     const mail = peer.messages.find((message) => message.subject.startsWith('Nouvelle demande'));
-    expect(mail?.text).toContain('À rappeler avant\u00a0: mardi 1 décembre à 16:00');
+    expect(mail?.text).toContain('À rappeler avant\u00a0: mardi 1er décembre à 16:00');
+    // And links to the request's staff page on the site's URL (SITE_URL), by its id.
+    const id = String(mail?.headers.get('x-lead-id'));
+    expect(id).toMatch(/^[\w-]+$/);
+    expect(mail?.text).toContain(`http://127.0.0.1:1/equipe/demandes/${id}\n`);
   });
 });

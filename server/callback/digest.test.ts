@@ -58,7 +58,7 @@ function digests(peer: SmtpPeer) {
 }
 
 async function digestRows(store: Stores) {
-  return store.callback.digestMails();
+  return store.callback.digests.digestMails();
 }
 
 async function server(

@@ -59,7 +59,7 @@ export class DigestScheduler {
     const due = digestDue(now, callback.calendar);
     if (!due || due.day === this.#settledDay) return undefined;
     const items = await callback.dueBy(due.dueBy);
-    const result = await store.claimDigest({
+    const result = await store.digests.claimDigest({
       day: due.day,
       now,
       messageId: digestMessageId(due.day, messageDomain),
@@ -98,7 +98,7 @@ export function digestWriter(
 ): (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined> {
   return async (row, settings) => {
     if (row.digestDay === null) return undefined;
-    const items = await store.digestContent(row.digestDay);
+    const items = await store.digests.digestContent(row.digestDay);
     if (!items) return undefined;
     return buildDigest(
       {

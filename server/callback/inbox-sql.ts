@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-import type { InboxPage, InboxRow } from '../../contracts/staff/contract.ts';
+import type { InboxPage, InboxRow, InboxStanding } from '../../contracts/staff/contract.ts';
 import { REACHING_OUTCOMES } from '../../contracts/staff/statuses.ts';
 
 /** The call-back clock's part of the inbox's SQL (server/inbox/store.ts and ./store.ts). */
@@ -25,5 +25,5 @@ export interface InboxClockFilter {
 
 /** The inbox's page as the inbox's store reads it (server/inbox); the clock adds its facts. */
 export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
-  rows: InboxRow[];
+  rows: Array<InboxRow & { standing: InboxStanding }>;
 };

@@ -12,7 +12,7 @@ export {
 } from './calendar.ts';
 export { DigestScheduler, digestWriter } from './digest.ts';
 export { type InboxClockFilter, notYetCalled, type StoreInboxPage } from './inbox-sql.ts';
-export { CALLS_WINDOW_MS, CallbackService, type InboxReads } from './service.ts';
+export { CALLS_WINDOW_MS, CallbackService, type ExportedLead, type InboxReads } from './service.ts';
 export { calendarFromEnv, CALLBACK_SETTINGS } from './settings.ts';
 export { dueWallTimeBy } from './wall-time.ts';
 export { CallbackStore } from './store.ts';

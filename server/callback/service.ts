@@ -1,4 +1,5 @@
 import type {
+  CallRecord,
   Counters,
   FirstCallWindow,
   InboxFilter,
@@ -6,6 +7,8 @@ import type {
   LeadDetail,
   LeadPage,
 } from '../../contracts/staff/contract.ts';
+import type { LeadStatus } from '../db/schema.ts';
+import type { LeadStore, LeadWithDelivery } from '../leads/index.ts';
 import type { InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
 import {
   callWindow,
@@ -21,6 +24,13 @@ import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */
 export const CALLS_WINDOW_MS = 30 * DAY_MS;
+
+/** A request as exported: the stored request, its status, its due time and its calls. */
+export type ExportedLead = LeadWithDelivery & {
+  status: LeadStatus;
+  dueAt: number;
+  calls: CallRecord[];
+};
 
 export interface DueLead extends UncalledLead {
   dueAt: number;
@@ -46,14 +56,16 @@ export class CallbackService {
   readonly clock: () => number;
   readonly #store: InboxReads;
   readonly #calls: CallbackStore;
+  readonly #leads: Pick<LeadStore, 'listLeads'>;
 
   constructor(
-    stores: { inbox: InboxReads; callback: CallbackStore },
+    stores: { inbox: InboxReads; callback: CallbackStore; leads: Pick<LeadStore, 'listLeads'> },
     calendar: CallbackCalendar,
     clock: () => number,
   ) {
     this.#store = stores.inbox;
     this.#calls = stores.callback;
+    this.#leads = stores.leads;
     this.calendar = calendar;
     this.clock = clock;
   }
@@ -80,11 +92,27 @@ export class CallbackService {
     };
   }
 
-  /** The number of calls of each request (CSV export). */
-  async callCounts(
-    leadIds: readonly string[],
-  ): Promise<Map<string, { at: number; count: number }>> {
-    return this.#calls.firstCalls(leadIds);
+  /**
+   * The requests of a filter (every page) as the CSV export writes them: the stored request,
+   * where it stands, its due time and its calls, oldest first.
+   */
+  async exportRows(filter: InboxFilter): Promise<ExportedLead[]> {
+    const rows = (await this.inboxPage({ ...filter, page: 1 }, 0)).rows;
+    const leads = new Map((await this.#leads.listLeads()).map((lead) => [lead.id, lead]));
+    const calls = await this.#calls.callsOfLeads(rows.map((row) => row.id));
+    return rows.flatMap((row) => {
+      const lead = leads.get(row.id);
+      if (!lead) return [];
+      return [
+        {
+          ...lead,
+          status: row.status,
+          sourcePage: row.sourcePage ?? undefined,
+          dueAt: row.clock.dueAt,
+          calls: calls.get(row.id) ?? [],
+        },
+      ];
+    });
   }
 
   /** A request's page: its details, its clock, its calls and the call window now. */

@@ -5,28 +5,18 @@ import { inTransaction } from '../db/connection.ts';
 import type { Database } from '../db/database.ts';
 import { appendAudit } from '../db/records/audit.ts';
 import { changeStatus, leadStatus } from '../leads/index.ts';
-import { toOutbox, type OutboxRow } from '../outbox/index.ts';
 import type { Tables } from '../db/schema.ts';
 import { notYetCalled, reachingOutcomes } from './inbox-sql.ts';
 import { REACHING_OUTCOMES, type CallOutcome } from '../db/tables/callback.ts';
 import { readCallFacts, type CallFacts } from './call-facts.ts';
+import { DigestStore, type UncalledLead } from './digest-store.ts';
 
 /**
  * The call-back clock's reads and writes: the call log, the requests still to call back, when
  * each person was reached (the counters) and the daily digest's claim. Nothing here knows the
  * calendar: callers pass reception-time bounds computed by server/callback/calendar.ts.
  */
-export interface UncalledLead {
-  id: string;
-  createdAt: number;
-  prenom: string;
-  produit: string;
-}
-
-export interface DigestItem {
-  id: string;
-  dueAt: number;
-}
+export type { DigestItem, UncalledLead } from './digest-store.ts';
 
 export class CallbackStore {
   readonly #connection: Database;
@@ -108,6 +98,29 @@ export class CallbackStore {
       .orderBy('at')
       .orderBy('id')
       .execute();
+  }
+
+  /**
+   * The calls of each of these requests, oldest first (absent: never called): the CSV export's.
+   * By slices of 500 ids, under every engine's limit on bound parameters.
+   */
+  async callsOfLeads(leadIds: readonly string[]): Promise<Map<string, CallRecord[]>> {
+    const result = new Map<string, CallRecord[]>();
+    for (let start = 0; start < leadIds.length; start += 500) {
+      const rows = await this.#db
+        .selectFrom('lead_calls')
+        .select(['lead_id', 'at', 'outcome', 'note', 'staff'])
+        .where('lead_id', 'in', leadIds.slice(start, start + 500))
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+      for (const { lead_id: leadId, ...call } of rows) {
+        const calls = result.get(leadId) ?? [];
+        calls.push({ ...call, at: Number(call.at) });
+        result.set(leadId, calls);
+      }
+    }
+    return result;
   }
 
   /** The first call and the number of calls of each of these requests (absent: never called). */
@@ -208,95 +221,8 @@ export class CallbackStore {
     return Number(row?.count ?? 0);
   }
 
-  /**
-   * Claims the digest of `day`: inserts its row unless one exists, and with it (same
-   * transaction) its outbox e-mail when it lists anything. Whatever the number of instances or
-   * restarts, only one claim per day succeeds.
-   */
-  claimDigest(claim: {
-    day: string;
-    now: number;
-    messageId: string;
-    items: readonly DigestItem[];
-  }): Promise<{ claimed: boolean; count: number }> {
-    return inTransaction(this.#connection, async (trx) => {
-      const existing = await trx
-        .selectFrom('digests')
-        .select('day')
-        .where('day', '=', claim.day)
-        .executeTakeFirst();
-      if (existing) return { claimed: false, count: 0 };
-      const { items } = claim;
-      const inserted = await trx
-        .insertInto('digests')
-        .values({
-          day: claim.day,
-          created_at: claim.now,
-          items: JSON.stringify(items),
-          count: items.length,
-        })
-        .onConflict((conflict) => conflict.column('day').doNothing())
-        .returning('day')
-        .executeTakeFirst();
-      if (!inserted) return { claimed: false, count: 0 };
-      if (items.length > 0) {
-        await trx
-          .insertInto('outbox')
-          .values({
-            lead_id: null,
-            digest_day: claim.day,
-            kind: 'digest',
-            message_id: claim.messageId,
-            next_attempt_at: claim.now,
-            created_at: claim.now,
-            last_attempt_at: null,
-            sent_at: null,
-            last_error: null,
-            claimed_until: null,
-            claim_token: null,
-          })
-          .execute();
-      }
-      return { claimed: true, count: items.length };
-    });
-  }
-
-  /** The digest e-mails in the outbox, oldest first. */
-  async digestMails(): Promise<OutboxRow[]> {
-    const rows = await this.#db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('kind', '=', 'digest')
-      .orderBy('id')
-      .execute();
-    return rows.map(toOutbox);
-  }
-
-  /** What a claimed digest reports: its items, with the requests that still exist. */
-  async digestContent(day: string): Promise<Array<DigestItem & UncalledLead> | undefined> {
-    const row = await this.#db
-      .selectFrom('digests')
-      .select('items')
-      .where('day', '=', day)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const items = JSON.parse(row.items) as DigestItem[];
-    if (items.length === 0) return [];
-    const leads = await this.#db
-      .selectFrom('leads')
-      .select(['id', 'created_at', 'prenom', 'produit'])
-      .where(
-        'id',
-        'in',
-        items.map((item) => item.id),
-      )
-      .execute();
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
-    return items.flatMap((item) => {
-      const lead = byId.get(item.id);
-      return lead
-        ? [{ ...item, createdAt: lead.created_at, prenom: lead.prenom, produit: lead.produit }]
-        : [];
-    });
+  /** The morning digest's claim and reads (./digest-store.ts), on this store's database. */
+  get digests(): DigestStore {
+    return new DigestStore(this.#connection);
   }
 }

@@ -1,6 +1,22 @@
 import { formatDueTime } from '../../contracts/staff/callback-format.ts';
-import { addDays, dayStart, localDate, type CallbackCalendar } from '../callback/index.ts';
-import { CallbackService, type CallbackStore, type InboxReads } from '../callback/index.ts';
+import {
+  addDays,
+  CallbackService,
+  dayStart,
+  localDate,
+  type CallbackCalendar,
+  type CallbackStore,
+  type ExportedLead,
+  type InboxReads,
+} from '../callback/index.ts';
+import type { LeadStore } from '../leads/index.ts';
+
+/** The stores the call-back clock reads (see CallbackService). */
+type ClockStores = {
+  inbox: InboxReads;
+  callback: CallbackStore;
+  leads: Pick<LeadStore, 'listLeads'>;
+};
 
 /**
  * `npm run leads -- due`: the morning digest's list, printed: the requests still to call back
@@ -8,7 +24,7 @@ import { CallbackService, type CallbackStore, type InboxReads } from '../callbac
  * the product, the due time and the link to the request's page.
  */
 export async function dueList(
-  stores: { inbox: InboxReads; callback: CallbackStore },
+  stores: ClockStores,
   calendar: CallbackCalendar,
   now: number,
   siteUrl: string,
@@ -29,4 +45,16 @@ export async function dueList(
     ...(today.length > 0 ? [`Due today (${today.length}):`, ...today.map(line)] : []),
   ];
   return `${sections.join('\n')}\n`;
+}
+
+/**
+ * `npm run leads -- export --csv`: every request as the inbox's « Toutes les demandes » export
+ * holds it (status, due time and calls, through the call-back clock).
+ */
+export async function everyRequest(
+  stores: ClockStores,
+  calendar: CallbackCalendar,
+  now: () => number,
+): Promise<ExportedLead[]> {
+  return new CallbackService(stores, calendar, now).exportRows({ vue: 'toutes' });
 }

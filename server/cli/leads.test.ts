@@ -104,16 +104,24 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
   });
 
   describe('export --csv', () => {
-    it('writes UTF-8 with a BOM, CRLF rows and every field', async () => {
-      await seed([{ id: 'a', at: Date.now(), input: { message: 'Ligne 1\nLigne "2"' } }]);
+    it('writes UTF-8 with a BOM, CRLF rows and every field, in French words', async () => {
+      // Thursday 26 November 2026, 13:19 UTC: 14:19 in Paris, due Friday at the same time.
+      const at = Date.UTC(2026, 10, 26, 13, 19);
+      await seed([{ id: 'a', at, input: { message: 'Ligne 1\nLigne "2"' } }]);
       const result = await run('export', '--csv');
       expect(result.code).toBe(0);
-      expect(result.stdout.startsWith('\uFEFF"id";"date";"nom";"prenom";"email"')).toBe(true);
+      expect(
+        result.stdout.startsWith(
+          '\uFEFF"Reçue le";"Statut";"À rappeler avant";"Nom";"Prénom";"E-mail";"Téléphone"',
+        ),
+      ).toBe(true);
       const rows = result.stdout.slice(1).split('\r\n');
       expect(rows).toHaveLength(3);
+      expect(rows[1]).toMatch(/^"26\/11\/2026 14:19";"Nouveau";"27\/11\/2026 14:19";/);
       expect(rows[1]).toContain('"Lefèvre";"Zoé";"zoe@entreprise.example";"06 12 34 56 78"');
       expect(rows[1]).toContain('"Ligne 1\nLigne ""2"""');
-      expect(rows[1]).toContain('"notification:pending confirmation:pending"');
+      expect(rows[1]).toContain('"En attente d’envoi";"En attente d’envoi"');
+      expect(rows[1]).toMatch(/"a"$/);
     });
 
     it('neutralises formulas that come from the store', async () => {

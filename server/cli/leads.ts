@@ -1,7 +1,7 @@
 /**
  * Staff tool: `npm run leads -- <command>`.
  *   list [--json]    requests, newest first, with the delivery status of their e-mails
- *   export --csv     every request as CSV (UTF-8 with BOM, `;`-separated, for French Excel)
+ *   export --csv     every request as CSV for a French spreadsheet (the inbox's « toutes »)
  *   forget <email>   erase every record of one person (GDPR erasure request)
  *   purge            delete what is past the retention periods of the privacy policy
  *   sign-in-link <email>  print a staff sign-in link (15 min, single use) for a listed address
@@ -24,16 +24,17 @@ import { openDatabase } from '../db/open.ts';
 import { emailKey } from '../db/records/lead.ts';
 import { InboxStore } from '../inbox/index.ts';
 import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '../env';
-import { dueList } from './due';
+import { dueList, everyRequest } from './due';
 import { siteConfig } from '../../config/site';
-import { deliverySummary, LeadStore, toCsv, type LeadWithDelivery } from '../leads/index.ts';
+import { deliverySummary, LeadStore, requestsCsv, type LeadWithDelivery } from '../leads/index.ts';
 import { issueSignInLink, SessionStore, staffKeys } from '../staff/index.ts';
 import { removeMailFiles, RetentionStore, runPurge } from '../retention/index.ts';
 import { newWebhookSecret, webhookConfigFromEnv } from '../webhooks/index.ts';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
-  export --csv     write every request as CSV (UTF-8 with BOM, ';' separator) to stdout
+  export --csv     write every request as CSV (UTF-8 with BOM, ';' separator, French
+                   headers, times in the company's time zone, calls) to stdout
   forget <email>   erase every record of this person
   purge            delete requests past the retention period (3 years after last contact)
   sign-in-link <email>
@@ -186,6 +187,15 @@ export async function runLeadsCommand(
   }
 }
 
+/** What the call-back clock reads, on the CLI's database. */
+function clockStores(database: Database) {
+  return {
+    inbox: new InboxStore(database),
+    callback: new CallbackStore(database),
+    leads: new LeadStore(database),
+  };
+}
+
 async function runWithDatabase(
   database: Database,
   command: string,
@@ -204,14 +214,15 @@ async function runWithDatabase(
     }
     case 'export': {
       if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
-      return { code: 0, stdout: toCsv(await new LeadStore(database).listLeads()), stderr: '' };
+      const calendar = staff.calendar ?? DEFAULT_CALENDAR;
+      const rows = await everyRequest(clockStores(database), calendar, staff.now ?? Date.now);
+      return { code: 0, stdout: requestsCsv(rows, calendar.timeZone), stderr: '' };
     }
     case 'due': {
       if (rest.length > 0) return usage('due takes no argument');
       const now = (staff.now ?? Date.now)();
       const calendar = staff.calendar ?? DEFAULT_CALENDAR;
-      const stores = { inbox: new InboxStore(database), callback: new CallbackStore(database) };
-      const stdout = await dueList(stores, calendar, now, staff.siteUrl);
+      const stdout = await dueList(clockStores(database), calendar, now, staff.siteUrl);
       return { code: 0, stdout, stderr: '' };
     }
     case 'forget': {

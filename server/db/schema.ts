@@ -31,6 +31,8 @@ export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
   created_at: number;
   client_type: LeadFields['clientType'];
   email_key: string;
+  /** The number's search key (contracts/contact/phone-key.ts, migration 9). */
+  phone_key: string;
   consent_given_at: number;
   consent_version: string;
   consent_text: string;

@@ -3,13 +3,12 @@ import type { Hono } from 'hono';
 import { STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract.ts';
 import { InboxFilterSchema, StatusChangeSchema } from '../../contracts/staff/schemas.ts';
 import type { CallbackService } from '../callback/index.ts';
-import { staffCsv } from '../leads/index.ts';
-import type { Logger } from '../logger.ts';
-import { removeMailFiles } from '../retention/index.ts';
 import type { StaffRouteKit } from '../http/staff-route-kit.ts';
+import { exportFileName, requestsCsv, type LeadStore } from '../leads/index.ts';
+import type { Logger } from '../logger.ts';
+import { removeMailFiles, type RetentionStore } from '../retention/index.ts';
 import { STAFF_ERRORS } from '../staff/index.ts';
-import type { LeadStore } from '../leads/index.ts';
-import type { RetentionStore } from '../retention/index.ts';
+import { readExportForm } from './export.ts';
 import type { InboxStore } from './store.ts';
 
 export interface InboxRoutesDeps {
@@ -39,32 +38,16 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
   });
 
   app.post(STAFF_API.exportCsv, kit.requireStaff, kit.limitSize, async (c) => {
-    const body = await kit.readJson(c, InboxFilterSchema);
-    if (!body.ok) return body.response;
-    const rows = (await callback.inboxPage({ ...body.value, page: 1 }, 0)).rows;
-    const leads = await stores.leads.listLeads();
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
-    const calls = await callback.callCounts(rows.map((row) => row.id));
-    const selected = rows.flatMap((row) => {
-      const lead = byId.get(row.id);
-      return lead
-        ? [
-            {
-              ...lead,
-              status: row.status,
-              sourcePage: row.sourcePage ?? undefined,
-              dueAt: row.clock.dueAt,
-              firstCallAt: row.clock.firstCallAt,
-              calls: calls.get(row.id)?.count ?? 0,
-            },
-          ]
-        : [];
-    });
-    await stores.inbox.recordExport(c.get('staff').email, selected.length, kit.now());
-    const day = new Date(kit.now()).toISOString().slice(0, 10);
-    return c.body(staffCsv(selected), 200, {
+    const form = await readExportForm(c);
+    if (form === 'type') return kit.fail(c, 415, STAFF_ERRORS.contentType);
+    if (form === 'invalid') return kit.fail(c, 400, STAFF_ERRORS.invalid);
+    const rows = await callback.exportRows(form.filter);
+    const now = kit.now();
+    await stores.inbox.recordExport(c.get('staff').email, rows.length, now);
+    const timeZone = callback.calendar.timeZone;
+    return c.body(requestsCsv(rows, timeZone), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="demandes-${day}.csv"`,
+      'Content-Disposition': `attachment; filename="${exportFileName(form.scope, form.filter, now, timeZone)}"`,
     });
   });
 

@@ -1,10 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+
+import { isPhoneTerm, phoneKey } from '../../contracts/contact/phone-key.ts';
+import { isPlausiblePhone } from '../../contracts/contact/schema.ts';
 
 import type {
   Counters,
   CounterWindow,
   InboxFilter,
   InboxRow,
+  InboxStanding,
   MailState,
 } from '../../contracts/staff/contract.ts';
 import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
@@ -21,14 +25,68 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The tables a filter reads: `leads` joined with `lead_tracking`. */
+type FilterTables = Tables & { lead_tracking: Tables['lead_tracking'] };
+
 function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
 export type { StoreInboxPage };
 
+/**
+ * Where a request stands, by the same conditions as the views: closed (converted, lost), still
+ * to call back (past due or not), else reached.
+ */
+function standing(clock: InboxClockFilter) {
+  return sql<InboxStanding>`CASE
+    WHEN lead_tracking.status IN ('converti', 'perdu') THEN lead_tracking.status
+    WHEN ${notYetCalled} THEN CASE
+      WHEN leads.created_at <= ${clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER}
+      THEN 'en-retard' ELSE 'a-rappeler' END
+    ELSE 'joint' END`;
+}
+
+/** The text columns a search term's words are looked for in. */
+const TEXT_COLUMNS = ['nom', 'prenom', 'email', 'telephone', 'adresse'] as const;
+
+/**
+ * A search term's condition. A phone number (digits and separators only) is matched by its key
+ * (contracts/contact/phone-key.ts): a whole number by equality (the `leads_phone_key` index), a
+ * part of one inside the key, or as text (a postcode). Any other term: each of its words in some
+ * column (names in any order, "Paul Martin" or "martin paul"), a word of digits also in the key.
+ */
+function termCondition(eb: ExpressionBuilder<FilterTables, 'leads'>, term: string) {
+  const inText = (word: string) =>
+    TEXT_COLUMNS.map(
+      (column) =>
+        sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${likePattern(word)} escape '\\'`,
+    );
+  // A key of fewer than two digits (« +33 » alone is `0`) would match nearly every number.
+  const inKey = (word: string) =>
+    phoneKey(word).replace(/\D/g, '').length < 2
+      ? []
+      : [sql<boolean>`leads.phone_key like ${likePattern(phoneKey(word))} escape '\\'`];
+  if (isPhoneTerm(term)) {
+    if (isPlausiblePhone(term)) return eb('leads.phone_key', '=', phoneKey(term));
+    return eb.or([...inKey(term), ...inText(term)]);
+  }
+  return eb.and(
+    term
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .map((word) => eb.or([...inText(word), ...(isPhoneTerm(word) ? inKey(word) : [])])),
+  );
+}
+
+/**
+ * The rows a filter selects: the view's, narrowed by the search term and the other fields. The
+ * staff pages run a new search term in « Toutes les demandes » (inbox-filter-form.tsx), where a
+ * person ringing back is found whether or not they were called; each row says where it stands.
+ */
 function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
   let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
+  const term = filter.q?.trim() ?? '';
   if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
     query = query.where(sql<boolean>`${notYetCalled}`);
   }
@@ -39,24 +97,7 @@ function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilt
       clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER,
     );
   }
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    // Phone numbers also match without their spaces, dots or dashes ("0612" finds "06 12 …").
-    const digits = filter.q.replace(/[\s.-]/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        ...(['nom', 'prenom', 'email', 'telephone', 'adresse'] as const).map(
-          (column) => sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${pattern} escape '\\'`,
-        ),
-        sql<boolean>`(lower(leads.prenom) || ' ' || lower(leads.nom)) like ${pattern} escape '\\'`,
-        ...(/^\+?\d{2,}$/.test(digits)
-          ? [
-              sql<boolean>`replace(replace(replace(leads.telephone, ' ', ''), '.', ''), '-', '') like ${likePattern(digits)} escape '\\'`,
-            ]
-          : []),
-      ]),
-    );
-  }
+  if (term !== '') query = query.where((eb) => termCondition(eb, term));
   if (filter.status) {
     const status = filter.status;
     query = query.where((eb) =>
@@ -136,6 +177,7 @@ export async function searchInbox(
   const order = filter.vue === 'a-rappeler' || filter.vue === 'en-retard' ? 'asc' : 'desc';
   let query = filtered(db, filter, clock)
     .select(ROW_COLUMNS)
+    .select(standing(clock).as('standing'))
     .orderBy('leads.created_at', order)
     .orderBy('leads.id', order);
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
@@ -151,7 +193,10 @@ export async function searchInbox(
     .orderBy('produit')
     .execute();
   return {
-    rows: rows.map((row) => toRow(row, delivery.get(row.id) ?? [])),
+    rows: rows.map((row) => ({
+      ...toRow(row, delivery.get(row.id) ?? []),
+      standing: row.standing,
+    })),
     total: Number(count?.count ?? 0),
     page,
     pageSize,

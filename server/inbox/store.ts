@@ -35,7 +35,6 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
     .where('leads.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const digits = row.telephone.replace(/\D/g, '');
   const related = await db
     .selectFrom('leads')
     .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
@@ -44,7 +43,10 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
     .where((eb) =>
       eb.or([
         eb('leads.email_key', '=', row.email_key),
-        ...(digits.length >= 6 ? [eb('leads.telephone', '=', row.telephone)] : []),
+        // The same number whatever its format (`leads_phone_key`); a stub of one links nobody.
+        ...(row.phone_key.replace(/\D/g, '').length >= 6
+          ? [eb('leads.phone_key', '=', row.phone_key)]
+          : []),
       ]),
     )
     .orderBy('leads.created_at', 'desc')

@@ -42,6 +42,7 @@ const insertLeads = preparedInsert('leads', [
   'telephone',
   'email',
   'email_key',
+  'phone_key',
   'produit',
   'message',
   'consent_given_at',

@@ -3,7 +3,13 @@
  * caps), a request's status, the CSV, the refusal log. The endpoint (./routes.ts) is
  * registered by the composition root only.
  */
-export { CSV_SEPARATOR, deliverySummary, staffCsv, toCsv } from './csv.ts';
+export {
+  CSV_SEPARATOR,
+  deliverySummary,
+  exportFileName,
+  requestsCsv,
+  type ExportRow,
+} from './csv.ts';
 export { RateLimiter } from './rate-limit.ts';
 export { RefusalLog } from './refusal-log.ts';
 export { deliveryByLead } from './store.ts';

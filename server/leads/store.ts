@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 
+import { phoneKey } from '../../contracts/contact/phone-key.ts';
 import type {
   LeadsTable,
   LeadTrackingTable,
@@ -64,6 +65,7 @@ export function leadRow(id: string, input: LeadInput, consent: Consent, now: num
     telephone: input.telephone,
     email: input.email,
     email_key: emailKey(input.email),
+    phone_key: phoneKey(input.telephone),
     produit: input.produit,
     message: input.message,
     consent_given_at: consent.givenAt,

@@ -17,6 +17,8 @@ export interface NotificationCopy {
   noProduct: string;
   noMessage: string;
   replyHint: string;
+  /** Before the link to the request's staff page. */
+  openLead: string;
   /** A label per lead field of the contract, and for the facts the server adds. */
   labels: Record<
     LeadField | 'consent' | 'receivedAt' | 'dueAt' | 'reference' | 'sourcePage',
@@ -64,6 +66,7 @@ export const notificationCopy: NotificationCopy = {
   noProduct: 'Non précisé',
   noMessage: 'Aucun message',
   replyHint: 'Répondez à cet e-mail pour écrire directement au demandeur.',
+  openLead: 'La demande dans l’espace équipe',
   labels: {
     ...LEAD_FIELD_LABELS,
     consent: 'Consentement',

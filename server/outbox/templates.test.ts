@@ -21,6 +21,30 @@ const lead: Lead = {
 const settings = { from: 'Site <no-reply@x.example>', to: 'equipe@x.example' };
 
 describe('buildNotification', () => {
+  it('links to the request’s staff page, in the text and the HTML alike, by its id only', () => {
+    const mail = buildNotification(
+      lead,
+      { ...settings, siteUrl: () => 'https://www.exemple.fr/' },
+      messageIdFor(lead.id, 'notification', 'x.example'),
+    );
+    const url = `https://www.exemple.fr/equipe/demandes/${lead.id}`;
+    expect(mail.text).toContain(`La demande dans l’espace équipe\u00a0:\n${url}\n`);
+    expect(mail.html).toContain(
+      `<p>La demande dans l’espace équipe&nbsp;: <a href="${url}">${url}</a></p>`,
+    );
+    // Nothing the person typed in the address: the id is the only variable part.
+    for (const mailText of [mail.text, mail.html]) {
+      const links = mailText.match(/https:\/\/www\.exemple\.fr\S*/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toMatch(new RegExp(`^${url}(?:"|<|$)`));
+    }
+    // Without the site's URL: the reference only, no link.
+    const plain = buildNotification(lead, settings, 'id');
+    expect(plain.text).not.toContain('/equipe/');
+    expect(plain.html).not.toContain('/equipe/');
+    expect(plain.text).toContain(`Référence\u00a0: ${lead.id}`);
+  });
+
   it('addresses the company, replies to the visitor and says when fields are empty', () => {
     const mail = buildNotification(
       lead,

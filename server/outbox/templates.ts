@@ -1,5 +1,6 @@
 import { type CallbackTime } from '../../contracts/contact/callback-time.ts';
 import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
+import { STAFF_PAGE_PREFIX } from '../../contracts/staff/contract.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import type { Lead } from '../db/records/lead.ts';
 import type { MailKind } from '../db/schema.ts';
@@ -15,6 +16,16 @@ export interface MailSettings {
   dueTime?: (receivedAt: number) => string;
   /** The same due time on the company's wall clock, for the visitor's confirmation. */
   callbackBy?: (receivedAt: number) => CallbackTime;
+  /**
+   * The site's public URL (SITE_URL), the base of the link to a request's staff page in the
+   * notification; without it the notification gives the reference only.
+   */
+  siteUrl?: () => string;
+}
+
+/** A request's staff page: the id only in the address, never anything the person typed. */
+export function staffLeadUrl(siteUrl: string, leadId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${STAFF_PAGE_PREFIX}/demandes/${encodeURIComponent(leadId)}`;
 }
 
 /** The stable Message-ID of one outbox message: a resend after a crash carries the same one. */
@@ -60,6 +71,8 @@ export function buildNotification(
     [copy.labels.reference, lead.id],
   ];
   const message = lead.message || copy.noMessage;
+  const base = settings.siteUrl?.();
+  const pageUrl = base ? staffLeadUrl(base, lead.id) : undefined;
   const text = [
     copy.heading,
     '',
@@ -67,6 +80,7 @@ export function buildNotification(
     '',
     ...rows.map(([label, value]) => `${label} : ${value}`.replace(' :', '\u00a0:')),
     '',
+    ...(pageUrl ? [`${copy.openLead}\u00a0:`, pageUrl, ''] : []),
     `${copy.labels.message}\u00a0:`,
     message,
     '',
@@ -86,7 +100,7 @@ export function buildNotification(
 <table role="presentation" style="border-collapse:collapse;">
 ${tableRows}
 </table>
-<h2 style="font-size:16px;">${escapeHtml(copy.labels.message)}</h2>
+${pageUrl ? `<p>${escapeHtml(copy.openLead)}&nbsp;: <a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>\n` : ''}<h2 style="font-size:16px;">${escapeHtml(copy.labels.message)}</h2>
 <p style="white-space:pre-wrap;">${escapeHtml(message)}</p>
 <p style="color:#475569;">${escapeHtml(copy.replyHint)}</p>`,
   );

@@ -22,6 +22,13 @@ export const STAFF_ERRORS = {
 export const SIGN_IN_REQUESTED =
   'Si cette adresse fait partie de l’équipe, un lien de connexion vient de lui être envoyé. Il est valable 15 minutes.';
 
+/**
+ * Without a mail transport (no SMTP_URL nor MAIL_API_URL) no link can be sent: said to anyone
+ * who asks, listed or not, so it reveals nothing about who is staff.
+ */
+export const SIGN_IN_NO_MAIL =
+  'Ce serveur ne peut pas envoyer d’e-mail : aucun lien de connexion n’a été envoyé. La personne qui administre le serveur peut en créer un avec la commande npm run leads -- sign-in-link <adresse e-mail>.';
+
 export function signInMail(link: string) {
   const subject = `Votre lien de connexion à l’espace équipe – ${siteConfig.companyName}`;
   const text = [

@@ -361,15 +361,41 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
       submitted[0],
     ]);
 
-    const csv = await authed(STAFF_API.exportCsv, { q: 'martin' });
+    // The export is a form posted without script: the search travels in the body.
+    const exportForm = (fields: string) =>
+      fetch(api(STAFF_API.exportCsv), {
+        method: 'POST',
+        headers: {
+          Origin: server.origin,
+          Cookie: cookie,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: fields,
+      });
+    const csv = await exportForm('q=martin&status=&portee=vue');
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="demandes-toutes-filtrees-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = Buffer.from(await csv.arrayBuffer());
     // The BOM as bytes (text() would strip it while decoding).
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.startsWith('"id";"date";')).toBe(true);
+    expect(text.startsWith('"Reçue le";"Statut";')).toBe(true);
     expect(text.trimEnd().split('\r\n')).toHaveLength(3);
-    expect(text).toContain('"en_cours"');
+    expect(text).toContain('"En cours"');
+    expect(text).not.toContain('en_cours');
+    // « Toutes les demandes »: the search is left aside.
+    const all = await exportForm('q=martin&vue=a-rappeler&portee=tout');
+    expect(all.headers.get('content-disposition')).toMatch(/filename="demandes-toutes-\d{4}-/);
+    const everything = await all.text();
+    expect(everything).toContain('"Durand"');
+    expect(everything.trimEnd().split('\r\n')).toHaveLength(5);
+    // Not the form: refused, nothing exported.
+    expect((await authed(STAFF_API.exportCsv, { q: 'martin' })).status).toBe(415);
+    expect((await exportForm('q=martin')).status).toBe(400);
+    expect((await exportForm('portee=vue&bogus=1')).status).toBe(400);
+    expect((await exportForm('portee=vue&q=a&q=b')).status).toBe(400);
 
     const counters = (await (await authed(STAFF_API.counters)).json()) as {
       windows: Array<{ days: number; byStatus: Record<string, number> }>;
@@ -382,10 +408,11 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect((await search({ q: 'martin' })).total).toBe(0);
     expect((await authed(STAFF_API.lead(submitted[0]!))).status).toBe(404);
     const log = await server.pipeline.stores.sessions.auditLog();
-    expect(log.find((entry) => entry.action === 'export')).toMatchObject({
-      actor: MARC,
-      detail: '2',
-    });
+    // Newest first: every request (4), then the search's 2.
+    expect(log.filter((entry) => entry.action === 'export')).toEqual([
+      expect.objectContaining({ actor: MARC, detail: '4' }),
+      expect.objectContaining({ actor: MARC, detail: '2' }),
+    ]);
     const erasure = log.find((entry) => entry.action === 'erase');
     expect(erasure).toMatchObject({ actor: MARC, lead_id: null, detail: '2' });
     expect(JSON.stringify(log)).not.toMatch(/martin|0611223344|06 11/i);

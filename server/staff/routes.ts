@@ -26,7 +26,7 @@ import {
   issueSignInLink,
   staffKeys,
 } from './auth';
-import { SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages';
+import { SIGN_IN_NO_MAIL, SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages';
 import type { StaffEnv, StaffFailure, StaffRouteKit } from '../http/staff-route-kit.ts';
 
 /**
@@ -224,7 +224,8 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
         logger.error('staff_sign_in_link_failed', { error }),
       );
     }
-    return c.json({ message: SIGN_IN_REQUESTED });
+    // The same answer for every address: only whether this server can send mail changes it.
+    return c.json({ message: deps.transport.kind === 'eml' ? SIGN_IN_NO_MAIL : SIGN_IN_REQUESTED });
   });
 
   app.post(STAFF_API.session, limitSize, async (c) => {

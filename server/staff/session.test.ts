@@ -134,6 +134,18 @@ describe('staff sessions', () => {
       body: JSON.stringify({ email: STAFF }),
     });
     expect(response.status).toBe(200);
+    // Said to the person on the sign-in page, with the command that makes a link.
+    const answer = (await response.json()) as { message: string };
+    expect(answer.message).toContain('Ce serveur ne peut pas envoyer d’e-mail');
+    expect(answer.message).toContain('npm run leads -- sign-in-link');
+    expect(answer.message).not.toContain('vient de lui être envoyé');
+    // The same answer for an address that is not staff: it reveals nothing.
+    const stranger = await hono.request(STAFF_API.requestLink, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'intrus@example.fr' }),
+    });
+    expect(await stranger.json()).toEqual(answer);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(logs.map((log) => log.event)).toContain('staff_sign_in_link_not_sent');
   });
@@ -149,6 +161,9 @@ describe('staff sessions', () => {
         body: JSON.stringify({ email: STAFF }),
       });
       expect(response.status).toBe(200);
+      expect(((await response.json()) as { message: string }).message).toContain(
+        'un lien de connexion vient de lui être envoyé',
+      );
       await expect.poll(() => api.accepted().length).toBe(1);
       const [mail] = api.accepted();
       expect(mail!.body.to).toEqual([{ email: STAFF }]);

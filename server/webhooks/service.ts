@@ -85,13 +85,17 @@ export class WebhookService {
     const view = await this.store.overview(this.#now());
     const state: WebhookEndpointState =
       view.disabledAt !== null ? 'disabled' : view.failing ? 'failing' : 'active';
+    const names = await this.store.personNames(
+      [...view.failed, ...view.recent].flatMap((event) => (event.leadId ? [event.leadId] : [])),
+    );
+    const person = (leadId: string | null) => (leadId ? (names.get(leadId) ?? null) : null);
     return {
       configured: true,
       endpoint: { url: this.endpoint, state, disabledAt: view.disabledAt },
       pending: view.pending,
-      failed: view.failed,
+      failed: view.failed.map((event) => ({ ...event, person: person(event.leadId) })),
       failedTotal: view.failedTotal,
-      recent: view.recent,
+      recent: view.recent.map((attempt) => ({ ...attempt, person: person(attempt.leadId) })),
       now: view.now,
     };
   }

@@ -542,6 +542,21 @@ export class WebhookStore {
       now,
     };
   }
+
+  /**
+   * The name (« Élise Durand ») of each of these requests still stored, for the integrations
+   * page: staff read who a delivery was about (behind the sign-in; never in a URL or a log).
+   */
+  async personNames(leadIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(leadIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('leads')
+      .select(['id', 'prenom', 'nom'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, `${row.prenom} ${row.nom}`.trim()]));
+  }
 }
 
 /** Retention: events done for more than `WEBHOOK_HISTORY_MS` go, with their attempts. */

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { siteConfig } from '../../../config/site';
 import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract';
 import { contactPageText } from '../../content/contact';
+import { ContactForm } from './contact-form';
 import {
   errorSpy,
   fetchSpy,
@@ -174,5 +176,32 @@ describe('ContactForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur');
     expect(errorSpy).toHaveBeenCalled();
     expect(screen.getByLabelText('Email *')).toHaveValue('lea.martin@entreprise.fr');
+  });
+
+  it('sends the source page the visit gives (navigation-origin.ts)', async () => {
+    fetchSpy.mockResolvedValue(jsonResponse(200, { ok: true, id: 'abc' }));
+    const origin = {
+      sourcePage: () => '/particuliers/pompe-a-chaleur',
+      landingCampaign: () => ({}),
+    };
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <Outlet context={origin} />,
+          children: [{ path: 'contact', element: <ContactForm /> }],
+        },
+      ],
+      { initialEntries: ['/contact'] },
+    );
+    render(<RouterProvider router={router} />);
+    await fillValidForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const [, init] = fetchSpy.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      pageOrigine: '/particuliers/pompe-a-chaleur',
+    });
   });
 });

@@ -149,7 +149,7 @@ export function ContactForm() {
     dismissNotice();
     setPending(true);
     const outcome = await sendContactRequest(result.data, values.website, {
-      pageOrigine: origin?.previousPage(),
+      pageOrigine: origin?.sourcePage(),
       ...origin?.landingCampaign(),
     });
     pendingRef.current = false;

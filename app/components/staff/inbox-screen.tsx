@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { staffText } from '../../content/staff';
 import {
@@ -10,11 +10,13 @@ import {
 } from '../../../contracts/staff/contract';
 import { StaffButton, StaffMessage } from './controls';
 import { rememberFilter } from './filter-memory';
-import { download, postJson } from './staff-api';
+import { postJson } from './staff-api';
 import { consumeFlash } from './flash';
 import { InboxViews } from './callback/inbox-views';
 import { InboxCounters } from './inbox-counters';
-import { InboxFilterForm } from './inbox-filter-form';
+import { InboxEmpty } from './inbox-empty';
+import { InboxExport } from './inbox-export';
+import { filterFrom, InboxFilterForm } from './inbox-filter-form';
 import { InboxTable } from './inbox-table';
 
 const text = staffText.inbox;
@@ -28,7 +30,11 @@ export interface InboxData {
 /** The view the inbox opens on: the requests to call back, soonest due first. */
 export const DEFAULT_VIEW: InboxView = 'a-rappeler';
 
-/** `/equipe`: counters, search and filters, the list (newest first, paginated), CSV export. */
+/**
+ * `/equipe`: the search box, the list in its view (paginated) right under it, the other filters
+ * folded, then the CSV export and the counters: the first request is in view on a phone as on a
+ * desktop.
+ */
 export function InboxScreen({ initial }: { initial: InboxData }) {
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
@@ -36,6 +42,8 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
   // The filter form keeps what was typed while a search loads; only a reset remounts it, once
   // the unfiltered list is in, so that its fields show no filter.
   const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const remountForm = () => setFormKey((key) => key + 1);
   const [error, setError] = useState<string>();
   const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
@@ -58,25 +66,16 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
     }
   };
 
-  const exportCsv = async () => {
-    setError(undefined);
-    try {
-      const { page: _page, ...rest } = filter;
-      await download(STAFF_API.exportCsv, rest, 'demandes.csv');
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
+  const reset = () => void load({ vue: DEFAULT_VIEW }).then(remountForm);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-brand-950 sm:text-3xl">{text.title}</h1>
       {flash ? (
         <div className="mt-4">
           <StaffMessage tone="info">{flash}</StaffMessage>
         </div>
       ) : null}
-      <InboxCounters counters={initial.counters} />
 
       <InboxFilterForm
         key={formKey}
@@ -85,32 +84,50 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         products={page.products}
         busy={busy}
         onApply={(next) => void load(next)}
-        onReset={() => void load({ vue: DEFAULT_VIEW }).then(() => setFormKey((key) => key + 1))}
-        onExportCsv={() => void exportCsv()}
+        formRef={formRef}
+        onReset={reset}
       />
 
-      <section aria-labelledby="results-title" className="mt-8">
-        <h2 id="results-title" className="text-xl font-semibold text-brand-950" aria-live="polite">
-          {text.results(page.total)}
-        </h2>
-        <InboxViews
-          current={view}
-          overdue={page.overdue}
-          disabled={busy}
-          onChoose={(vue) => void load({ ...filter, vue, page: 1 })}
-        />
+      <section aria-labelledby="results-title" className="mt-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-4">
+          <h2
+            id="results-title"
+            className="text-xl font-semibold text-brand-950"
+            aria-live="polite"
+          >
+            {text.results(page.total)}
+          </h2>
+          <InboxViews
+            current={view}
+            overdue={page.overdue}
+            disabled={busy}
+            onChoose={(vue) =>
+              void load(formRef.current ? filterFrom(formRef.current, vue) : { ...filter, vue })
+            }
+          />
+        </div>
         {error ? (
           <div className="mt-4">
             <StaffMessage tone="error">{error}</StaffMessage>
           </div>
         ) : null}
-        {page.rows.length > 0 ? <InboxTable page={page} view={view} now={now} /> : null}
+        {page.rows.length > 0 ? (
+          <InboxTable page={page} view={view} now={now} searching={filter.q !== undefined} />
+        ) : (
+          <InboxEmpty
+            view={view}
+            filter={filter}
+            busy={busy}
+            onShowAll={() => void load({ ...filter, vue: 'toutes', page: 1 })}
+            onClear={reset}
+          />
+        )}
         {pages > 1 ? (
           <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
             <StaffButton
               tone="outline"
               disabled={busy || page.page <= 1}
-              onClick={() => void load({ ...filter, page: page.page - 1 })}
+              onClick={() => void load({ ...filter, page: page.page - 1 }).then(remountForm)}
             >
               {text.previous}
             </StaffButton>
@@ -118,13 +135,17 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             <StaffButton
               tone="outline"
               disabled={busy || page.page >= pages}
-              onClick={() => void load({ ...filter, page: page.page + 1 })}
+              onClick={() => void load({ ...filter, page: page.page + 1 }).then(remountForm)}
             >
               {text.next}
             </StaffButton>
           </nav>
         ) : null}
       </section>
+
+      <InboxExport filter={filter} view={view} total={page.total} />
+
+      <InboxCounters counters={initial.counters} />
     </div>
   );
 }

@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 
-import {
-  deliveryLabel,
-  formatAge,
-  formatDateTime,
-  STATUS_LABELS,
-  staffText,
-} from '../../content/staff';
+import { deliveryLabel, formatAge, formatDateTime, staffText } from '../../content/staff';
 import type { InboxPage, InboxView } from '../../../contracts/staff/contract';
 import { DueCell } from './callback/due-cell';
+import { StandingLabel } from './standing-label';
 import { callbackText } from '../../content/callback';
 
 const text = staffText.inbox;
@@ -30,18 +25,43 @@ export interface InboxTableProps {
   view: InboxView;
   /** The moment the ages are counted from (when the list was loaded), in milliseconds. */
   now: number;
+  /** The rows are a search's results: each says where it stands. */
+  searching?: boolean;
 }
 
-/** One page of requests: who, when due, when received, how to reach them, what, status, e-mails. */
-export function InboxTable({ page, view, now }: InboxTableProps) {
+/** The columns a phone leaves out: the request's page has them; the number is under the name. */
+const WIDE_ONLY = new Set<(typeof COLUMN_ORDER)[number]>([
+  'received',
+  'contact',
+  'product',
+  'status',
+  'mails',
+]);
+const wideOnly = 'hidden sm:table-cell';
+
+/** `tel:` keeps the digits and the `+` of a number as typed (« 06 12 34 56 78 »). */
+export function telHref(telephone: string): string {
+  return `tel:${telephone.replace(/[^\d+]/g, '')}`;
+}
+
+/**
+ * One page of requests: who, when due, when received, how to reach them, what, status, e-mails.
+ * On a phone, two columns that fit without scrolling sideways: the name with the number (a
+ * `tel:` link) and the product under it, and the due time.
+ */
+export function InboxTable({ page, view, now, searching = false }: InboxTableProps) {
   return (
     <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full text-left text-sm sm:min-w-[44rem]">
         <caption className="sr-only">{callbackText.captions[view]}</caption>
         <thead className="bg-slate-50 text-slate-800">
           <tr>
             {COLUMN_ORDER.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2">
+              <th
+                key={column}
+                scope="col"
+                className={`px-3 py-2 ${WIDE_ONLY.has(column) ? wideOnly : ''}`}
+              >
                 {text.columns[column]}
               </th>
             ))}
@@ -60,21 +80,48 @@ export function InboxTable({ page, view, now }: InboxTableProps) {
                   >
                     {name}
                   </Link>
+                  <span className="mt-1 block font-normal sm:hidden">
+                    <a
+                      href={telHref(row.telephone)}
+                      className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-800 underline"
+                    >
+                      {row.telephone}
+                    </a>
+                    {row.produit ? (
+                      <span className="block text-slate-700">{row.produit}</span>
+                    ) : null}
+                    {searching ? (
+                      <span className="mt-1 block">
+                        <StandingLabel standing={row.standing} status={row.status} searching />
+                      </span>
+                    ) : null}
+                  </span>
                 </th>
                 <td className="px-3 py-2">
                   <DueCell clock={row.clock} now={page.now} timeZone={page.timeZone} />
                 </td>
-                <td className="px-3 py-2">
+                <td className={`px-3 py-2 ${wideOnly}`}>
                   <span title={formatDateTime(row.createdAt)}>{formatAge(row.createdAt, now)}</span>
                   <span className="block text-slate-700">{formatDateTime(row.createdAt)}</span>
                 </td>
-                <td className="px-3 py-2 break-all">
+                <td className={`px-3 py-2 break-all ${wideOnly}`}>
                   {row.email}
-                  <span className="block whitespace-nowrap">{row.telephone}</span>
+                  <a
+                    href={telHref(row.telephone)}
+                    className="block whitespace-nowrap text-brand-800 underline"
+                  >
+                    {row.telephone}
+                  </a>
                 </td>
-                <td className="px-3 py-2">{row.produit || '—'}</td>
-                <td className="px-3 py-2">{STATUS_LABELS[row.status]}</td>
-                <td className="px-3 py-2">
+                <td className={`px-3 py-2 ${wideOnly}`}>{row.produit || '—'}</td>
+                <td className={`px-3 py-2 ${wideOnly}`}>
+                  <StandingLabel
+                    standing={row.standing}
+                    status={row.status}
+                    searching={searching}
+                  />
+                </td>
+                <td className={`px-3 py-2 ${wideOnly}`}>
                   <ul>
                     {row.delivery.map((mail) => (
                       <li key={mail.kind}>

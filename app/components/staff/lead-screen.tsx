@@ -18,22 +18,15 @@ import {
   type LeadStatus,
 } from '../../../contracts/staff/contract';
 import type { LeadWebhooks } from '../../../contracts/staff/webhooks-contract';
-import { StaffButton, StaffMessage, StaffSection, StaffSelect, StaffTextArea } from './controls';
+import { StaffButton, StaffSection, StaffSelect, StaffTextArea } from './controls';
 import { setFlash } from './flash';
+import { Fact, NoticeAt, type Notice, type NoticePlace } from './lead-parts';
 import { postJson } from './staff-api';
 import { CallPanel } from './callback/call-panel';
+import { telHref } from './inbox-table';
 import { LeadDeliveries } from './webhooks/lead-deliveries';
 
 const text = staffText.lead;
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="break-words whitespace-pre-line text-slate-900 sm:col-span-2">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, the CRM's
@@ -49,8 +42,8 @@ export function LeadScreen({
   const navigate = useNavigate();
   const [lead, setLead] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [info, setInfo] = useState<string>();
-  const [error, setError] = useState<string>();
+  // A save's outcome is shown next to what was saved: the status form, the e-mails, the erasure.
+  const [notice, setNotice] = useState<Notice>();
   const dialog = useRef<HTMLDialogElement>(null);
   const name = `${lead.prenom} ${lead.nom}`;
   const personCount = lead.related.length + 1;
@@ -58,14 +51,13 @@ export function LeadScreen({
     .filter(Boolean)
     .join(' / ');
 
-  const act = async (work: () => Promise<void>) => {
+  const act = async (place: NoticePlace, work: () => Promise<void>) => {
     setBusy(true);
-    setError(undefined);
-    setInfo(undefined);
+    setNotice(undefined);
     try {
       await work();
     } catch (failure) {
-      setError((failure as Error).message);
+      setNotice({ place, tone: 'error', text: (failure as Error).message });
     } finally {
       setBusy(false);
     }
@@ -76,7 +68,7 @@ export function LeadScreen({
     const form = event.currentTarget;
     const values = new FormData(form);
     const note = String(values.get('note') ?? '').trim();
-    void act(async () => {
+    void act('status', async () => {
       setLead(
         await postJson<LeadPage>(STAFF_API.status(lead.id), {
           status: values.get('status') as LeadStatus,
@@ -84,18 +76,18 @@ export function LeadScreen({
         }),
       );
       form.reset();
-      setInfo(text.saved);
+      setNotice({ place: 'status', tone: 'info', text: text.saved });
     });
   };
 
   const retry = () =>
-    void act(async () => {
+    void act('mails', async () => {
       setLead(await postJson<LeadPage>(STAFF_API.retry(lead.id)));
-      setInfo(text.retried);
+      setNotice({ place: 'mails', tone: 'info', text: text.retried });
     });
 
   const erase = () =>
-    void act(async () => {
+    void act('erase', async () => {
       const answer = await postJson<{ erased: number }>(STAFF_API.erase(lead.id));
       dialog.current?.close();
       setFlash(text.erased(answer.erased));
@@ -108,58 +100,39 @@ export function LeadScreen({
         {staffText.backToInbox}
       </Link>
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-brand-950">{name}</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-brand-950">{name}</h1>
         <p className="mt-2 text-slate-700">
           {text.received} {formatDateTime(lead.createdAt)} · {STATUS_LABELS[lead.status]}
         </p>
       </div>
-      <div aria-live="polite" className="space-y-3">
-        {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
-        {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
-      </div>
-
-      <CallPanel lead={lead} onChange={setLead} />
-
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Who it is, then the call form: side by side on a wide screen, one after the other on a
+          phone. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <StaffSection id="fields-title" title={text.fieldsTitle}>
           <dl className="divide-y divide-slate-100">
-            <Fact label={text.fields.prenom}>{lead.prenom}</Fact>
-            <Fact label={text.fields.nom}>{lead.nom}</Fact>
+            <Fact label={text.fields.telephone}>
+              <a
+                href={telHref(lead.telephone)}
+                className="inline-flex min-h-11 items-center text-xl font-semibold whitespace-nowrap text-brand-800 tabular-nums underline"
+              >
+                {lead.telephone}
+              </a>
+            </Fact>
             <Fact label={text.fields.email}>
               <a href={`mailto:${lead.email}`} className="text-brand-800 underline">
                 {lead.email}
               </a>
             </Fact>
-            <Fact label={text.fields.telephone}>
-              <a
-                href={`tel:${lead.telephone.replace(/[^\d+]/g, '')}`}
-                className="text-brand-800 underline"
-              >
-                {lead.telephone}
-              </a>
-            </Fact>
-            <Fact label={text.fields.adresse}>{lead.adresse}</Fact>
             <Fact label={text.fields.produit}>{lead.produit || text.none}</Fact>
             <Fact label={text.fields.clientType}>
               {staffText.clientTypes[lead.clientType] ?? lead.clientType}
             </Fact>
             <Fact label={text.fields.message}>{lead.message || text.none}</Fact>
-            <Fact label={text.fields.sourcePage}>{lead.sourcePage ?? text.none}</Fact>
-            {campaign ? <Fact label={text.fields.campaign}>{campaign}</Fact> : null}
+            <Fact label={text.fields.adresse}>{lead.adresse}</Fact>
           </dl>
         </StaffSection>
 
-        <StaffSection id="consent-title" title={text.consentTitle}>
-          <p className="text-sm text-slate-700">{text.consentIntro}</p>
-          <blockquote className="mt-3 border-l-4 border-brand-200 pl-4 text-slate-900">
-            {lead.consent.text}
-          </blockquote>
-          <dl className="mt-3 divide-y divide-slate-100">
-            <Fact label={text.consentVersion}>{lead.consent.version}</Fact>
-            <Fact label={text.consentAt}>{formatDateTime(lead.consent.givenAt)}</Fact>
-            <Fact label={text.consentPage}>{lead.sourcePage ?? text.none}</Fact>
-          </dl>
-        </StaffSection>
+        <CallPanel lead={lead} onChange={setLead} />
       </div>
 
       <StaffSection id="status-title" title={text.statusTitle}>
@@ -185,6 +158,7 @@ export function LeadScreen({
             </StaffButton>
           </div>
         </form>
+        <NoticeAt place="status" notice={notice} />
         <h3 className="mt-6 font-semibold text-slate-900">{text.notesTitle}</h3>
         {lead.notes.length === 0 ? (
           <p className="mt-2 text-slate-700">{text.notesNone}</p>
@@ -216,6 +190,19 @@ export function LeadScreen({
       </StaffSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
+        <StaffSection id="consent-title" title={text.consentTitle}>
+          <p className="text-sm text-slate-700">{text.consentIntro}</p>
+          <blockquote className="mt-3 border-l-4 border-brand-200 pl-4 text-slate-900">
+            {lead.consent.text}
+          </blockquote>
+          <dl className="mt-3 divide-y divide-slate-100">
+            <Fact label={text.consentVersion}>{lead.consent.version}</Fact>
+            <Fact label={text.consentAt}>{formatDateTime(lead.consent.givenAt)}</Fact>
+            <Fact label={text.consentPage}>{lead.sourcePage ?? text.none}</Fact>
+            {campaign ? <Fact label={text.fields.campaign}>{campaign}</Fact> : null}
+          </dl>
+        </StaffSection>
+
         <StaffSection id="related-title" title={text.relatedTitle}>
           {lead.related.length === 0 ? (
             <p className="text-slate-700">{text.relatedNone}</p>
@@ -234,7 +221,8 @@ export function LeadScreen({
         </StaffSection>
 
         <StaffSection id="mails-title" title={text.mailsTitle}>
-          <ul className="space-y-3">
+          {lead.mails.length === 0 ? <p className="text-slate-700">{text.mailsNone}</p> : null}
+          <ul className="space-y-3 empty:hidden">
             {lead.mails.map((mail) => (
               <li key={mail.kind}>
                 <p className="font-medium text-slate-900">
@@ -253,6 +241,7 @@ export function LeadScreen({
               {text.retry}
             </StaffButton>
           ) : null}
+          <NoticeAt place="mails" notice={notice} />
         </StaffSection>
       </div>
 
@@ -272,6 +261,7 @@ export function LeadScreen({
             {text.eraseConfirmTitle}
           </h2>
           <p className="mt-3 text-slate-800">{text.eraseConfirm(personCount)}</p>
+          <NoticeAt place="erase" notice={notice} />
           <div className="mt-6 flex flex-wrap gap-3">
             <StaffButton tone="danger" disabled={busy} onClick={erase}>
               {text.eraseYes}

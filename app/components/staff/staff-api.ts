@@ -47,18 +47,3 @@ export async function getJson<T>(path: string): Promise<T> {
 export async function postJson<T>(path: string, body: unknown = {}): Promise<T> {
   return (await (await call(path, body)).json()) as T;
 }
-
-/** Posts and saves the answer (a CSV) as a file named by the server. */
-export async function download(path: string, body: unknown, fallbackName: string): Promise<void> {
-  const response = await call(path, body);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

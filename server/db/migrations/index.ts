@@ -6,6 +6,7 @@ import { MIGRATION_005 } from './005-callback-clock.ts';
 import { MIGRATION_006 } from './006-audience.ts';
 import { MIGRATION_007 } from './007-webhooks.ts';
 import { MIGRATION_008 } from './008-reaching-outcomes.ts';
+import { MIGRATION_009 } from './009-phone-key.ts';
 
 import type { Migration } from './migration.ts';
 
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_006,
   MIGRATION_007,
   MIGRATION_008,
+  MIGRATION_009,
 ];

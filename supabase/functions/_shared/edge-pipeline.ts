@@ -87,6 +87,8 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
               dueTime: (receivedAt) =>
                 formatDueTime(dueAt(receivedAt, calendar), calendar.timeZone),
               callbackBy,
+              // The notification links to the request's page on the Node server, if any.
+              ...(env.SITE_URL ? { siteUrl: () => env.SITE_URL ?? '' } : {}),
             },
             // The notification alert (issue 17): the same window and limit as the submit path.
             notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { audienceText as text, formatConversion } from '../../../content/audience';
+import { audienceText as text, formatConversion, pageTitle } from '../../../content/audience';
 import {
   AUDIENCE_API,
   AUDIENCE_PERIODS,
@@ -43,10 +43,10 @@ function Table({
   );
 }
 
-function Row({ head, cells }: { head: string; cells: readonly (string | number)[] }) {
+function Row({ head, cells }: { head: ReactNode; cells: readonly (string | number)[] }) {
   return (
     <tr>
-      <th scope="row" className="px-3 py-2 font-medium break-all">
+      <th scope="row" className="px-3 py-2 font-medium">
         {head}
       </th>
       {cells.map((cell, index) => (
@@ -72,6 +72,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** The audience page: the chart, its table, per page, sources, devices, campaigns, the export. */
 export function AudienceScreen({ report }: { report: AudienceReport }) {
   const c = text.columns;
+  // Empty rows say nothing: the days without a visit (the chart shows them), the pages and the
+  // devices with nothing counted.
+  const visited = report.daily.filter((entry) => entry.views > 0 || entry.entries > 0);
+  const pages = report.pages.filter((row) => row.views > 0 || row.entries > 0 || row.requests > 0);
+  const devices = report.devices.filter((row) => row.views > 0);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
@@ -106,15 +111,23 @@ export function AudienceScreen({ report }: { report: AudienceReport }) {
 
       <Section id="audience-chart-title" title={text.chartTitle}>
         <ViewsChart daily={report.daily} />
-        <Table caption={text.dailyCaption} columns={[c.day, c.views, c.entries]}>
-          {report.daily.map((entry) => (
-            <Row key={entry.day} head={frenchDay(entry.day)} cells={[entry.views, entry.entries]} />
-          ))}
-        </Table>
+        {visited.length === 0 ? (
+          <p className="mt-4 text-slate-700">{text.noVisit}</p>
+        ) : (
+          <Table caption={text.dailyCaption} columns={[c.day, c.views, c.entries]}>
+            {visited.map((entry) => (
+              <Row
+                key={entry.day}
+                head={frenchDay(entry.day)}
+                cells={[entry.views, entry.entries]}
+              />
+            ))}
+          </Table>
+        )}
       </Section>
 
       <Section id="audience-pages-title" title={text.pagesTitle}>
-        {report.pages.length === 0 ? (
+        {pages.length === 0 ? (
           <p className="mt-4 text-slate-700">{text.noData}</p>
         ) : (
           <>
@@ -122,10 +135,17 @@ export function AudienceScreen({ report }: { report: AudienceReport }) {
               caption={text.pagesCaption}
               columns={[c.page, c.views, c.entries, c.requests, c.conversion]}
             >
-              {report.pages.map((row) => (
+              {pages.map((row) => (
                 <Row
                   key={row.page}
-                  head={row.page}
+                  head={
+                    <>
+                      {pageTitle(row.page)}
+                      <span className="block text-sm font-normal break-all text-slate-700">
+                        {row.page}
+                      </span>
+                    </>
+                  }
                   cells={[row.views, row.entries, row.requests, formatConversion(row.conversion)]}
                 />
               ))}
@@ -144,11 +164,15 @@ export function AudienceScreen({ report }: { report: AudienceReport }) {
           </Table>
         </Section>
         <Section id="audience-devices-title" title={text.devicesTitle}>
-          <Table caption={text.devicesCaption} columns={[c.device, c.views]}>
-            {report.devices.map((row) => (
-              <Row key={row.device} head={text.devices[row.device]} cells={[row.views]} />
-            ))}
-          </Table>
+          {devices.length === 0 ? (
+            <p className="mt-4 text-slate-700">{text.noVisit}</p>
+          ) : (
+            <Table caption={text.devicesCaption} columns={[c.device, c.views]}>
+              {devices.map((row) => (
+                <Row key={row.device} head={text.devices[row.device]} cells={[row.views]} />
+              ))}
+            </Table>
+          )}
         </Section>
       </div>
 

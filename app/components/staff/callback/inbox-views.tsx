@@ -19,7 +19,7 @@ export function InboxViews({
   onChoose: (view: InboxView) => void;
 }) {
   return (
-    <div role="group" aria-label={text.label} className="mt-4 flex flex-wrap gap-2">
+    <div role="group" aria-label={text.label} className="mt-2 flex flex-wrap gap-2">
       {INBOX_VIEWS.map((view) => {
         const pressed = view === current;
         return (

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../content/staff';
 import type {
   IntegrationsPage,
+  PersonNamed,
   WebhookEventView,
 } from '../../../../contracts/staff/webhooks-contract';
 import { IntegrationsScreen } from './integrations-screen';
@@ -15,9 +16,13 @@ const LEAD = '3f2a9c1e-0000-4000-8000-000000000001';
 const FAILED_ID = 'msg_0123456789abcdef0123456789abcdef';
 const OTHER_ID = 'msg_fedcba9876543210fedcba9876543210';
 
-function failed(webhookId: string, overrides: Partial<WebhookEventView> = {}): WebhookEventView {
+function failed(
+  webhookId: string,
+  overrides: Partial<WebhookEventView & PersonNamed> = {},
+): WebhookEventView & PersonNamed {
   return {
     webhookId,
+    person: 'Élise Durand',
     type: 'lead.created',
     status: 'failed',
     leadId: LEAD,
@@ -54,70 +59,121 @@ function renderPage(page: IntegrationsPage) {
 }
 
 describe('the integrations page', () => {
-  it('says which settings enable the webhook when none is configured', async () => {
+  it('says in one sentence that nothing is sent, the settings folded in the details', async () => {
     renderPage({ configured: false });
-    const section = await screen.findByRole('region', { name: 'Aucun webhook configuré' });
-    expect(section).toHaveTextContent(/WEBHOOK_URL.*WEBHOOK_SECRET/);
+    expect(
+      await screen.findByText(
+        'Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : cet envoi n’est pas activé, aucune demande ne quitte ce site.',
+      ),
+    ).toBeVisible();
+    const section = screen.getByRole('region', { name: 'Aucun envoi au CRM' });
+    expect(section).not.toHaveTextContent('WEBHOOK_URL');
+    const details = screen.getByText('Détails techniques').closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent(/WEBHOOK_URL.*WEBHOOK_SECRET/);
     expect(screen.queryByRole('button', { name: 'Envoyer un test' })).toBeNull();
   });
 
-  it('shows an active endpoint, its pending count, and a test but no « Réactiver »', async () => {
-    renderPage(configured());
-    const endpoint = await screen.findByRole('region', { name: 'Point de réception' });
-    expect(endpoint).toHaveTextContent('https://crm.example/hooks/calora');
-    expect(endpoint).toHaveTextContent('Actif');
+  it('says that it works and when the CRM last received a delivery; the address is in the details', async () => {
+    renderPage(
+      configured({
+        recent: [
+          {
+            webhookId: FAILED_ID,
+            type: 'lead.created',
+            leadId: LEAD,
+            person: 'Élise Durand',
+            at: AT,
+            durationMs: 12,
+            httpStatus: 200,
+            error: null,
+          },
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText(
+        `Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : il fonctionne, le dernier envoi a été reçu par le CRM le ${formatDateTime(AT)}, 3 envois en attente.`,
+      ),
+    ).toBeVisible();
+    const endpoint = screen.getByRole('region', { name: 'État de l’envoi au CRM' });
+    expect(endpoint).toHaveTextContent('Fonctionne');
     expect(endpoint).toHaveTextContent(/Envois en attente\s*3/);
+    expect(endpoint).not.toHaveTextContent('https://');
     expect(within(endpoint).getByRole('button', { name: 'Envoyer un test' })).toBeEnabled();
     expect(within(endpoint).queryByRole('button', { name: 'Réactiver' })).toBeNull();
     expect(screen.getByText('Aucun envoi en échec.')).toBeVisible();
-    expect(screen.getByText('Aucun envoi pour l’instant.')).toBeVisible();
+    const details = screen.getByText('Détails techniques').closest('details')!;
+    expect(details).toHaveTextContent('https://crm.example/hooks/calora');
+    expect(details).not.toHaveAttribute('open');
   });
 
-  it('names a disabled endpoint’s 410 and its date, and offers « Réactiver »', async () => {
+  it('says when the CRM stopped the deliveries, and offers « Réactiver »', async () => {
     renderPage(
       configured({ endpoint: { url: 'https://crm.example/h', state: 'disabled', disabledAt: AT } }),
     );
-    const endpoint = await screen.findByRole('region', { name: 'Point de réception' });
+    const endpoint = await screen.findByRole('region', { name: 'État de l’envoi au CRM' });
     expect(endpoint).toHaveTextContent(
+      `Arrêté : le CRM a demandé l’arrêt des envois le ${formatDateTime(AT)}`,
+    );
+    expect(endpoint).not.toHaveTextContent('410');
+    expect(screen.getByText('Détails techniques').closest('details')).toHaveTextContent(
       `Désactivé après une réponse 410 (Gone), le ${formatDateTime(AT)}`,
     );
     expect(within(endpoint).getByRole('button', { name: 'Réactiver' })).toBeEnabled();
   });
 
-  it('lists the failures with a « Renvoyer » per row that names its event', async () => {
+  it('names each failure by the person and the event in words, ids and responses in the details', async () => {
     renderPage(
       configured({
         endpoint: { url: 'https://crm.example/h', state: 'failing', disabledAt: null },
-        failed: [failed(FAILED_ID), failed(OTHER_ID, { type: 'lead.erased', attempts: [] })],
+        failed: [
+          failed(FAILED_ID),
+          failed(OTHER_ID, { type: 'lead.erased', person: null, attempts: [] }),
+        ],
         failedTotal: 140,
       }),
     );
-    await screen.findByText('En échec : des envois attendent d’être renvoyés');
+    await screen.findByText(
+      'Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : il ne fonctionne pas bien, 140 envois ont échoué et attendent d’être renvoyés ci-dessous.',
+    );
     const table = screen.getByRole('table', {
       name: 'Envois en échec, du plus récent au plus ancien',
     });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(first).toHaveTextContent('Nouvelle demande');
-    expect(within(first!).getByRole('link', { name: 'Demande 3f2a9c1e' })).toHaveAttribute(
+    expect(first).toHaveTextContent('Nouvelle demande de Élise Durand');
+    expect(within(first!).getByRole('link', { name: 'Élise Durand' })).toHaveAttribute(
       'href',
       `/equipe/demandes/${LEAD}`,
     );
-    // The last attempt's outcome, and the number of attempts.
-    expect(first).toHaveTextContent('délai dépassé');
+    expect(first).toHaveTextContent(/Échec le/);
+    expect(first).not.toHaveTextContent(FAILED_ID);
+    expect(first).not.toHaveTextContent('délai dépassé');
     expect(within(first!).getAllByRole('cell').at(-2)).toHaveTextContent('2');
-    // An erased request is not linked: its page no longer exists.
-    expect(second).toHaveTextContent('Effacement');
-    expect(second).toHaveTextContent('Demande effacée');
+    // An erased person is not named nor linked: the request's page no longer exists.
+    expect(second).toHaveTextContent('Effacement d’une personne');
     expect(within(second!).queryByRole('link')).toBeNull();
     expect(second).toHaveTextContent('Aucun essai');
 
-    expect(screen.getByRole('button', { name: `Renvoyer l’événement ${FAILED_ID}` })).toBeEnabled();
-    expect(screen.getByRole('button', { name: `Renvoyer l’événement ${OTHER_ID}` })).toBeEnabled();
+    const at = formatDateTime(AT);
+    expect(
+      screen.getByRole('button', { name: `Renvoyer : Nouvelle demande de Élise Durand (${at})` }),
+    ).toBeEnabled();
+    expect(
+      screen.getByRole('button', {
+        name: `Renvoyer : Effacement d’une personne à la demande de l’équipe (${at})`,
+      }),
+    ).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Tout renvoyer' })).toBeEnabled();
     expect(screen.getByText(/Les 2 plus récents sur 140 envois en échec\./)).toBeVisible();
+    const ids = screen.getByRole('table', {
+      name: 'Envois en échec : identifiants et dernières réponses',
+    });
+    expect(ids).toHaveTextContent(FAILED_ID);
+    expect(ids).toHaveTextContent('délai dépassé (15 s)');
   });
 
-  it('lists the recent attempts: time, event, webhook-id, status or error, duration', async () => {
+  it('lists the recent deliveries in words; ids, responses and durations in the details', async () => {
     renderPage(
       configured({
         recent: [
@@ -125,6 +181,7 @@ describe('the integrations page', () => {
             webhookId: FAILED_ID,
             type: 'webhook.test',
             leadId: null,
+            person: null,
             at: AT,
             durationMs: 1234,
             httpStatus: 200,
@@ -134,6 +191,7 @@ describe('the integrations page', () => {
             webhookId: OTHER_ID,
             type: 'lead.status_changed',
             leadId: LEAD,
+            person: 'Élise Durand',
             at: AT - 1000,
             durationMs: 3,
             httpStatus: null,
@@ -146,12 +204,20 @@ describe('the integrations page', () => {
       name: 'Derniers essais d’envoi, du plus récent au plus ancien',
     });
     const [, test, change] = within(table).getAllByRole('row');
-    expect(test).toHaveTextContent('Test');
-    expect(test).toHaveTextContent(FAILED_ID);
-    expect(test).toHaveTextContent('HTTP 200');
-    expect(test).toHaveTextContent(/1\s234\sms/);
-    expect(change).toHaveTextContent('Changement de statut');
-    expect(change).toHaveTextContent('connexion refusée');
-    expect(within(change!).getByRole('link', { name: 'Demande 3f2a9c1e' })).toBeVisible();
+    expect(test).toHaveTextContent('Envoi de test');
+    expect(test).toHaveTextContent('Reçu par le CRM');
+    expect(test).not.toHaveTextContent(FAILED_ID);
+    expect(test).not.toHaveTextContent(/ms$/);
+    expect(change).toHaveTextContent('Changement de statut de la demande de Élise Durand');
+    expect(change).toHaveTextContent('Échec');
+    expect(within(change!).getByRole('link', { name: 'Élise Durand' })).toBeVisible();
+    const technical = screen.getByRole('table', {
+      name: 'Derniers essais : identifiants, réponses et durées',
+    });
+    const [, testIds, changeIds] = within(technical).getAllByRole('row');
+    expect(testIds).toHaveTextContent(FAILED_ID);
+    expect(testIds).toHaveTextContent('HTTP 200');
+    expect(testIds).toHaveTextContent(/1\s234\sms/);
+    expect(changeIds).toHaveTextContent('connexion refusée');
   });
 });

@@ -3,15 +3,17 @@ import { Link, useRevalidator } from 'react-router';
 
 import { formatDateTime, formatDateTimeSeconds } from '../../../content/staff';
 import {
-  endpointStateLabel,
-  formatDurationMs,
-  WEBHOOK_EVENT_LABELS,
+  attemptSucceeded,
+  endpointStatePlain,
+  eventInWords,
+  integrationsSummary,
   webhooksText as text,
 } from '../../../content/webhooks';
 import {
   WEBHOOK_API,
   type IntegrationsPage,
   type WebhookActionResult,
+  type PersonNamed,
   type WebhookEndpointState,
   type WebhookEventView,
 } from '../../../../contracts/staff/webhooks-contract';
@@ -19,7 +21,8 @@ import { cn } from '../../ui/class-names';
 import { StaffButton, StaffSection } from '../controls';
 import { postJson } from '../staff-api';
 import { ScrollTable } from '../scroll-table';
-import { Outcome, useAction } from './parts';
+import { useAction } from './parts';
+import { ConfiguredDetails, Settings, TechnicalDetails } from './technical-details';
 
 type Configured = Extract<IntegrationsPage, { configured: true }>;
 
@@ -40,14 +43,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The request an event reports on: a link to its page, unless it was erased (or a test). */
-export function RequestCell({ event }: { event: Pick<WebhookEventView, 'leadId' | 'type'> }) {
-  if (event.leadId === null) return <>{text.noRequest}</>;
-  if (event.type === 'lead.erased') return <>{text.requestErased}</>;
+/**
+ * What a delivery was about, in words, the person's name linking to the request's page (unless
+ * the person was erased, or it is a test).
+ */
+export function EventCell({
+  event,
+}: {
+  event: Pick<WebhookEventView, 'leadId' | 'type'> & PersonNamed;
+}) {
+  const words = eventInWords(event.type, event.person);
+  if (event.leadId === null || event.person === null || event.type === 'lead.erased') {
+    return <>{words}</>;
+  }
+  const name = event.person;
+  const before = words.slice(0, words.lastIndexOf(name));
   return (
-    <Link to={`/equipe/demandes/${event.leadId}`} className="text-brand-800 underline">
-      {text.requestLink(event.leadId)}
-    </Link>
+    <>
+      {before}
+      <Link to={`/equipe/demandes/${event.leadId}`} className="text-brand-800 underline">
+        {name}
+      </Link>
+    </>
   );
 }
 
@@ -64,9 +81,6 @@ function Endpoint({
   return (
     <StaffSection id="endpoint-title" title={text.endpointTitle}>
       <dl className="divide-y divide-slate-100">
-        <Fact label={text.endpointUrl}>
-          <code className="font-mono text-sm break-all">{endpoint.url}</code>
-        </Fact>
         <Fact label={text.endpointState}>
           <span
             className={cn(
@@ -74,7 +88,7 @@ function Endpoint({
               stateTones[endpoint.state],
             )}
           >
-            {endpointStateLabel(endpoint.state, endpoint.disabledAt)}
+            {endpointStatePlain(endpoint.state, endpoint.disabledAt)}
           </span>
         </Fact>
         <Fact label={text.pendingCount}>
@@ -124,10 +138,9 @@ function Failures({
           ) : null}
           <ScrollTable
             caption={text.failuresCaption}
-            minWidth="min-w-[48rem]"
+            minWidth="min-w-[40rem]"
             columns={[
-              { label: c.event },
-              { label: c.request },
+              { label: c.delivery },
               { label: c.createdAt },
               { label: c.lastAttempt },
               { label: c.attempts, numeric: true },
@@ -136,29 +149,15 @@ function Failures({
           >
             {page.failed.map((event) => {
               const last = event.attempts.at(-1);
+              const created = formatDateTime(event.createdAt);
               return (
                 <tr key={event.webhookId} className="align-top">
                   <th scope="row" className="px-3 py-2 font-medium">
-                    {WEBHOOK_EVENT_LABELS[event.type]}
-                    <span className="block font-mono text-xs font-normal break-all text-slate-700">
-                      {event.webhookId}
-                    </span>
+                    <EventCell event={event} />
                   </th>
-                  <td className="px-3 py-2">
-                    <RequestCell event={event} />
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(event.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    {last ? (
-                      <>
-                        <Outcome attempt={last} />
-                        <span className="block text-slate-700">
-                          {formatDateTimeSeconds(last.at)}
-                        </span>
-                      </>
-                    ) : (
-                      text.noAttempt
-                    )}
+                  <td className="px-3 py-2 whitespace-nowrap">{created}</td>
+                  <td className="px-3 py-2 text-danger-700">
+                    {last ? text.failedAt(formatDateTimeSeconds(last.at)) : text.noAttempt}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{event.attempts.length}</td>
                   <td className="px-3 py-2">
@@ -166,7 +165,7 @@ function Failures({
                       tone="outline"
                       disabled={busy}
                       onClick={() => act(WEBHOOK_API.resend(event.webhookId), text.resent)}
-                      aria-label={text.resendLabel(event.webhookId)}
+                      aria-label={text.resendNamed(eventInWords(event.type, event.person), created)}
                     >
                       {text.resend}
                     </StaffButton>
@@ -189,34 +188,23 @@ function Recent({ page }: { page: Configured }) {
       ) : (
         <ScrollTable
           caption={text.recentCaption}
-          minWidth="min-w-[44rem]"
-          columns={[
-            { label: c.at },
-            { label: c.event },
-            { label: c.webhookId },
-            { label: c.outcome },
-            { label: c.duration, numeric: true },
-          ]}
+          minWidth="min-w-[32rem]"
+          columns={[{ label: c.at }, { label: c.delivery }, { label: c.result }]}
         >
           {page.recent.map((attempt) => (
             <tr key={`${attempt.webhookId}-${attempt.at}`} className="align-top">
               <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap tabular-nums">
                 {formatDateTimeSeconds(attempt.at)}
               </th>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {WEBHOOK_EVENT_LABELS[attempt.type]}
-                {attempt.leadId !== null && attempt.type !== 'lead.erased' ? (
-                  <span className="block">
-                    <RequestCell event={attempt} />
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2 font-mono text-xs break-all">{attempt.webhookId}</td>
               <td className="px-3 py-2">
-                <Outcome attempt={attempt} />
+                <EventCell event={attempt} />
               </td>
-              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                {formatDurationMs(attempt.durationMs)}
+              <td className="px-3 py-2">
+                {attemptSucceeded(attempt) ? (
+                  <span className="font-medium text-success-700">{text.received}</span>
+                ) : (
+                  <span className="font-medium text-danger-700">{text.failed}</span>
+                )}
               </td>
             </tr>
           ))}
@@ -226,7 +214,7 @@ function Recent({ page }: { page: Configured }) {
   );
 }
 
-/** `/equipe/integrations`: the CRM webhook's endpoint, its failures and its latest deliveries. */
+/** `/equipe/integrations`: what the CRM webhook does and whether it works, then the details. */
 export function IntegrationsScreen({ page }: { page: IntegrationsPage }) {
   const revalidator = useRevalidator();
   const { busy, run, messages } = useAction();
@@ -244,7 +232,7 @@ export function IntegrationsScreen({ page }: { page: IntegrationsPage }) {
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-brand-950">{text.title}</h1>
-        <p className="mt-3 max-w-prose text-slate-700">{text.intro}</p>
+        <p className="mt-3 max-w-prose text-lg text-slate-800">{integrationsSummary(page)}</p>
       </div>
       {page.configured ? (
         <>
@@ -264,17 +252,17 @@ export function IntegrationsScreen({ page }: { page: IntegrationsPage }) {
           <Endpoint page={page} busy={busy} act={act} />
           <Failures page={page} busy={busy} act={act} />
           <Recent page={page} />
+          <ConfiguredDetails page={page} />
         </>
       ) : (
-        <StaffSection id="endpoint-title" title={text.notConfiguredTitle}>
-          <p className="max-w-prose text-slate-800">
-            {text.notConfigured.before}
-            <code className="font-mono text-sm">WEBHOOK_URL</code>
-            {text.notConfigured.between}
-            <code className="font-mono text-sm">WEBHOOK_SECRET</code>
-            {text.notConfigured.after}
-          </p>
-        </StaffSection>
+        <>
+          <StaffSection id="endpoint-title" title={text.notConfiguredTitle}>
+            <p className="max-w-prose text-slate-800">{text.notConfiguredPlain}</p>
+          </StaffSection>
+          <TechnicalDetails>
+            <Settings />
+          </TechnicalDetails>
+        </>
       )}
     </div>
   );

@@ -1,0 +1,121 @@
+import { inTransaction } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import { toOutbox, type OutboxRow } from '../outbox/index.ts';
+
+/** A request still to call back, as the clock's lists and the digest show it. */
+export interface UncalledLead {
+  id: string;
+  createdAt: number;
+  prenom: string;
+  produit: string;
+}
+
+/** A digest's line: a request and its due time. */
+export interface DigestItem {
+  id: string;
+  dueAt: number;
+}
+
+/**
+ * The morning digest's rows (`digests`, one per day, and its e-mail in the outbox): the claim
+ * that only one instance wins per day, and the reads of what a claimed digest reports.
+ */
+export class DigestStore {
+  readonly #database: Database;
+
+  constructor(database: Database) {
+    this.#database = database;
+  }
+
+  /**
+   * Claims the digest of `day`: inserts its row unless one exists, and with it (same
+   * transaction) its outbox e-mail when it lists anything. Whatever the number of instances or
+   * restarts, only one claim per day succeeds.
+   */
+  claimDigest(claim: {
+    day: string;
+    now: number;
+    messageId: string;
+    items: readonly DigestItem[];
+  }): Promise<{ claimed: boolean; count: number }> {
+    return inTransaction(this.#database, async (trx) => {
+      const existing = await trx
+        .selectFrom('digests')
+        .select('day')
+        .where('day', '=', claim.day)
+        .executeTakeFirst();
+      if (existing) return { claimed: false, count: 0 };
+      const { items } = claim;
+      const inserted = await trx
+        .insertInto('digests')
+        .values({
+          day: claim.day,
+          created_at: claim.now,
+          items: JSON.stringify(items),
+          count: items.length,
+        })
+        .onConflict((conflict) => conflict.column('day').doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      if (!inserted) return { claimed: false, count: 0 };
+      if (items.length > 0) {
+        await trx
+          .insertInto('outbox')
+          .values({
+            lead_id: null,
+            digest_day: claim.day,
+            kind: 'digest',
+            message_id: claim.messageId,
+            next_attempt_at: claim.now,
+            created_at: claim.now,
+            last_attempt_at: null,
+            sent_at: null,
+            last_error: null,
+            claimed_until: null,
+            claim_token: null,
+          })
+          .execute();
+      }
+      return { claimed: true, count: items.length };
+    });
+  }
+
+  /** The digest e-mails in the outbox, oldest first. */
+  async digestMails(): Promise<OutboxRow[]> {
+    const rows = await this.#database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'digest')
+      .orderBy('id')
+      .execute();
+    return rows.map(toOutbox);
+  }
+
+  /** What a claimed digest reports: its items, with the requests that still exist. */
+  async digestContent(day: string): Promise<Array<DigestItem & UncalledLead> | undefined> {
+    const row = await this.#database.db
+      .selectFrom('digests')
+      .select('items')
+      .where('day', '=', day)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const items = JSON.parse(row.items) as DigestItem[];
+    if (items.length === 0) return [];
+    const leads = await this.#database.db
+      .selectFrom('leads')
+      .select(['id', 'created_at', 'prenom', 'produit'])
+      .where(
+        'id',
+        'in',
+        items.map((item) => item.id),
+      )
+      .execute();
+    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    return items.flatMap((item) => {
+      const lead = byId.get(item.id);
+      return lead
+        ? [{ ...item, createdAt: lead.created_at, prenom: lead.prenom, produit: lead.produit }]
+        : [];
+    });
+  }
+}
