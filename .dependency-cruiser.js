@@ -45,8 +45,8 @@ export default {
       name: 'capability-through-its-entry',
       severity: 'error',
       comment:
-        'A capability (server/<name>/) uses another only through its entry module (server/<name>/index.ts, or node.ts for what only the Node server may load); db/ and http/ are layers below every capability.',
-      from: { path: '^server/([^/]+)/', pathNot: '\\.test\\.ts$' },
+        'A capability (server/<name>/) uses another only through its entry module (server/<name>/index.ts, or node.ts for what only the Node server may load); db/ and http/ are layers below every capability. Tests and their fixtures (*.fixture.ts, only tests import them) may reach inside.',
+      from: { path: '^server/([^/]+)/', pathNot: '\\.(test|fixture)\\.ts$' },
       to: {
         path: '^server/[^/]+/',
         pathNot: ['^server/$1/', '^server/(db|http)/', '^server/[^/]+/(index|node)\\.ts$'],

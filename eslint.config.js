@@ -33,8 +33,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may assert presence with `!` after checking it.
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    // Tests (and their fixtures) may assert presence with `!` after checking it.
+    files: ['**/*.test.{ts,tsx}', '**/*.fixture.{ts,tsx}', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {

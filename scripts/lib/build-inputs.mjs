@@ -3,9 +3,9 @@
  * Plain Node with no dependency, since it runs before `npm install`.
  *
  * Derived rather than listed: every file of the project is an input except build outputs,
- * installed packages, and what only the tests, the docs or the tools read. A new source folder is
- * therefore covered without anyone remembering to add it; a file wrongly counted as an input
- * costs an unneeded rebuild, never a stale one.
+ * installed packages, and what only the tests (their *.fixture.ts included), the docs or the
+ * tools read. A new source folder is therefore covered without anyone remembering to add it; a
+ * file wrongly counted as an input costs an unneeded rebuild, never a stale one.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ export function isBuildInput(relativePath) {
   if (parts.some((part) => part.startsWith('.'))) return false;
   if (parts.length > 1 && NON_INPUT_FOLDERS.has(parts[0] ?? '')) return false;
   if (parts.length === 1 && NON_INPUT_FILES.has(name)) return false;
-  if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(name)) return false;
+  if (/\.(test|spec|fixture)\.[cm]?[jt]sx?$/.test(name)) return false;
   if (/\.md$/i.test(name)) return false;
   return true;
 }

@@ -45,6 +45,7 @@ describe('isBuildInput', () => {
       'data/leads.sqlite',
       'server/outbox.test.ts',
       'app/components/ui/button.test.tsx',
+      'server/leads/routes.fixture.ts',
       'e2e/home.spec.ts',
       'test-support/harness.ts',
       'docs/decisions/0005-compiled-server.md',

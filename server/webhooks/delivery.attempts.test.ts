@@ -1,9 +1,4 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { STAFF_API } from '../../contracts/staff/contract';
 import {
@@ -11,79 +6,27 @@ import {
   type IntegrationsPage,
   type LeadWebhooks,
 } from '../../contracts/staff/webhooks-contract';
-import { createTempDir, writeMinimalSite } from '../../test-support/harness';
-import { createTestDatabase } from '../../test-support/postgres';
-import { postgresAdminUrl } from '../../test-support/postgres-run';
-import { exited, type ServerProcess } from '../../test-support/process';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver';
+import { type WebhookReceiver } from '../../test-support/webhook-receiver';
 import {
   signInStaff,
-  startWebhookServer,
   submitRequest,
   type WebhookServerOptions,
 } from '../../test-support/webhook-server';
+import {
+  cleanUpAfterAll,
+  databaseFor,
+  receiverFor,
+  setUp,
+  startServer,
+  type Setup,
+} from './delivery.fixture.ts';
 
 /**
  * The CRM webhook end to end (issue 26): a real server process, a real HTTP receiver on loopback
  * that verifies every signature with `standardwebhooks`, e-mail to a real SMTP peer; on SQLite and
- * on PostgreSQL.
+ * on PostgreSQL. Here: delivery, retries, order, failure for good and a disabled endpoint.
  */
-const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-interface Setup {
-  root: string;
-  staticDir: string;
-  peer: SmtpPeer;
-}
-
-async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
-  const root = createTempDir(`webhooks-${engine}`);
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  const staticDir = writeMinimalSite(join(root, 'site'));
-  const peer = await startSmtpPeer();
-  cleanups.push(() => peer.stop());
-  return { root, staticDir, peer };
-}
-
-/** PostgreSQL: a database of its own per test (the instances of one test share it). */
-async function databaseFor(engine: 'sqlite' | 'postgres'): Promise<string | undefined> {
-  if (engine === 'sqlite') return undefined;
-  const database = await createTestDatabase(await postgresAdminUrl());
-  cleanups.push(() => database.drop());
-  return database.url;
-}
-
-async function receiverFor(): Promise<WebhookReceiver> {
-  const receiver = await startWebhookReceiver();
-  cleanups.push(() => receiver.stop());
-  return receiver;
-}
-
-/** A server process on the setup's site, peer and `name`d data folder, killed after the run. */
-async function startServer(
-  setup: Setup,
-  databaseUrl: string | undefined,
-  receiver: WebhookReceiver,
-  name: string,
-  extra: Pick<WebhookServerOptions, 'retryDelays'> = {},
-): Promise<ServerProcess> {
-  const started = await startWebhookServer({
-    dataDir: join(setup.root, name),
-    staticDir: setup.staticDir,
-    databaseUrl,
-    peer: setup.peer,
-    receiver,
-    ...extra,
-  });
-  cleanups.push(() => {
-    if (started.child.exitCode === null) started.child.kill('SIGKILL');
-  });
-  return started;
-}
+cleanUpAfterAll();
 
 describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine) => {
   let setup: Setup;
@@ -293,182 +236,5 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     ]);
     expect(sent.every((event) => event.verified && event.answered === 200)).toBe(true);
     expect(goneAlerts()).toHaveLength(1);
-  }, 90_000);
-
-  it('delivers every acknowledged request’s event after a kill -9 while the receiver was down', async () => {
-    const receiver = await receiverFor();
-    await receiver.stop();
-    const first = await server(receiver, 'crash', { retryDelays: '1s,1s,1s,1s,1s,1s' });
-    const ids = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        submitRequest(first, `panne.${i}.${engine}@entreprise.example`),
-      ),
-    );
-    first.child.kill('SIGKILL');
-    await exited(first.child);
-    await receiver.listen();
-    // The same data folder: the restarted instance.
-    await server(receiver, 'crash', { retryDelays: '1s' });
-    // SQLite gives a dead process's claims back at start; PostgreSQL when their lease ends
-    // (2 × WEBHOOK_TIMEOUT_MS + 10 s).
-    await receiver.waitFor(
-      (received) => ids.every((id) => received.some((event) => event.data.id === id)),
-      40_000,
-    );
-    const delivered = receiver.received.filter((event) => event.type === 'lead.created');
-    expect(new Set(delivered.map((event) => event.webhookId)).size).toBe(20);
-    expect(delivered.every((event) => event.verified)).toBe(true);
-  }, 90_000);
-
-  it('never delivers a lead.created still failing when its person is erased, delivers lead.erased, and keeps none of their data', async () => {
-    const receiver = await receiverFor();
-    receiver.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
-    const running = await server(receiver, 'erasure', { retryDelays: '1s,1s,1s,1s,1s,1s' });
-    const id = await submitRequest(running, `efface.${engine}@entreprise.example`);
-    await receiver.waitFor((received) => received.length >= 1);
-    const staff = await signInStaff(running, setup.peer);
-    expect((await staff.post(STAFF_API.erase(id))).status).toBe(200);
-    await receiver.waitFor((received) => received.some((event) => event.type === 'lead.erased'));
-    const erased = receiver.received.find((event) => event.type === 'lead.erased');
-    expect(erased?.verified).toBe(true);
-    expect(erased?.data).toEqual({ id, erasedAt: expect.stringMatching(/^\d{4}-/) });
-    const createdAttempts = receiver.received.filter((event) => event.type === 'lead.created');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    // No attempt of lead.created after the erasure, and none ever succeeded.
-    expect(receiver.received.filter((event) => event.type === 'lead.created')).toHaveLength(
-      createdAttempts.length,
-    );
-    expect(createdAttempts.every((event) => event.answered === 500)).toBe(true);
-    const { events } = await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id));
-    expect(events.map((event) => [event.type, event.status])).toEqual([
-      ['lead.created', 'cancelled'],
-      ['lead.erased', 'delivered'],
-    ]);
-    // Nothing of the person stays: no payload, no response of the CRM.
-    const leftovers = await personalLeftovers(id);
-    expect(leftovers).toEqual({ payloads: 0, responses: 0 });
-  }, 90_000);
-
-  /** The payloads and responses still stored for a lead's events other than lead.erased. */
-  async function personalLeftovers(leadId: string) {
-    const statement = `
-      SELECT
-        (SELECT count(*) FROM webhook_events
-          WHERE lead_id = $1 AND type <> 'lead.erased' AND payload IS NOT NULL) AS payloads,
-        (SELECT count(*) FROM webhook_attempts a JOIN webhook_events e ON e.id = a.event_id
-          WHERE e.lead_id = $1 AND e.type <> 'lead.erased' AND a.response IS NOT NULL) AS responses`;
-    if (databaseUrl) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ payloads: string; responses: string }>(statement, [
-          leadId,
-        ]);
-        return { payloads: Number(rows[0]?.payloads), responses: Number(rows[0]?.responses) };
-      } finally {
-        await client.end();
-      }
-    }
-    const db = new Database(join(setup.root, 'erasure', 'leads.sqlite'), { readonly: true });
-    try {
-      const row = db.prepare(statement.replaceAll('$1', '?')).get(leadId, leadId) as {
-        payloads: number;
-        responses: number;
-      };
-      return { payloads: row.payloads, responses: row.responses };
-    } finally {
-      db.close();
-    }
-  }
-});
-
-describe('the CRM webhook with two instances on one PostgreSQL database', () => {
-  it('makes each attempt from one instance only: every event once per attempt, in order per request', async () => {
-    const setup = await setUp('postgres');
-    const databaseUrl = await databaseFor('postgres');
-    const receiver = await receiverFor();
-    const firstSeen = new Set<string>();
-    // Every event fails once, then is delivered.
-    receiver.answer = (event) => {
-      if (firstSeen.has(event.webhookId)) return 200;
-      firstSeen.add(event.webhookId);
-      return 500;
-    };
-    const servers = await Promise.all(
-      ['instance-a', 'instance-b'].map((name) =>
-        startServer(setup, databaseUrl, receiver, name, { retryDelays: '1s,1s' }),
-      ),
-    );
-    const ids = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        submitRequest(servers[i % 2]!, `deux.${i}@entreprise.example`),
-      ),
-    );
-    await receiver.waitFor(
-      (received) => received.filter((event) => event.answered === 200).length === 30,
-      30_000,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const byId = new Map<string, number>();
-    for (const event of receiver.received) {
-      byId.set(event.webhookId, (byId.get(event.webhookId) ?? 0) + 1);
-    }
-    expect(byId.size).toBe(30);
-    expect([...byId.values()].every((count) => count === 2)).toBe(true);
-    expect(new Set(receiver.received.map((event) => event.data.id))).toEqual(new Set(ids));
-    expect(receiver.received.every((event) => event.verified)).toBe(true);
-  }, 90_000);
-});
-
-describe('the CRM webhook when one of two instances on PostgreSQL is killed', () => {
-  it('delivers every acknowledged request’s event once, the survivor taking the dead one’s claims', async () => {
-    const setup = await setUp('postgres');
-    const databaseUrl = await databaseFor('postgres');
-    const receiver = await receiverFor();
-    // The receiver holds every attempt open: the victim dies with claims under way.
-    receiver.answer = 'hang';
-    const [victim, survivor] = await Promise.all(
-      ['victim', 'survivor'].map((name) =>
-        startServer(setup, databaseUrl, receiver, name, {
-          retryDelays: '1s,1s,1s,1s,1s,1s,1s,1s,1s,1s',
-        }),
-      ),
-    );
-    const ids = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        submitRequest(i % 2 === 0 ? victim! : survivor!, `survie.${i}@entreprise.example`),
-      ),
-    );
-    await receiver.waitFor((received) => received.length >= 10);
-    victim!.child.kill('SIGKILL');
-    await exited(victim!.child);
-    receiver.answer = 200;
-    // The victim's claims come back when their lease ends (2 × WEBHOOK_TIMEOUT_MS + 10 s).
-    await receiver.waitFor(
-      (received) =>
-        ids.every((id) => received.some((event) => event.data.id === id && event.answered === 200)),
-      40_000,
-    );
-    const delivered = receiver.received.filter((event) => event.answered === 200);
-    expect(new Set(delivered.map((event) => event.data.id))).toEqual(new Set(ids));
-    expect(new Set(delivered.map((event) => event.webhookId)).size).toBe(20);
-    expect(delivered.every((event) => event.verified)).toBe(true);
-    // Delivered once: the database holds one successful attempt per event, so no event was sent
-    // by both instances. (The receiver's own count can show a second 200 for one id on a loaded
-    // machine: an answer the server read only after its timeout had given the attempt up, which
-    // it then retried, as Standard Webhooks' at-least-once delivery allows.)
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ events: string; successes: string }>(
-        `SELECT count(DISTINCT e.id) AS events, count(a.id) AS successes
-           FROM webhook_events e
-           JOIN webhook_attempts a ON a.event_id = e.id AND a.http_status BETWEEN 200 AND 299
-          WHERE e.type = 'lead.created'`,
-      );
-      expect(rows[0]).toEqual({ events: '20', successes: '20' });
-    } finally {
-      await client.end();
-    }
   }, 90_000);
 });
