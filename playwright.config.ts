@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import { defineConfig, devices } from '@playwright/test';
 
-import { SERVER_COMMAND } from './test-support/process';
-import { STAFF_E2E_EMAILS } from './e2e/support/staff';
+import { SERVER_COMMAND } from './test-support/process.ts';
+import { STAFF_E2E_EMAILS } from './e2e/support/staff.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The SMTP peer of e2e/support/global-setup.ts (see e2e/support/mailbox.ts). */

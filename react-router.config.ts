@@ -1,6 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 
-import { NOT_FOUND_PAGE_PATH } from './app/routes-list';
+import { NOT_FOUND_PAGE_PATH } from './app/routes-list.ts';
 
 export default {
   ssr: false,

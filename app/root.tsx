@@ -12,15 +12,15 @@ import {
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
 import stylesheetUrl from './app.css?url';
-import { siteConfig } from '../config/site';
-import { visitOrigin } from './components/navigation-origin';
-import { NotFoundScreen } from './components/not-found-screen';
-import { SiteStyles } from './components/site-styles';
-import { SiteShell } from './components/site-shell';
-import { ButtonLink } from './components/ui/button';
-import { Container } from './components/ui/container';
-import { shellText } from './content/shell';
-import { drawsOwnChrome } from './route-handle';
+import { siteConfig } from '#config/site.ts';
+import { visitOrigin } from './components/navigation-origin.ts';
+import { NotFoundScreen } from './components/not-found-screen.tsx';
+import { SiteStyles } from './components/site-styles.tsx';
+import { SiteShell } from './components/site-shell.tsx';
+import { ButtonLink } from './components/ui/button.tsx';
+import { Container } from './components/ui/container.tsx';
+import { shellText } from './content/shell.ts';
+import { drawsOwnChrome } from './route-handle.ts';
 import type { Route } from './+types/root';
 
 export const links: Route.LinksFunction = () => [

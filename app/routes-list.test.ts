@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { allSolutions, solutionPath } from './content/solutions/catalog';
-import { publicPaths, staticRoutePaths } from './routes-list';
+import { allSolutions, solutionPath } from './content/solutions/catalog.ts';
+import { publicPaths, staticRoutePaths } from './routes-list.ts';
 
 describe('publicPaths', () => {
   it('lists the home page, the static pages and every solution, once each', () => {

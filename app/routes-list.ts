@@ -5,8 +5,8 @@
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/paths';
-import routes from './routes';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import routes from './routes.ts';
 
 /** The 404 screen is prerendered here and served by the server, with status 404, for unknown paths. */
 export const NOT_FOUND_PAGE_PATH = '/404';

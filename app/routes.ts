@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/paths';
-import { allSolutions, solutionPath } from './content/solutions/catalog';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { allSolutions, solutionPath } from './content/solutions/catalog.ts';
 
 /**
  * Explicit route table. Each solution gets its own static route (same module, one id per slug),

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 
-import { siteConfig } from '../config/site';
+import { siteConfig } from '#config/site.ts';
 
 export interface PageMetaInput {
   /** The page's own part of the title; the company name is appended unless `fullTitle` is set. */

@@ -1,4 +1,4 @@
-import { siteConfig } from '../config/site';
+import { siteConfig } from '#config/site.ts';
 
 /** The schema.org id of the business; solution pages reference it as the provider. */
 export const ORGANIZATION_ID = `${siteConfig.siteUrl}/#organization`;

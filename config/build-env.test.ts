@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { BOOLEAN_SPELLINGS } from './boolean-setting';
-import { BuildEnvError, buildRecord, parseBuildEnv } from './build-env';
+import { BOOLEAN_SPELLINGS } from './boolean-setting.ts';
+import { BuildEnvError, buildRecord, parseBuildEnv } from './build-env.ts';
 
 describe('parseBuildEnv', () => {
   it('keeps only the public settings, empty values meaning unset', () => {

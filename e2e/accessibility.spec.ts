@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-import { publicPaths } from '../app/routes-list';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { publicPaths } from '#app/routes-list.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -3,16 +3,16 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 
-import { publicPaths } from '../app/routes-list';
-import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '../contracts/audience/contract';
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { parisDay } from '../server/audience/calendar';
-import type { AudienceCount } from '../server/audience/store';
-import { expect, test, VIEWPORTS, waitForHydration } from './fixtures';
-import { fillContactForm } from './support/contact-form';
-import { signInAs } from './support/sign-in';
-import { startServerProcess, type ServerProcess } from '../test-support/process';
-import { openStores } from '../server/compose/stores.ts';
+import { publicPaths } from '#app/routes-list.ts';
+import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '#contracts/audience/contract.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { parisDay } from '#server/audience/calendar.ts';
+import type { AudienceCount } from '#server/audience/store.ts';
+import { expect, test, VIEWPORTS, waitForHydration } from './fixtures.ts';
+import { fillContactForm } from './support/contact-form.ts';
+import { signInAs } from './support/sign-in.ts';
+import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /**
  * The audience count in a real browser, against a server of its own (so that no other test's

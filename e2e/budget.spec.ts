@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures.ts';
 
 /**
  * Byte budgets of each route kind's first load (quality bar; bytes, not time): JavaScript

@@ -1,7 +1,7 @@
-import { contactThanksText } from '../app/content/contact-outcome';
-import { expect, holdScripts, waitForHydration } from './fixtures';
-import { fillForm, submitButton, test, thanksUrl, visitor } from './support/contact-native';
-import { waitForMail } from './support/mailbox';
+import { contactThanksText } from '#app/content/contact-outcome.ts';
+import { expect, holdScripts, waitForHydration } from './fixtures.ts';
+import { fillForm, submitButton, test, thanksUrl, visitor } from './support/contact-native.ts';
+import { waitForMail } from './support/mailbox.ts';
 
 /** The form submitted before its scripts have run: it posts natively, as without JavaScript. */
 

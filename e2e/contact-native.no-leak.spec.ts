@@ -4,8 +4,8 @@ import {
   CONTACT_ENDPOINT_PATH,
   CONTACT_ERROR_PATHS,
   CONTACT_THANKS_PATH,
-} from '../contracts/contact/lead-contract';
-import { expect, holdScripts, waitForHydration } from './fixtures';
+} from '#contracts/contact/lead-contract.ts';
+import { expect, holdScripts, waitForHydration } from './fixtures.ts';
 import {
   fillForm,
   labels,
@@ -15,7 +15,7 @@ import {
   TYPED_FIELDS,
   visitor,
   type Visitor,
-} from './support/contact-native';
+} from './support/contact-native.ts';
 
 /**
  * No typed value ever travels in a URL or a log line, whatever the submission path. These tests

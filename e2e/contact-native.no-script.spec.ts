@@ -1,11 +1,11 @@
-import { contactErrorText, contactThanksText } from '../app/content/contact-outcome';
-import { CONSENT_TEXT, CONSENT_VERSION } from '../contracts/contact/consent';
+import { contactErrorText, contactThanksText } from '#app/content/contact-outcome.ts';
+import { CONSENT_TEXT, CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import {
   CONTACT_ENDPOINT_PATH,
   CONTACT_ERROR_PATHS,
   CONTACT_THANKS_PATH,
-} from '../contracts/contact/lead-contract';
-import { expect } from './fixtures';
+} from '#contracts/contact/lead-contract.ts';
+import { expect } from './fixtures.ts';
 import {
   fillForm,
   labels,
@@ -14,9 +14,9 @@ import {
   test,
   thanksUrl,
   visitor,
-} from './support/contact-native';
-import { waitForMail } from './support/mailbox';
-import { startServerProcess } from '../test-support/process';
+} from './support/contact-native.ts';
+import { waitForMail } from './support/mailbox.ts';
+import { startServerProcess } from '#test-support/process.ts';
 
 /**
  * The form without JavaScript: it posts natively, the server answers 303 to a page of the site.

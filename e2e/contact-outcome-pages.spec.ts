@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { contactErrorText, contactThanksText } from '../app/content/contact-outcome';
-import { CONTACT_OUTCOME_PATHS } from '../app/routes-list';
-import { siteConfig } from '../config/site';
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../contracts/contact/lead-contract';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { contactErrorText, contactThanksText } from '#app/content/contact-outcome.ts';
+import { CONTACT_OUTCOME_PATHS } from '#app/routes-list.ts';
+import { siteConfig } from '#config/site.ts';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/lead-contract.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
 
 /** The pages a native form post lands on: prerendered, French, accessible, never indexed. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

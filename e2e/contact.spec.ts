@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 
-import { siteConfig } from '../config/site';
-import { contactPageText } from '../app/content/contact';
-import { CONSENT_TEXT } from '../contracts/contact/consent';
-import { CONTACT_ENDPOINT_PATH, type LeadField } from '../contracts/contact/lead-contract';
-import { PRODUCT_OPTIONS } from '../contracts/contact/products';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
-import { fillContactForm } from './support/contact-form';
-import { waitForMail } from './support/mailbox';
+import { siteConfig } from '#config/site.ts';
+import { contactPageText } from '#app/content/contact.ts';
+import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
+import { CONTACT_ENDPOINT_PATH, type LeadField } from '#contracts/contact/lead-contract.ts';
+import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
+import { fillContactForm } from './support/contact-form.ts';
+import { waitForMail } from './support/mailbox.ts';
 
 const ENDPOINT = `**${CONTACT_ENDPOINT_PATH}`;
 const FALLBACK = "Une erreur est survenue lors de l'envoi. Veuillez réessayer.";

@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 /** One page of every route kind. */
 const PAGES = [

@@ -1,6 +1,6 @@
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 
-import { AUDIENCE_BEACON_PATH } from '../contracts/audience/contract';
+import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
 
 export interface PageProblems {
   consoleErrors: string[];

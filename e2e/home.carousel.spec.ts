@@ -1,8 +1,15 @@
 import type { Page } from '@playwright/test';
 
-import { STICKY_HEADER_OFFSET_PX } from '../app/content/constants';
-import { claims, heroText, solutionsText } from '../app/content/home';
-import { expect, gotoHydrated, holdScripts, test, VIEWPORTS, waitForHydration } from './fixtures';
+import { STICKY_HEADER_OFFSET_PX } from '#app/content/constants.ts';
+import { claims, heroText, solutionsText } from '#app/content/home.ts';
+import {
+  expect,
+  gotoHydrated,
+  holdScripts,
+  test,
+  VIEWPORTS,
+  waitForHydration,
+} from './fixtures.ts';
 import {
   carousel,
   controls,
@@ -12,7 +19,7 @@ import {
   shownSlides,
   slides,
   total,
-} from './support/home-carousel';
+} from './support/home-carousel.ts';
 
 /** The home page's solutions carousel at each layout, and on a touch screen. */
 

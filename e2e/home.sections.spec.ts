@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { clientNames, heroText, solutionsText } from '../app/content/home';
-import { businessSolutions } from '../app/content/solutions/catalog';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
-import { carousel, controls, dots, expectPage, slides, total } from './support/home-carousel';
+import { clientNames, heroText, solutionsText } from '#app/content/home.ts';
+import { businessSolutions } from '#app/content/solutions/catalog.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
+import { carousel, controls, dots, expectPage, slides, total } from './support/home-carousel.ts';
 
 /** The home page on a desktop, its sections in order, no overflow and no axe violation. */
 

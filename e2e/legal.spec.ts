@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
-import { expect, gotoHydrated, test, VIEWPORTS, waitForHydration } from './fixtures';
+import { formatFrenchDate, isRgeExpired, siteConfig } from '#config/site.ts';
+import { expect, gotoHydrated, test, VIEWPORTS, waitForHydration } from './fixtures.ts';
 
 const LEGAL_PAGES = [
   { path: '/mentions-legales', title: 'Mentions légales' },

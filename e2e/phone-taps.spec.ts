@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, gotoHydrated, holdScripts, test, waitForHydration } from './fixtures';
+import { expect, gotoHydrated, holdScripts, test, waitForHydration } from './fixtures.ts';
 
 /**
  * Issue 34, on a phone (375 × 812): nothing floats over a control, and the menu answers taps from

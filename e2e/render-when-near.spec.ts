@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { guaranteesText, solutionsText, trustText } from '../app/content/home';
-import { expect, test, VIEWPORTS } from './fixtures';
+import { guaranteesText, solutionsText, trustText } from '#app/content/home.ts';
+import { expect, test, VIEWPORTS } from './fixtures.ts';
 
 /**
  * The home page's blocks far below the first screen are rendered only when they come near the

@@ -1,7 +1,7 @@
-import { siteConfig } from '../config/site';
-import { allSolutions, solutionPath } from '../app/content/solutions/catalog';
-import { publicPaths } from '../app/routes-list';
-import { expect, gotoHydrated, test } from './fixtures';
+import { siteConfig } from '#config/site.ts';
+import { allSolutions, solutionPath } from '#app/content/solutions/catalog.ts';
+import { publicPaths } from '#app/routes-list.ts';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 const company = siteConfig.companyName;
 

@@ -1,5 +1,5 @@
-import { publicPaths } from '../app/routes-list';
-import { expect, gotoHydrated, test } from './fixtures';
+import { publicPaths } from '#app/routes-list.ts';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 const paths = publicPaths();
 

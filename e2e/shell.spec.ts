@@ -1,6 +1,6 @@
-import { siteConfig } from '../config/site';
-import { businessSolutions } from '../app/content/solutions/catalog';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { siteConfig } from '#config/site.ts';
+import { businessSolutions } from '#app/content/solutions/catalog.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
 
 test.describe('desktop header', () => {
   test.use({ viewport: VIEWPORTS.desktop });

@@ -1,6 +1,6 @@
-import { allSolutions, solutionPath } from '../app/content/solutions/catalog';
-import { solutionContent } from '../app/content/solutions/content';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { allSolutions, solutionPath } from '#app/content/solutions/catalog.ts';
+import { solutionContent } from '#app/content/solutions/content.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
 
 const from = allSolutions.find((entry) => entry.slug === 'pompe-a-chaleur');
 const to = allSolutions.find((entry) => entry.slug === 'hp-flottante');

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 
-import { siteConfig } from '../config/site';
-import { allSolutions, solutionPath } from '../app/content/solutions/catalog';
-import { contactHref, solutionContent } from '../app/content/solutions/content';
-import { solutionTemplateText as text } from '../app/content/solutions/template';
-import { ORGANIZATION_ID } from '../app/structured-data';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { siteConfig } from '#config/site.ts';
+import { allSolutions, solutionPath } from '#app/content/solutions/catalog.ts';
+import { contactHref, solutionContent } from '#app/content/solutions/content.ts';
+import { solutionTemplateText as text } from '#app/content/solutions/template.ts';
+import { ORGANIZATION_ID } from '#app/structured-data.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
 
 const NBSP = '\u00a0';
 

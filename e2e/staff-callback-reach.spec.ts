@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { expect, test, VIEWPORTS } from './fixtures';
-import { expectNoViolation, listed, search, seedCallbackRequests } from './support/callback';
-import { STAFF_E2E_EMAILS } from './support/staff';
+import { expect, test, VIEWPORTS } from './fixtures.ts';
+import { expectNoViolation, listed, search, seedCallbackRequests } from './support/callback.ts';
+import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
  * The call-back clock stops when the person is reached (issue 36, ADR 0028), at 375 and 1280 px,

@@ -1,9 +1,15 @@
 import type { BrowserContext } from '@playwright/test';
 
-import { callWindow, DEFAULT_CALENDAR } from '../server/callback/calendar';
-import { expect, test, VIEWPORTS } from './fixtures';
-import { expectNoViolation, idOf, listed, search, seedCallbackRequests } from './support/callback';
-import { STAFF_E2E_EMAILS } from './support/staff';
+import { callWindow, DEFAULT_CALENDAR } from '#server/callback/calendar.ts';
+import { expect, test, VIEWPORTS } from './fixtures.ts';
+import {
+  expectNoViolation,
+  idOf,
+  listed,
+  search,
+  seedCallbackRequests,
+} from './support/callback.ts';
+import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
  * The call-back clock in a real browser against the production build: the inbox opens on the

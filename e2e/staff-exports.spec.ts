@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { STAFF_API, type LeadPage } from '../contracts/staff/contract';
-import { expect, test, VIEWPORTS } from './fixtures';
-import { signInAs } from './support/sign-in';
-import { startServerProcess, type ServerProcess } from '../test-support/process';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { STAFF_API, type LeadPage } from '#contracts/staff/contract.ts';
+import { expect, test, VIEWPORTS } from './fixtures.ts';
+import { signInAs } from './support/sign-in.ts';
+import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 
 /**
  * The inbox's export for a spreadsheet (issue 36), against a server of its own (its list holds

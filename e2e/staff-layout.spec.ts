@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 
-import { startServerProcess } from '../test-support/process';
-import { expect, test } from './fixtures';
-import { STAFF_E2E_EMAILS } from './support/staff';
-import { seedStaffSession } from './support/staff-session';
+import { startServerProcess } from '#test-support/process.ts';
+import { expect, test } from './fixtures.ts';
+import { STAFF_E2E_EMAILS } from './support/staff.ts';
+import { seedStaffSession } from './support/staff-session.ts';
 
 /**
  * The staff pages as a salesperson opens them, at 1 280 × 900 and 375 × 812: the first request of

@@ -1,9 +1,15 @@
-import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { expect, test } from './fixtures';
-import { E2E_SMTP_PORT } from './support/mailbox';
-import { startServerProcess, type ServerProcess } from '../test-support/process';
-import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
+import { startPostgresCluster, type PostgresCluster } from '#test-support/postgres.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { expect, test } from './fixtures.ts';
+import { E2E_SMTP_PORT } from './support/mailbox.ts';
+import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
+import {
+  mailCount,
+  onServer,
+  requestLink,
+  signInLinkFor,
+  STAFF_E2E_EMAILS,
+} from './support/staff.ts';
 
 /**
  * The staff inbox on PostgreSQL: a private cluster, the production server on it, sign-in by the

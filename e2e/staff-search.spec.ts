@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 
-import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '../server/staff/auth';
-import { STAFF_API_PREFIX, type InboxPage } from '../contracts/staff/contract';
-import { sampleLead } from '../test-support/lead-input';
-import { expect, test, VIEWPORTS } from './fixtures';
-import { STAFF_E2E_EMAILS } from './support/staff';
-import { openStores } from '../server/compose/stores.ts';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/auth.ts';
+import { STAFF_API_PREFIX, type InboxPage } from '#contracts/staff/contract.ts';
+import { sampleLead } from '#test-support/lead-input.ts';
+import { expect, test, VIEWPORTS } from './fixtures.ts';
+import { STAFF_E2E_EMAILS } from './support/staff.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /**
  * The staff search in a real browser against the production build (issue 36): from « À

@@ -3,15 +3,21 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
-import { siteConfig } from '../config/site';
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '../server/staff/auth';
-import { publicPaths } from '../app/routes-list';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
-import { fillContactForm } from './support/contact-form';
-import { waitForMail } from './support/mailbox';
-import { mailCount, onServer, requestLink, signInLinkFor, STAFF_E2E_EMAILS } from './support/staff';
-import { openStores } from '../server/compose/stores.ts';
+import { siteConfig } from '#config/site.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '#server/staff/auth.ts';
+import { publicPaths } from '#app/routes-list.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
+import { fillContactForm } from './support/contact-form.ts';
+import { waitForMail } from './support/mailbox.ts';
+import {
+  mailCount,
+  onServer,
+  requestLink,
+  signInLinkFor,
+  STAFF_E2E_EMAILS,
+} from './support/staff.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /**
  * The staff inbox in a real browser against the production build, with the real SMTP peer:

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
 
 /**
  * A prerendered page inlines the rules its first paint needs and loads the rest of the site's

@@ -3,17 +3,17 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { WEBHOOK_ID } from '../contracts/staff/webhooks-contract';
-import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures';
-import { fillContactForm } from './support/contact-form';
-import { signInAs } from './support/sign-in';
-import { startServerProcess, type ServerProcess } from '../test-support/process';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { WEBHOOK_ID } from '#contracts/staff/webhooks-contract.ts';
+import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
+import { fillContactForm } from './support/contact-form.ts';
+import { signInAs } from './support/sign-in.ts';
+import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 import {
   startWebhookReceiver,
   type ReceivedEvent,
   type WebhookReceiver,
-} from '../test-support/webhook-receiver';
+} from '#test-support/webhook-receiver.ts';
 
 /**
  * The CRM webhook's staff pages in a real browser (issue 26), against a server of its own whose

@@ -51,28 +51,28 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { newWebhookSecret } from '../server/webhooks/settings';
-import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres';
-import { drain } from './bench/drain';
-import { floodMode } from './bench/flood';
-import { homeLoad, submissionLoad } from './bench/load';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { newWebhookSecret } from '#server/webhooks/settings.ts';
+import { startPostgresCluster, type PostgresCluster } from '#test-support/postgres.ts';
+import { drain } from './bench/drain.ts';
+import { floodMode } from './bench/flood.ts';
+import { homeLoad, submissionLoad } from './bench/load.ts';
 import {
   enableStatements,
   PG_STATEMENTS_SETTINGS,
   printStatements,
   resetStatements,
-} from './bench/pg-statements';
-import { checkOutcomes, printOutcomes, type Outcome } from './bench/report';
-import { SERVER_ROOT, startServer, type RunningServer } from './bench/server';
-import { startSmtpPeerProcess } from './bench/smtp-peer';
+} from './bench/pg-statements.ts';
+import { checkOutcomes, printOutcomes, type Outcome } from './bench/report.ts';
+import { SERVER_ROOT, startServer, type RunningServer } from './bench/server.ts';
+import { startSmtpPeerProcess } from './bench/smtp-peer.ts';
 import {
   startWebhookReceiverProcess,
   type ReceiverMode,
   type WebhookReceiverProcess,
-} from './bench/webhook-receiver';
-import { type StoreConfig } from '../server/db/connection.ts';
-import { openStores } from '../server/compose/stores.ts';
+} from './bench/webhook-receiver.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const HOME_CONNECTIONS = Number(process.env.BENCH_HOME_CONNECTIONS ?? 2);

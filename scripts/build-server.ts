@@ -12,7 +12,7 @@ import {
   SERVER_ENTRY_POINTS,
   SERVER_OUT_DIR,
   serverBuildOptions,
-} from './lib/server-bundle';
+} from './lib/server-bundle.ts';
 
 const root = process.cwd();
 rmSync(join(root, SERVER_OUT_DIR), { recursive: true, force: true });

@@ -12,7 +12,7 @@ import {
   DENO_SHARED_MODULES,
   edgeFunctions,
   functionFlags,
-} from './lib/deno';
+} from './lib/deno.ts';
 
 const root = process.cwd();
 const runs: Array<{ label: string; args: string[] }> = [

@@ -20,9 +20,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/paths';
-import { validRequest } from '../test-support/harness';
-import { waitForServerStarted } from '../test-support/process';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/paths.ts';
+import { validRequest } from '#test-support/harness.ts';
+import { waitForServerStarted } from '#test-support/process.ts';
 
 const ROOT = process.cwd();
 /** What only the build uses; a production install must hold none of them. */

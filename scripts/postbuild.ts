@@ -14,18 +14,18 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
-import { publicPaths } from '../app/routes-list';
-import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '../config/build-env';
-import { formatFrenchDate, isRgeExpired, siteConfig } from '../config/site';
-import { COMPRESSIBLE_EXTENSIONS } from '../server/http/static-site';
-import { deferUntilFirstPaint } from './lib/after-first-paint';
+import { publicPaths } from '#app/routes-list.ts';
+import { BUILD_RECORD_FILE, buildRecord, parseBuildEnv } from '#config/build-env.ts';
+import { formatFrenchDate, isRgeExpired, siteConfig } from '#config/site.ts';
+import { COMPRESSIBLE_EXTENSIONS } from '#server/http/static-site.ts';
+import { deferUntilFirstPaint } from './lib/after-first-paint.ts';
 import {
   deferredStylesheet,
   fontFaces,
   pageFacts,
   siteClasses,
   splitStylesheet,
-} from './lib/critical-css';
+} from './lib/critical-css/index.ts';
 
 const CLIENT_DIR = join(process.cwd(), 'build', 'client');
 

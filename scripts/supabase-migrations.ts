@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { SUPABASE_MIGRATIONS_DIR, supabaseMigrationFiles } from './lib/supabase-migrations';
+import { SUPABASE_MIGRATIONS_DIR, supabaseMigrationFiles } from './lib/supabase-migrations.ts';
 
 const folder = join(process.cwd(), SUPABASE_MIGRATIONS_DIR);
 mkdirSync(folder, { recursive: true });

@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 
-import { CACHE_NONE } from './http/cache-control';
-import type { Logger } from './logger';
+import { CACHE_NONE } from './http/cache-control.ts';
+import type { Logger } from './logger.ts';
 import {
   commonSecurityHeaders,
   inlineScriptHashes,
   NON_PAGE_CSP,
   pageCsp,
   type SecurityOptions,
-} from './http/security-headers';
-import { bodyFor, negotiateEncoding, type StaticFile, type StaticSite } from './http/static-site';
+} from './http/security-headers.ts';
+import {
+  bodyFor,
+  negotiateEncoding,
+  type StaticFile,
+  type StaticSite,
+} from './http/static-site.ts';
 
 export interface AppDeps {
   site: StaticSite;

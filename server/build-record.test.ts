@@ -4,9 +4,13 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { BUILD_RECORD_FILE } from '../config/build-env';
-import { backendUrlMismatch, warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record';
-import type { Logger } from './logger';
+import { BUILD_RECORD_FILE } from '#config/build-env.ts';
+import {
+  backendUrlMismatch,
+  warnOnBackendUrlMismatch,
+  warnOnCrmNotInPolicy,
+} from './build-record.ts';
+import type { Logger } from './logger.ts';
 
 let dir: string;
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BUILD_RECORD_FILE, type BuildRecord } from '../config/build-env';
-import type { Logger } from './logger';
+import { BUILD_RECORD_FILE, type BuildRecord } from '#config/build-env.ts';
+import type { Logger } from './logger.ts';
 
 /**
  * The pages post their form to the BACKEND_URL baked in at build time, and the server's CSP

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CONTACT_THANKS_PATH } from '../contracts/contact/lead-contract';
+import { CONTACT_THANKS_PATH } from '#contracts/contact/lead-contract.ts';
 import {
   postJson,
   startTestServer,
   TEST_SITE_URL,
   validRequest,
   type TestServer,
-} from '../test-support/harness';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../test-support/smtp-peer';
+} from '#test-support/harness.ts';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#test-support/smtp-peer.ts';
 
 /**
  * Issue 34: the visitor is told when the call comes. With a fixed clock, the endpoint's answer,

@@ -1,6 +1,6 @@
-import { siteConfig } from '../config/site.ts';
-import { encodeCallbackTime } from '../contracts/contact/callback-time.ts';
-import { formatDueTime } from '../contracts/staff/callback-format.ts';
+import { siteConfig } from '#config/site.ts';
+import { encodeCallbackTime } from '#contracts/contact/callback-time.ts';
+import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import { AudienceService } from './audience/index.ts';
 import { registerAudienceBeacon } from './audience/routes.ts';
 import { registerAudienceStaffRoutes } from './audience/staff-routes.ts';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
-import { exited, waitForServerStarted } from '../test-support/process';
-import { startSmtpPeer } from '../test-support/smtp-peer';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { createTempDir, validRequest, writeMinimalSite } from '#test-support/harness.ts';
+import { exited, waitForServerStarted } from '#test-support/process.ts';
+import { startSmtpPeer } from '#test-support/smtp-peer.ts';
 
 /**
  * The real server in a child process, killed with SIGKILL in the middle of a burst of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../config/site';
-import { allowedOrigins, EnvError, parseEnv, publicSiteUrl } from './env';
+import { siteConfig } from '#config/site.ts';
+import { allowedOrigins, EnvError, parseEnv, publicSiteUrl } from './env.ts';
 
 describe('parseEnv', () => {
   it('has working defaults for everything', () => {

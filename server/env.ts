@@ -2,8 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { booleanSetting as booleanSchema, httpUrlSetting } from '../config/setting-schemas.ts';
-import { siteConfig } from '../config/site.ts';
+import { booleanSetting as booleanSchema, httpUrlSetting } from '#config/setting-schemas.ts';
+import { siteConfig } from '#config/site.ts';
 import { CALLBACK_SETTINGS } from './callback/index.ts';
 import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/index.ts';
 

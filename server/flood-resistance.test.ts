@@ -2,9 +2,9 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../config/site';
-import { CONTACT_ERROR_PATHS } from '../contracts/contact/lead-contract';
-import { ERRORS } from './leads/routes';
+import { siteConfig } from '#config/site.ts';
+import { CONTACT_ERROR_PATHS } from '#contracts/contact/lead-contract.ts';
+import { ERRORS } from './leads/routes.ts';
 import {
   postJson,
   startTestServer,
@@ -12,7 +12,7 @@ import {
   validRequest,
   type TestServer,
   type TestServerOptions,
-} from '../test-support/harness';
+} from '#test-support/harness.ts';
 
 /**
  * The endpoint's defences against a flood (issue 17), on the real HTTP server: admission

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { ERRORS } from './leads/routes';
-import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
-import { createTestDatabase } from '../test-support/postgres';
-import { postgresAdminUrl } from '../test-support/postgres-run';
-import { exited, startServerProcess, type ServerProcess } from '../test-support/process';
-import { startSmtpPeer, type ReceivedMail } from '../test-support/smtp-peer';
+import { ERRORS } from './leads/routes.ts';
+import { createTempDir, validRequest, writeMinimalSite } from '#test-support/harness.ts';
+import { createTestDatabase } from '#test-support/postgres.ts';
+import { postgresAdminUrl } from '#test-support/postgres-run.ts';
+import { exited, startServerProcess, type ServerProcess } from '#test-support/process.ts';
+import { startSmtpPeer, type ReceivedMail } from '#test-support/smtp-peer.ts';
 import { type Stores, openStores } from './compose/stores.ts';
 import { type LeadWithDelivery } from './leads/index.ts';
 import { type StoreConfig } from './db/connection.ts';

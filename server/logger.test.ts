@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { createLogger, redact, serializeError } from './logger';
+import { createLogger, redact, serializeError } from './logger.ts';
 
 const PERSONAL = ['anne@entreprise.example', '06 12 34 56 78', 'N’Diaye', 'Anne-Marie'];
 

@@ -1,14 +1,14 @@
 import { serve } from '@hono/node-server';
 
-import { createApp } from './app';
-import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record';
-import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env';
-import { applyHttpTimeouts } from './http/timeouts';
-import { createLogger, type Logger } from './logger';
+import { createApp } from './app.ts';
+import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record.ts';
+import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env.ts';
+import { applyHttpTimeouts } from './http/timeouts.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './compose.ts';
-import { loadStaticSite } from './http/static-site';
+import { loadStaticSite } from './http/static-site.ts';
 import { StoreOpenError } from './db/connection.ts';
-import { STAFF_PAGE_PREFIX } from '../contracts/staff/contract';
+import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
 
 /**
  * How long a graceful shutdown may take beyond the SMTP timeout: an e-mail being sent when the

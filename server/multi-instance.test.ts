@@ -3,11 +3,11 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createTempDir, validRequest, writeMinimalSite } from '../test-support/harness';
-import { createTestDatabase } from '../test-support/postgres';
-import { postgresAdminUrl } from '../test-support/postgres-run';
-import { exited, startServerProcess, type ServerProcess } from '../test-support/process';
-import { startSmtpPeer } from '../test-support/smtp-peer';
+import { createTempDir, validRequest, writeMinimalSite } from '#test-support/harness.ts';
+import { createTestDatabase } from '#test-support/postgres.ts';
+import { postgresAdminUrl } from '#test-support/postgres-run.ts';
+import { exited, startServerProcess, type ServerProcess } from '#test-support/process.ts';
+import { startSmtpPeer } from '#test-support/smtp-peer.ts';
 import { openStores } from './compose/stores.ts';
 
 /**

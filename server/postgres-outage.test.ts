@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { ERRORS } from './leads/routes';
-import { postJson, startTestServer, validRequest } from '../test-support/harness';
-import { startPostgresCluster } from '../test-support/postgres';
-import { startSmtpPeer } from '../test-support/smtp-peer';
+import { ERRORS } from './leads/routes.ts';
+import { postJson, startTestServer, validRequest } from '#test-support/harness.ts';
+import { startPostgresCluster } from '#test-support/postgres.ts';
+import { startSmtpPeer } from '#test-support/smtp-peer.ts';
 
 /**
  * PostgreSQL stops for a few seconds under light load (a private server: the others' tests keep

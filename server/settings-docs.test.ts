@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { PUBLIC_SETTING_NAMES } from '../config/build-env';
-import { EnvSchema, parseEnv, resolveFromCwd } from './env';
+import { PUBLIC_SETTING_NAMES } from '#config/build-env.ts';
+import { EnvSchema, parseEnv, resolveFromCwd } from './env.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/paths';
-import { createTempDir, postJson, validRequest, writeMinimalSite } from '../test-support/harness';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/paths.ts';
+import { createTempDir, postJson, validRequest, writeMinimalSite } from '#test-support/harness.ts';
 
 /**
  * The real server (server/main.ts) in a child process, stopped by a signal or by an error

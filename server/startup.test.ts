@@ -4,9 +4,9 @@ import { rmSync } from 'node:fs';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { applyHttpTimeouts, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './http/timeouts';
-import { createTempDir, writeMinimalSite } from '../test-support/harness';
-import { startServerProcess } from '../test-support/process';
+import { applyHttpTimeouts, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './http/timeouts.ts';
+import { createTempDir, writeMinimalSite } from '#test-support/harness.ts';
+import { startServerProcess } from '#test-support/process.ts';
 
 const roots: string[] = [];
 afterAll(() => {

@@ -7,10 +7,10 @@ import {
   SUPABASE_MIGRATIONS_DIR,
   SUPABASE_TABLE_ACCESS,
   supabaseMigrationFiles,
-} from '../scripts/lib/supabase-migrations';
-import { MIGRATIONS } from '../server/db/migrations/index.ts';
-import { postJson, startTestServer, validRequest } from '../test-support/harness';
-import { startSupabaseDatabase, type SupabaseDatabase } from '../test-support/supabase-db';
+} from '#scripts/lib/supabase-migrations.ts';
+import { MIGRATIONS } from '#server/db/migrations/index.ts';
+import { postJson, startTestServer, validRequest } from '#test-support/harness.ts';
+import { startSupabaseDatabase, type SupabaseDatabase } from '#test-support/supabase-db.ts';
 
 describe('supabase/migrations', () => {
   it('are the files generated from the store migrations (run npm run supabase:migrations)', () => {

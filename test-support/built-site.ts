@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { PROJECT_ROOT, startServerProcess, type ServerProcess } from './process';
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
+import { PROJECT_ROOT, startServerProcess, type ServerProcess } from './process.ts';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
 
 /**
  * The built site (`npm run build`) served by the compiled server as a child process, as the

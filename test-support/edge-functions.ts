@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
-import { DENO_BIN, edgeFunctions, functionFlags } from '../scripts/lib/deno';
+import { DENO_BIN, edgeFunctions, functionFlags } from '#scripts/lib/deno.ts';
 
 /**
  * The Supabase Edge Functions of supabase/functions/, run by Deno (from npm) on 127.0.0.1, and a

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 
-import { createTempDir } from './harness';
-import { createTestDatabase } from './postgres';
-import { postgresAdminUrl } from './postgres-run';
-import { type StoreConfig } from '../server/db/connection.ts';
+import { createTempDir } from './harness.ts';
+import { createTestDatabase } from './postgres.ts';
+import { postgresAdminUrl } from './postgres-run.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
 
 /**
  * Both database engines, for suites that must hold on each: SQLite in a fresh temporary folder,

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 
 import { serve, type ServerType } from '@hono/node-server';
 
-import { CONTACT_ENDPOINT_PATH } from '../contracts/contact/lead-contract';
-import { createApp } from '../server/app';
-import type { Logger, LogLevel } from '../server/logger';
-import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '../server/compose.ts';
-import { loadStaticSite } from '../server/http/static-site';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { createApp } from '#server/app.ts';
+import type { Logger, LogLevel } from '#server/logger.ts';
+import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '#server/compose.ts';
+import { loadStaticSite } from '#server/http/static-site.ts';
 
 /**
  * The real server for the tests: `createApp` with the lead pipeline, on an ephemeral loopback

@@ -1,6 +1,6 @@
-import { type Consent, type LeadInput } from '../server/db/records/lead.ts';
-import { type StoreConfig } from '../server/db/connection.ts';
-import { openStores } from '../server/compose/stores.ts';
+import { type Consent, type LeadInput } from '#server/db/records/lead.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /** A valid stored request (the store's input), for tests that write leads directly. */
 export function sampleLead(overrides: Partial<LeadInput> = {}): LeadInput {

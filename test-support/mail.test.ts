@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseMail } from './mail';
+import { parseMail } from './mail.ts';
 
 describe('parseMail', () => {
   it('decodes headers and bodies in any charset, not only UTF-8', async () => {

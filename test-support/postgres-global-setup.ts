@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
-import { destroyPostgresClusterAt } from './postgres';
-import type { RunCluster } from './postgres-run';
+import { destroyPostgresClusterAt } from './postgres.ts';
+import type { RunCluster } from './postgres-run.ts';
 
 /**
  * Vitest global set-up of the integration project: no server is started here. It provides a

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 import { inject } from 'vitest';
 
-import { startPostgresCluster } from './postgres';
-import { assertIntegrationProject } from './test-projects';
+import { startPostgresCluster } from './postgres.ts';
+import { assertIntegrationProject } from './test-projects.ts';
 
 /**
  * The run's PostgreSQL server, started by the first test that needs it (see

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import pg from 'pg';
 
-import { freePort } from './process';
-import { assertIntegrationProject } from './test-projects';
+import { freePort } from './process.ts';
+import { assertIntegrationProject } from './test-projects.ts';
 
 /**
  * A real, private, throwaway PostgreSQL server for the tests, from Debian's binaries

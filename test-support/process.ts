@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { assertIntegrationProject } from './test-projects';
+import { assertIntegrationProject } from './test-projects.ts';
 
 /**
  * Ports and start-up of the server as a child process, for the tests, the browser tests, the

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-import { parseMail, type ParsedMail } from './mail';
+import { parseMail, type ParsedMail } from './mail.ts';
 
 /**
  * A real SMTP server on 127.0.0.1 for the tests (the `smtp-server` package). It records every

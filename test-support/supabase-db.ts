@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 
 import pg from 'pg';
 
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres';
+import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres.ts';
 
 /**
  * A private PostgreSQL server dressed as a Supabase project's database, for the tests: Supabase's

@@ -1,8 +1,8 @@
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../contracts/staff/contract';
-import { validRequest } from './harness';
-import { startServerProcess, type ServerProcess } from './process';
-import type { SmtpPeer } from './smtp-peer';
-import { TEST_WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '#contracts/staff/contract.ts';
+import { validRequest } from './harness.ts';
+import { startServerProcess, type ServerProcess } from './process.ts';
+import type { SmtpPeer } from './smtp-peer.ts';
+import { TEST_WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver.ts';
 
 /**
  * A real server process with the CRM webhook pointed at a test receiver, e-mail to an SMTP peer,

@@ -1,10 +1,10 @@
-import { siteConfig } from '../../config/site';
+import { siteConfig } from '#config/site.ts';
 import {
   AUDIENCE_BEACON_PATH,
   AUDIENCE_OBJECTION_KEY,
   deviceClassOf,
   type Beacon,
-} from '../../contracts/audience/contract';
+} from '#contracts/audience/contract.ts';
 
 /**
  * The audience beacon (issue 28, ADR 0023): once a public page is shown, and on each client-side

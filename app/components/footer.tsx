@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 
-import { formatPostalAddress, siteConfig } from '../../config/site';
-import { shellText } from '../content/shell';
-import { businessSolutions, solutionPath } from '../content/solutions/catalog';
-import { Container } from './ui/container';
-import { LogoMark } from './header/logo';
-import { Mail, MapPin, Phone } from './ui/icons';
+import { formatPostalAddress, siteConfig } from '#config/site.ts';
+import { shellText } from '#app/content/shell.ts';
+import { businessSolutions, solutionPath } from '#app/content/solutions/catalog.ts';
+import { Container } from './ui/container.tsx';
+import { LogoMark } from './header/logo.tsx';
+import { Mail, MapPin, Phone } from './ui/icons.tsx';
 
 const text = shellText.footer;
 const [emailLocalPart, emailDomain] = siteConfig.email.split('@');

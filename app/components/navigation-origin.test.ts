@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { recordNavigation, sourcePage } from './navigation-origin';
+import { recordNavigation, sourcePage } from './navigation-origin.ts';
 
 describe('the source page of a request', () => {
   it('is the contact page itself when the visit starts there, else the page before it', () => {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-import { shellText } from '../content/shell';
-import { ButtonLink } from './ui/button';
-import { Container } from './ui/container';
+import { shellText } from '#app/content/shell.ts';
+import { ButtonLink } from './ui/button.tsx';
+import { Container } from './ui/container.tsx';
 
 const text = shellText.notFound;
 

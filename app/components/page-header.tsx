@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { Container } from './ui/container';
+import { Container } from './ui/container.tsx';
 
 /** The tinted band at the top of inner pages: optional eyebrow, the page's one h1, a lead. */
 export function PageHeader({

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-import { countView } from './audience-beacon';
-import { recordNavigation } from './navigation-origin';
+import { countView } from './audience-beacon.ts';
+import { recordNavigation } from './navigation-origin.ts';
 
 /**
  * Scroll positions of the history entries seen in this tab, kept in memory only: the site

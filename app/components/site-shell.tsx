@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect } from 'react';
 
-import { shellText } from '../content/shell';
-import { businessJsonLd } from '../structured-data';
-import { JsonLd } from './json-ld';
-import { FloatingActions } from './floating-actions/floating-actions';
-import { Footer } from './footer';
-import { Header } from './header/header';
-import { ScrollManager } from './scroll-manager';
+import { shellText } from '#app/content/shell.ts';
+import { businessJsonLd } from '#app/structured-data.ts';
+import { JsonLd } from './json-ld.tsx';
+import { FloatingActions } from './floating-actions/floating-actions.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header/header.tsx';
+import { ScrollManager } from './scroll-manager.tsx';
 
 export function SiteShell({ children }: { children: ReactNode }) {
   useEffect(() => {

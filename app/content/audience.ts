@@ -2,10 +2,10 @@
  * The French copy of the staff audience page (/equipe/audience). Imported only by the staff
  * route, so none of it is in a public page's scripts.
  */
-import { OTHER_PAGE } from '../../contracts/audience/aggregates';
-import type { DeviceClass } from '../../contracts/audience/contract';
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/paths';
-import { findSolutionByPath } from './solutions/catalog';
+import { OTHER_PAGE } from '#contracts/audience/aggregates.ts';
+import type { DeviceClass } from '#contracts/audience/contract.ts';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { findSolutionByPath } from './solutions/catalog.ts';
 
 export const audienceText = {
   navLabel: 'Audience',

@@ -3,9 +3,9 @@
  * time of each request, the call log and the call window of a request's page, the first-call
  * counters. Imported only by the staff route.
  */
-import type { InboxView } from '../../contracts/staff/contract';
+import type { InboxView } from '#contracts/staff/contract.ts';
 
-export { CALL_OUTCOME_LABELS } from '../../contracts/staff/labels';
+export { CALL_OUTCOME_LABELS } from '#contracts/staff/labels.ts';
 
 export const callbackText = {
   views: {

@@ -2,10 +2,10 @@
  * Visitor-facing text of the pages a native form post lands on (without JavaScript, or before
  * the scripts have loaded): the thank-you page and one page per reason for a refusal.
  */
-import { siteConfig } from '../../config/site';
-import { LIMITS } from '../../contracts/contact/limits';
-import type { RefusalReason } from '../../contracts/contact/paths';
-import { contactPageText } from './contact';
+import { siteConfig } from '#config/site.ts';
+import { LIMITS } from '#contracts/contact/limits.ts';
+import type { RefusalReason } from '#contracts/contact/paths.ts';
+import { contactPageText } from './contact.ts';
 
 const NBSP = '\u00a0';
 

@@ -3,8 +3,8 @@
  * (app/components/contact/deferred-code.ts), not with the page, since only a checked request can
  * have a problem to tell.
  */
-import { siteConfig } from '../../config/site';
-import type { ContactField } from '../../contracts/contact/fields';
+import { siteConfig } from '#config/site.ts';
+import type { ContactField } from '#contracts/contact/fields.ts';
 
 export const contactProblemsText = {
   /** The reference's notice when the consent box is not ticked. */

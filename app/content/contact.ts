@@ -1,5 +1,5 @@
 /** Visitor-facing text of the contact page, its form and its notices. */
-import { siteConfig } from '../../config/site';
+import { siteConfig } from '#config/site.ts';
 
 /**
  * « 5 000 », with the narrow no-break space French puts between thousands; written out here

@@ -2,7 +2,7 @@
  * Visitor-facing copy of the home page (the reference site's specification, "Home page sections").
  * French typography: a non-breaking space (U+00A0) before %, €, :, ?, ! and inside numbers.
  */
-import { siteConfig } from '../../config/site';
+import { siteConfig } from '#config/site.ts';
 
 export interface Claim {
   /** Small text shown before the figure ("jusqu’à"). */

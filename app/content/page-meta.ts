@@ -1,6 +1,6 @@
 /** The `<title>` and meta description of each page (search results, shared links). */
-import { siteConfig } from '../../config/site';
-import { shellText } from './shell';
+import { siteConfig } from '#config/site.ts';
+import { shellText } from './shell.ts';
 
 export interface PageMetaText {
   title: string;

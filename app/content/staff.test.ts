@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { deliveryLabel, isFailing } from './staff';
+import { deliveryLabel, isFailing } from './staff.ts';
 
 describe('the delivery state of an e-mail, as staff read it', () => {
   it('tells a sent, a waiting and a failing e-mail apart', () => {

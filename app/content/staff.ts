@@ -2,8 +2,8 @@
  * The French copy of the staff inbox (/equipe). Imported only by the staff route, so none of it
  * is in a public page's scripts.
  */
-import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels';
-import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '../../contracts/staff/labels';
+import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
+import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
 import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
@@ -14,7 +14,7 @@ import {
   type MailKind,
   type MailState,
   type OutboxStatus,
-} from '../../contracts/staff/contract';
+} from '#contracts/staff/contract.ts';
 
 /** One page of the staff bar's navigation. */
 export interface StaffNavEntry {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime } from './staff';
-import { attemptOutcome, attemptSucceeded, endpointStateLabel, formatDurationMs } from './webhooks';
+import { formatDateTime } from './staff.ts';
+import {
+  attemptOutcome,
+  attemptSucceeded,
+  endpointStateLabel,
+  formatDurationMs,
+} from './webhooks.ts';
 
 describe('the CRM webhook in French', () => {
   it('names the endpoint’s three states, with the date a 410 disabled it', () => {

@@ -9,8 +9,8 @@ import type {
   WebhookEndpointState,
   WebhookEventStatus,
   WebhookEventType,
-} from '../../contracts/staff/webhooks-contract';
-import { formatDateTime } from './staff';
+} from '#contracts/staff/webhooks-contract.ts';
+import { formatDateTime } from './staff.ts';
 
 export const WEBHOOK_EVENT_LABELS = {
   'lead.created': 'Nouvelle demande',

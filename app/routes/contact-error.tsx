@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 
-import { OutcomePage } from '../components/contact/outcome-page';
-import { NotFoundScreen } from '../components/not-found-screen';
-import { ButtonLink } from '../components/ui/button';
-import { CircleAlert } from '../components/ui/icons';
-import { contactErrorCommon as common, contactErrorText } from '../content/contact-outcome';
-import { CONTACT_ERROR_PATHS, type RefusalReason } from '../../contracts/contact/paths';
-import { pageMeta } from '../seo';
+import { OutcomePage } from '#app/components/contact/outcome-page.tsx';
+import { NotFoundScreen } from '#app/components/not-found-screen.tsx';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { CircleAlert } from '#app/components/ui/icons.tsx';
+import { contactErrorCommon as common, contactErrorText } from '#app/content/contact-outcome.ts';
+import { CONTACT_ERROR_PATHS, type RefusalReason } from '#contracts/contact/paths.ts';
+import { pageMeta } from '#app/seo.ts';
 import type { Route } from './+types/contact-error';
 
 /** The refusal a path explains (one static route per reason, see routes.ts). */

@@ -1,11 +1,11 @@
-import { CallbackPromise } from '../components/contact/callback-promise';
-import { OutcomePage } from '../components/contact/outcome-page';
-import { SOLUTIONS_SECTION_ID } from '../components/home/section-ids';
-import { ButtonLink } from '../components/ui/button';
-import { CircleCheck } from '../components/ui/icons';
-import { contactThanksText as text } from '../content/contact-outcome';
-import { CONTACT_THANKS_PATH } from '../../contracts/contact/paths';
-import { pageMeta } from '../seo';
+import { CallbackPromise } from '#app/components/contact/callback-promise.tsx';
+import { OutcomePage } from '#app/components/contact/outcome-page.tsx';
+import { SOLUTIONS_SECTION_ID } from '#app/components/home/section-ids.ts';
+import { ButtonLink } from '#app/components/ui/button.tsx';
+import { CircleCheck } from '#app/components/ui/icons.tsx';
+import { contactThanksText as text } from '#app/content/contact-outcome.ts';
+import { CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

@@ -1,12 +1,12 @@
-import { ContactAside } from '../components/contact/contact-aside';
-import { ContactForm } from '../components/contact/contact-form';
-import { GdprNotice } from '../components/contact/gdpr-notice';
-import { PageHeader } from '../components/page-header';
-import { Card } from '../components/ui/card';
-import { Container } from '../components/ui/container';
-import { contactPageText } from '../content/contact';
-import { pageMetaText } from '../content/page-meta';
-import { pageMeta } from '../seo';
+import { ContactAside } from '#app/components/contact/contact-aside.tsx';
+import { ContactForm } from '#app/components/contact/contact-form.tsx';
+import { GdprNotice } from '#app/components/contact/gdpr-notice.tsx';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { Card } from '#app/components/ui/card.tsx';
+import { Container } from '#app/components/ui/container.tsx';
+import { contactPageText } from '#app/content/contact.ts';
+import { pageMetaText } from '#app/content/page-meta.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

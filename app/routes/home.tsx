@@ -1,10 +1,10 @@
-import { ExpertiseSection } from '../components/home/expertise-section';
-import { GuaranteesSection } from '../components/home/guarantees-section';
-import { Hero } from '../components/home/hero';
-import { SolutionsSection } from '../components/home/solutions-section';
-import { TrustMarquee } from '../components/home/trust-marquee';
-import { pageMetaText } from '../content/page-meta';
-import { pageMeta } from '../seo';
+import { ExpertiseSection } from '#app/components/home/expertise-section.tsx';
+import { GuaranteesSection } from '#app/components/home/guarantees-section.tsx';
+import { Hero } from '#app/components/home/hero.tsx';
+import { SolutionsSection } from '#app/components/home/solutions-section.tsx';
+import { TrustMarquee } from '#app/components/home/trust-marquee.tsx';
+import { pageMetaText } from '#app/content/page-meta.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

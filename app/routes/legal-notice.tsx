@@ -1,9 +1,9 @@
-import { siteConfig } from '../../config/site';
-import { LegalDocumentView } from '../components/legal/legal-document';
-import { RGE_STATUS_ATTRIBUTE, useRgeExpired } from '../components/legal/use-rge-expired';
-import { legalNoticeContent } from '../content/legal/legal-notice';
-import { pageMetaText } from '../content/page-meta';
-import { pageMeta } from '../seo';
+import { siteConfig } from '#config/site.ts';
+import { LegalDocumentView } from '#app/components/legal/legal-document.tsx';
+import { RGE_STATUS_ATTRIBUTE, useRgeExpired } from '#app/components/legal/use-rge-expired.ts';
+import { legalNoticeContent } from '#app/content/legal/legal-notice.ts';
+import { pageMetaText } from '#app/content/page-meta.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

@@ -1,6 +1,6 @@
-import { NotFoundScreen } from '../components/not-found-screen';
-import { pageMetaText } from '../content/page-meta';
-import { pageMeta } from '../seo';
+import { NotFoundScreen } from '#app/components/not-found-screen.tsx';
+import { pageMetaText } from '#app/content/page-meta.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

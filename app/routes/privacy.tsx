@@ -1,9 +1,9 @@
-import { siteConfig } from '../../config/site';
-import { AudienceObjection } from '../components/legal/audience-objection';
-import { LegalDocumentView } from '../components/legal/legal-document';
-import { privacyContent } from '../content/legal/privacy';
-import { pageMetaText } from '../content/page-meta';
-import { pageMeta } from '../seo';
+import { siteConfig } from '#config/site.ts';
+import { AudienceObjection } from '#app/components/legal/audience-objection.tsx';
+import { LegalDocumentView } from '#app/components/legal/legal-document.tsx';
+import { privacyContent } from '#app/content/legal/privacy.ts';
+import { pageMetaText } from '#app/content/page-meta.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

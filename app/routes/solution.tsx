@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { data } from 'react-router';
 
-import { SolutionIllustration } from '../components/solution/solution-illustration';
-import { SolutionPage } from '../components/solution/solution-page';
-import { findSolutionByPath, solutionPath } from '../content/solutions/catalog';
-import { solutionContent } from '../content/solutions/content';
-import { pageMeta } from '../seo';
+import { SolutionIllustration } from '#app/components/solution/solution-illustration.tsx';
+import { SolutionPage } from '#app/components/solution/solution-page.tsx';
+import { findSolutionByPath, solutionPath } from '#app/content/solutions/catalog.ts';
+import { solutionContent } from '#app/content/solutions/content.ts';
+import { pageMeta } from '#app/seo.ts';
 import type { Route } from './+types/solution';
 
 /**

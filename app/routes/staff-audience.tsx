@@ -1,18 +1,18 @@
 import { useLoaderData } from 'react-router';
 
-import { AudienceScreen } from '../components/staff/audience/audience-screen';
-import { getJson } from '../components/staff/staff-api';
-import { signedIn } from '../components/staff/staff-error';
-import { StaffShell } from '../components/staff/staff-shell';
-import { audienceText } from '../content/audience';
-import type { RouteHandle } from '../route-handle';
-import { STAFF_API, type StaffIdentity } from '../../contracts/staff/contract';
+import { AudienceScreen } from '#app/components/staff/audience/audience-screen.tsx';
+import { getJson } from '#app/components/staff/staff-api.ts';
+import { signedIn } from '#app/components/staff/staff-error.tsx';
+import { StaffShell } from '#app/components/staff/staff-shell.tsx';
+import { audienceText } from '#app/content/audience.ts';
+import type { RouteHandle } from '#app/route-handle.ts';
+import { STAFF_API, type StaffIdentity } from '#contracts/staff/contract.ts';
 import {
   AUDIENCE_API,
   AUDIENCE_PERIODS,
   type AudiencePeriod,
   type AudienceReport,
-} from '../../contracts/audience/aggregates';
+} from '#contracts/audience/aggregates.ts';
 import type { Route } from './+types/staff-audience';
 
 /**
@@ -51,4 +51,4 @@ export default function StaffAudienceRoute() {
   );
 }
 
-export { StaffErrorBoundary as ErrorBoundary } from '../components/staff/staff-error';
+export { StaffErrorBoundary as ErrorBoundary } from '#app/components/staff/staff-error.tsx';

@@ -1,13 +1,13 @@
 import { useLoaderData } from 'react-router';
 
-import { getJson } from '../components/staff/staff-api';
-import { signedIn } from '../components/staff/staff-error';
-import { StaffShell } from '../components/staff/staff-shell';
-import { IntegrationsScreen } from '../components/staff/webhooks/integrations-screen';
-import { webhooksText } from '../content/webhooks';
-import type { RouteHandle } from '../route-handle';
-import { STAFF_API, type StaffIdentity } from '../../contracts/staff/contract';
-import { WEBHOOK_API, type IntegrationsPage } from '../../contracts/staff/webhooks-contract';
+import { getJson } from '#app/components/staff/staff-api.ts';
+import { signedIn } from '#app/components/staff/staff-error.tsx';
+import { StaffShell } from '#app/components/staff/staff-shell.tsx';
+import { IntegrationsScreen } from '#app/components/staff/webhooks/integrations-screen.tsx';
+import { webhooksText } from '#app/content/webhooks.ts';
+import type { RouteHandle } from '#app/route-handle.ts';
+import { STAFF_API, type StaffIdentity } from '#contracts/staff/contract.ts';
+import { WEBHOOK_API, type IntegrationsPage } from '#contracts/staff/webhooks-contract.ts';
 import type { Route } from './+types/staff-integrations';
 
 /**
@@ -41,4 +41,4 @@ export default function StaffIntegrationsRoute() {
   );
 }
 
-export { StaffErrorBoundary as ErrorBoundary } from '../components/staff/staff-error';
+export { StaffErrorBoundary as ErrorBoundary } from '#app/components/staff/staff-error.tsx';

@@ -1,22 +1,22 @@
 import { data, useLoaderData } from 'react-router';
 
-import { DEFAULT_VIEW, InboxScreen, type InboxData } from '../components/staff/inbox-screen';
-import { LeadScreen } from '../components/staff/lead-screen';
-import { signedIn } from '../components/staff/staff-error';
-import { SignInScreen, takeTokenFromFragment } from '../components/staff/sign-in-screen';
-import { rememberedFilter } from '../components/staff/filter-memory';
-import { getJson, postJson } from '../components/staff/staff-api';
-import { StaffShell } from '../components/staff/staff-shell';
-import { staffText } from '../content/staff';
-import type { RouteHandle } from '../route-handle';
+import { DEFAULT_VIEW, InboxScreen, type InboxData } from '#app/components/staff/inbox-screen.tsx';
+import { LeadScreen } from '#app/components/staff/lead-screen.tsx';
+import { signedIn } from '#app/components/staff/staff-error.tsx';
+import { SignInScreen, takeTokenFromFragment } from '#app/components/staff/sign-in-screen.tsx';
+import { rememberedFilter } from '#app/components/staff/filter-memory.ts';
+import { getJson, postJson } from '#app/components/staff/staff-api.ts';
+import { StaffShell } from '#app/components/staff/staff-shell.tsx';
+import { staffText } from '#app/content/staff.ts';
+import type { RouteHandle } from '#app/route-handle.ts';
 import {
   STAFF_API,
   type Counters,
   type InboxPage,
   type LeadPage,
   type StaffIdentity,
-} from '../../contracts/staff/contract';
-import { WEBHOOK_API, type LeadWebhooks } from '../../contracts/staff/webhooks-contract';
+} from '#contracts/staff/contract.ts';
+import { WEBHOOK_API, type LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
 import type { Route } from './+types/staff';
 
 /**
@@ -91,4 +91,4 @@ export default function StaffRoute() {
   }
 }
 
-export { StaffErrorBoundary as ErrorBoundary } from '../components/staff/staff-error';
+export { StaffErrorBoundary as ErrorBoundary } from '#app/components/staff/staff-error.tsx';

@@ -1,8 +1,8 @@
-import { siteConfig } from '../../config/site';
-import { LegalDocumentView } from '../components/legal/legal-document';
-import { termsContent } from '../content/legal/terms';
-import { pageMetaText } from '../content/page-meta';
-import { pageMeta } from '../seo';
+import { siteConfig } from '#config/site.ts';
+import { LegalDocumentView } from '#app/components/legal/legal-document.tsx';
+import { termsContent } from '#app/content/legal/terms.ts';
+import { pageMetaText } from '#app/content/page-meta.ts';
+import { pageMeta } from '#app/seo.ts';
 
 export const meta = () =>
   pageMeta({

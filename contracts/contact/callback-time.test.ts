@@ -5,7 +5,7 @@ import {
   encodeCallbackTime,
   formatCallbackTime,
   parseCallbackTime,
-} from './callback-time';
+} from './callback-time.ts';
 
 describe('formatCallbackTime', () => {
   it('writes the day, the date and the hour the French way', () => {

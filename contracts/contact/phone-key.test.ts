@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isPhoneTerm, phoneKey } from './phone-key';
+import { isPhoneTerm, phoneKey } from './phone-key.ts';
 
 describe('phoneKey', () => {
   it('keys a French number in national form, whatever the format', () => {

@@ -9,7 +9,7 @@ import {
   isRequiredField,
   normalizePhone,
   PHONE_INPUT_PATTERN,
-} from './schema';
+} from './schema.ts';
 
 const valid = {
   clientType: 'professionnel',

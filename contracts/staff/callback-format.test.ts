@@ -6,7 +6,7 @@ import {
   formatLeft,
   formatWindowStart,
   formatWorkingDuration,
-} from './callback-format';
+} from './callback-format.ts';
 
 const PARIS = 'Europe/Paris';
 

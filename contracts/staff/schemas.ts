@@ -7,7 +7,7 @@ import {
   INBOX_VIEWS,
   LEAD_STATUS_VALUES,
   type InboxFilter,
-} from './contract';
+} from './contract.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

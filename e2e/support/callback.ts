@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
-import { STAFF_API_PREFIX } from '../../contracts/staff/contract';
-import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '../../server/staff/auth';
-import { sampleLead } from '../../test-support/lead-input';
-import { openStores } from '../../server/compose/stores.ts';
+import { STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/auth.ts';
+import { sampleLead } from '#test-support/lead-input.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /** What the call-back clock's browser tests share: their requests, a session, search, axe. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

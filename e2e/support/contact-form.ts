@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 
-import { contactPageText } from '../../app/content/contact';
-import { CONSENT_TEXT } from '../../contracts/contact/consent';
-import type { LeadField } from '../../contracts/contact/lead-contract';
+import { contactPageText } from '#app/content/contact.ts';
+import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
+import type { LeadField } from '#contracts/contact/lead-contract.ts';
 
 const labels = contactPageText.form.labels;
 

@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 
 import type { Page } from '@playwright/test';
 
-import { contactPageText } from '../../app/content/contact';
-import { CONTACT_THANKS_PATH, type LeadField } from '../../contracts/contact/lead-contract';
-import { type ServerProcess, startServerProcess } from '../../test-support/process';
-import { expect, test as base } from '../fixtures';
-import { fillContactForm } from './contact-form';
-import { E2E_SMTP_PORT } from './mailbox';
+import { contactPageText } from '#app/content/contact.ts';
+import { CONTACT_THANKS_PATH, type LeadField } from '#contracts/contact/lead-contract.ts';
+import { type ServerProcess, startServerProcess } from '#test-support/process.ts';
+import { expect, test as base } from '#e2e/fixtures.ts';
+import { fillContactForm } from './contact-form.ts';
+import { E2E_SMTP_PORT } from './mailbox.ts';
 
 /**
  * What the native-post specs (contact-native.*.spec.ts) share: visitors whose every typed value

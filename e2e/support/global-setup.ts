@@ -1,7 +1,7 @@
 import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 
-import { startSmtpPeer } from '../../test-support/smtp-peer';
-import { E2E_SMTP_PORT, mailboxPath, type MailboxMessage } from './mailbox';
+import { startSmtpPeer } from '#test-support/smtp-peer.ts';
+import { E2E_SMTP_PORT, mailboxPath, type MailboxMessage } from './mailbox.ts';
 
 /**
  * Starts a real SMTP server on 127.0.0.1 for the e2e run; the server under test sends to it

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { solutionsText } from '../../app/content/home';
-import { businessSolutions } from '../../app/content/solutions/catalog';
-import { expect, VIEWPORTS } from '../fixtures';
+import { solutionsText } from '#app/content/home.ts';
+import { businessSolutions } from '#app/content/solutions/catalog.ts';
+import { expect, VIEWPORTS } from '#e2e/fixtures.ts';
 
 /** The home page's solutions carousel, as the home specs (home.*.spec.ts) read it. */
 export const total = businessSolutions.length;

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
-import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '../../server/staff/auth';
-import { SIGN_IN_FRAGMENT_KEY } from '../../contracts/staff/contract';
-import { openStores } from '../../server/compose/stores.ts';
+import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '#server/staff/auth.ts';
+import { SIGN_IN_FRAGMENT_KEY } from '#contracts/staff/contract.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /**
  * Signs `page` in as `email` on the server whose DATA_DIR is `dataDir` (the page's base URL):

@@ -1,9 +1,9 @@
 import type { BrowserContext } from '@playwright/test';
 
-import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '../../server/staff/auth';
-import { STAFF_API_PREFIX } from '../../contracts/staff/contract';
-import { sampleLead } from '../../test-support/lead-input';
-import { openStores } from '../../server/compose/stores.ts';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/auth.ts';
+import { STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
+import { sampleLead } from '#test-support/lead-input.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /** A request to write straight into the server's database, received `minutesAgo` ago. */
 export interface SeededLead {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
-import { SIGN_IN_FRAGMENT_KEY } from '../../contracts/staff/contract';
-import { readMailbox } from './mailbox';
+import { SIGN_IN_FRAGMENT_KEY } from '#contracts/staff/contract.ts';
+import { readMailbox } from './mailbox.ts';
 
 /** The staff addresses of the e2e server (STAFF_EMAILS): one per test that signs in. */
 export const STAFF_E2E_EMAILS = [

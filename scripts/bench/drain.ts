@@ -1,5 +1,5 @@
-import type { PeerCount, SmtpPeerProcess } from './smtp-peer';
-import type { ReceiverCount, WebhookReceiverProcess } from './webhook-receiver';
+import type { PeerCount, SmtpPeerProcess } from './smtp-peer.ts';
+import type { ReceiverCount, WebhookReceiverProcess } from './webhook-receiver.ts';
 
 /** After the load: waits until what is due has arrived and nothing more has come for 2 s. */
 

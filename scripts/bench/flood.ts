@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
-import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
-import { leadBody, SERVER_ROOT, startServer, table } from './server';
-import { type StoreConfig } from '../../server/db/connection.ts';
-import { openStores } from '../../server/compose/stores.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { leadBody, SERVER_ROOT, startServer, table } from './server.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = 5;

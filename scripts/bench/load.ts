@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 
-import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
-import { leadBody } from './server';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { leadBody } from './server.ts';
 
 /** The bench's two loads, run at once: distinct submissions, and the home page beside them. */
 

@@ -1,8 +1,8 @@
-import type { HomeLoad, Load } from './load';
-import { percentile } from './load';
-import { table } from './server';
-import type { PeerCount } from './smtp-peer';
-import type { ReceiverCount, ReceiverMode } from './webhook-receiver';
+import type { HomeLoad, Load } from './load.ts';
+import { percentile } from './load.ts';
+import { table } from './server.ts';
+import type { PeerCount } from './smtp-peer.ts';
+import type { ReceiverCount, ReceiverMode } from './webhook-receiver.ts';
 
 /** The throughput bench's outcome per scenario, its two tables and its verdict (exit status). */
 

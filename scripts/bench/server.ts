@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { freePort, waitForServerStarted } from '../../test-support/process';
-import { type StoreConfig } from '../../server/db/connection.ts';
+import { freePort, waitForServerStarted } from '#test-support/process.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
 
 /** The bench's helpers: the server under test as a child process, a valid request, a table. */
 

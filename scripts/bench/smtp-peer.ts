@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { SMTPServer } from 'smtp-server';
 
-import { spawnBenchChild } from './child-process';
+import { spawnBenchChild } from './child-process.ts';
 
 export interface PeerCount {
   received: number;

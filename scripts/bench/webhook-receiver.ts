@@ -11,8 +11,8 @@
  */
 import { fileURLToPath } from 'node:url';
 
-import { startWebhookReceiver } from '../../test-support/webhook-receiver';
-import { spawnBenchChild } from './child-process';
+import { startWebhookReceiver } from '#test-support/webhook-receiver.ts';
+import { spawnBenchChild } from './child-process.ts';
 
 export type ReceiverMode = 'ok' | 'hang';
 

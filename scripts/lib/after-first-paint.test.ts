@@ -5,7 +5,7 @@ import {
   AFTER_PAINT_MODULE_TYPE,
   FALLBACK_DELAY_MS,
   deferUntilFirstPaint,
-} from './after-first-paint';
+} from './after-first-paint.ts';
 
 const MODULE_SCRIPT =
   'import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-2.js";\nimport("/assets/entry.client-3.js");';

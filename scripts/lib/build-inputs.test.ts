@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { isBuildInput, newestBuildInput } from './build-inputs.mjs';
-import { serverBuildOptions } from './server-bundle';
+import { serverBuildOptions } from './server-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

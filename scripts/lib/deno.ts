@@ -1,5 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * Deno, for the Supabase Edge Functions and the modules they share with the server. The binary
@@ -49,7 +56,21 @@ export function offlineConfig(root: string, fn: EdgeFunction): string {
   const link = join(folder, 'node_modules');
   if (!existsSync(link)) symlinkSync(relative(folder, join(root, 'node_modules')), link);
   const config = join(folder, 'deno.json');
-  copyFileSync(join(root, fn.config), config);
+  // Import-map entries that are paths (`#server/` → `../../../server/`) are relative to the
+  // function's folder: rebase them onto the copy's folder.
+  const source = JSON.parse(readFileSync(join(root, fn.config), 'utf8')) as {
+    imports?: Record<string, string>;
+  };
+  const functionFolder = dirname(join(root, fn.config));
+  const imports = source.imports ?? {};
+  for (const [key, value] of Object.entries(imports)) {
+    if (value.startsWith('./') || value.startsWith('../')) {
+      const rebased = relative(folder, resolve(functionFolder, value));
+      const slash = value.endsWith('/') ? '/' : '';
+      imports[key] = `${rebased.startsWith('.') ? '' : './'}${rebased}${slash}`;
+    }
+  }
+  writeFileSync(config, JSON.stringify(source, null, 2));
   return config;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildIconSprite } from './icon-sprite';
+import { buildIconSprite } from './icon-sprite.ts';
 
 describe('buildIconSprite', () => {
   it('makes one symbol per icon with the stroke settings and without React keys', () => {

@@ -1,7 +1,7 @@
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-import { missingRuntimeDependencies, packageName } from './server-bundle';
+import { missingRuntimeDependencies, packageName } from './server-bundle.ts';
 
 function metafileImporting(...paths: string[]): Metafile {
   return {

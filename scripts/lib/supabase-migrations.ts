@@ -1,4 +1,4 @@
-import { MIGRATIONS, type Migration } from '../../server/db/migrations/index.ts';
+import { MIGRATIONS, type Migration } from '#server/db/migrations/index.ts';
 
 /**
  * The Supabase project's tables, as `supabase/migrations/*.sql`: generated from the store's

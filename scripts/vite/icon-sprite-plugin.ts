@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 
 import type { Plugin } from 'vite';
 
-import { ICON_NAMES } from '../../app/components/ui/icon-names.ts';
-import { buildIconSprite, type IconNode } from '../lib/icon-sprite.ts';
+import { ICON_NAMES } from '#app/components/ui/icon-names.ts';
+import { buildIconSprite, type IconNode } from '#scripts/lib/icon-sprite.ts';
 
 const VIRTUAL_ID = 'virtual:icon-sprite';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;

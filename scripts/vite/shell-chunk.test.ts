@@ -7,7 +7,7 @@ import {
   shellChunkBanner,
   shellChunkGroup,
   staticClosure,
-} from './shell-chunk';
+} from './shell-chunk.ts';
 
 function graph(edges: Record<string, string[]>): ModuleGraph {
   return {

@@ -5,18 +5,13 @@ import {
   AUDIENCE_BEACON_PATH,
   MAX_BEACON_BYTES,
   type Beacon,
-} from '../../contracts/audience/contract';
-import { OTHER_PAGE, OTHER_REFERRERS } from '../../contracts/audience/aggregates';
-import { ENGINES, engineFixture } from '../../test-support/engines';
-import {
-  postJson,
-  startTestServer,
-  validRequest,
-  type TestServer,
-} from '../../test-support/harness';
-import { openConnection } from '../db/open.ts';
-import { AUDIENCE_PAGES } from './pages';
-import { audienceCsv, audienceReport } from './report';
+} from '#contracts/audience/contract.ts';
+import { OTHER_PAGE, OTHER_REFERRERS } from '#contracts/audience/aggregates.ts';
+import { ENGINES, engineFixture } from '#test-support/engines.ts';
+import { postJson, startTestServer, validRequest, type TestServer } from '#test-support/harness.ts';
+import { openConnection } from '#server/db/open.ts';
+import { AUDIENCE_PAGES } from './pages.ts';
+import { audienceCsv, audienceReport } from './report.ts';
 
 /**
  * The audience count through the real server (both engines): what is counted, what is not, the

@@ -1,6 +1,6 @@
-import { DEVICE_CLASSES, type DeviceClass } from '../../contracts/audience/contract.ts';
-import { NO_REFERRER } from '../../contracts/audience/aggregates.ts';
-import { STAFF_PAGE_PREFIX } from '../../contracts/staff/contract.ts';
+import { DEVICE_CLASSES, type DeviceClass } from '#contracts/audience/contract.ts';
+import { NO_REFERRER } from '#contracts/audience/aggregates.ts';
+import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
 import { audiencePage } from './pages.ts';
 
 /** One counted view, as the aggregates see it. */

@@ -1,4 +1,4 @@
-import { NO_REFERRER, OTHER_REFERRERS } from '../../contracts/audience/aggregates.ts';
+import { NO_REFERRER, OTHER_REFERRERS } from '#contracts/audience/aggregates.ts';
 import type { AudienceBatch, AudienceCount, CampaignCount } from './store.ts';
 import { MAX_SOURCES_PER_DAY } from './store.ts';
 import type { AudienceView } from './beacon.ts';

@@ -1,6 +1,6 @@
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/paths.ts';
-import { OTHER_PAGE } from '../../contracts/audience/aggregates.ts';
-import { SOLUTION_PATHS } from '../../contracts/solution-pages.ts';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { OTHER_PAGE } from '#contracts/audience/aggregates.ts';
+import { SOLUTION_PATHS } from '#contracts/solution-pages.ts';
 
 /**
  * The public pages the audience counts by name (the route table's pages, from the same

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 
-import { AUDIENCE_BEACON_PATH, MAX_BEACON_BYTES } from '../../contracts/audience/contract.ts';
-import { CACHE_NONE } from '../http/cache-control.ts';
+import { AUDIENCE_BEACON_PATH, MAX_BEACON_BYTES } from '#contracts/audience/contract.ts';
+import { CACHE_NONE } from '#server/http/cache-control.ts';
 import type { AudienceService } from './service.ts';
 
 /**

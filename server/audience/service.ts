@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 import type { AudienceStore } from './store.ts';
 import { parseBeacon, type AudienceView } from './beacon.ts';
 import { AudienceBuffer } from './buffer.ts';

@@ -4,7 +4,7 @@ import {
   AUDIENCE_API,
   AUDIENCE_PERIODS,
   type AudiencePeriod,
-} from '../../contracts/audience/aggregates.ts';
+} from '#contracts/audience/aggregates.ts';
 import type { AudienceStore } from './store.ts';
 import { audienceCsv, audienceReport } from './report.ts';
 

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-import { withoutFlush } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from '../db/schema.ts';
-import { NO_REFERRER, OTHER_REFERRERS } from '../../contracts/audience/aggregates.ts';
+import { withoutFlush } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from '#server/db/schema.ts';
+import { NO_REFERRER, OTHER_REFERRERS } from '#contracts/audience/aggregates.ts';
 
 /**
  * The audience's store queries (issue 28, ADR 0023): daily aggregates, written in batches by

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { CONTACT_ENDPOINT_PATH as ENDPOINT } from '../../contracts/contact/lead-contract';
-import { startBuiltSite, type BuiltSite } from '../../test-support/built-site';
+import { CONTACT_ENDPOINT_PATH as ENDPOINT } from '#contracts/contact/lead-contract.ts';
+import { startBuiltSite, type BuiltSite } from '#test-support/built-site.ts';
 
 /**
  * The lead endpoint of the built server, as a client of the API calls it (moved from the browser

@@ -3,9 +3,9 @@ import { join, relative } from 'node:path';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { siteConfig } from '../../config/site';
-import { CONTACT_OUTCOME_PATHS, publicPaths } from '../../app/routes-list';
-import { BUILT_CLIENT, startBuiltSite, type BuiltSite } from '../../test-support/built-site';
+import { siteConfig } from '#config/site.ts';
+import { CONTACT_OUTCOME_PATHS, publicPaths } from '#app/routes-list.ts';
+import { BUILT_CLIENT, startBuiltSite, type BuiltSite } from '#test-support/built-site.ts';
 
 /**
  * The built site's routes as the server serves them, without a browser (moved from

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { siteConfig } from '../../config/site';
-import { publicPaths } from '../../app/routes-list';
-import { startBuiltSite, type BuiltSite } from '../../test-support/built-site';
+import { siteConfig } from '#config/site.ts';
+import { publicPaths } from '#app/routes-list.ts';
+import { startBuiltSite, type BuiltSite } from '#test-support/built-site.ts';
 
 /**
  * What search engines and browsers read in the built site's answers, without a browser (moved

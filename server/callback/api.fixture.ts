@@ -1,8 +1,8 @@
-import { engineFixture, type EngineFixture, type EngineName } from '../../test-support/engines';
-import { postJson, startTestServer, type TestServer } from '../../test-support/harness';
-import { seedLeadsAt } from '../../test-support/lead-input';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../../contracts/staff/contract';
+import { engineFixture, type EngineFixture, type EngineName } from '#test-support/engines.ts';
+import { postJson, startTestServer, type TestServer } from '#test-support/harness.ts';
+import { seedLeadsAt } from '#test-support/lead-input.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '#contracts/staff/contract.ts';
 
 /** A server on `engine` with `leads` stored, its clock given by the test, and a staff session. */
 export interface ClockApi {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ENGINES } from '../../test-support/engines';
-import { postJson, validRequest } from '../../test-support/harness';
+import { ENGINES } from '#test-support/engines.ts';
+import { postJson, validRequest } from '#test-support/harness.ts';
 import {
   STAFF_API,
   type Counters,
   type InboxPage,
   type LeadPage,
-} from '../../contracts/staff/contract';
+} from '#contracts/staff/contract.ts';
 import { startClockApi, type ClockApi } from './api.fixture.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
   parseWorkingDays,
   workingTimeBetween,
   type CallbackCalendar,
-} from './calendar';
+} from './calendar.ts';
 
 /** A moment written with its offset, as a clock on a wall in Paris shows it. */
 const at = (iso: string) => Date.parse(iso);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import type { CallOutcome } from '../../contracts/staff/contract';
-import { DEFAULT_CALENDAR } from './calendar';
-import { callFactsOf, NO_CALLS, rowClock } from './call-facts';
-import { firstCallStats } from './service';
+import type { CallOutcome } from '#contracts/staff/contract.ts';
+import { DEFAULT_CALENDAR } from './calendar.ts';
+import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
+import { firstCallStats } from './service.ts';
 
 /**
  * The rule of ADR 0028 on its own: only reaching the person (« Joint », « Répondu par e-mail »)

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-import type { CallRecord, RowClock } from '../../contracts/staff/contract.ts';
-import { PHONE_OUTCOMES, type LeadStatus } from '../../contracts/staff/statuses.ts';
-import type { Tables } from '../db/schema.ts';
+import type { CallRecord, RowClock } from '#contracts/staff/contract.ts';
+import { PHONE_OUTCOMES, type LeadStatus } from '#contracts/staff/statuses.ts';
+import type { Tables } from '#server/db/schema.ts';
 import { dueAt, workingTimeBetween, type CallbackCalendar } from './calendar.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { formatDueTime } from '../../contracts/staff/callback-format.ts';
-import { escapeHtml } from '../http/escape-html.ts';
-import type { MailMessage, MailSettings } from '../outbox/index.ts';
+import { formatDueTime } from '#contracts/staff/callback-format.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
+import type { MailMessage, MailSettings } from '#server/outbox/index.ts';
 import { digestCopy } from './digest-copy.ts';
 import type { DigestItem, UncalledLead } from './store.ts';
 

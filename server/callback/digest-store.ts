@@ -1,6 +1,6 @@
-import { inTransaction } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { toOutbox, type OutboxRow } from '../outbox/index.ts';
+import { inTransaction } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import { toOutbox, type OutboxRow } from '#server/outbox/index.ts';
 
 /** A request still to call back, as the clock's lists and the digest show it. */
 export interface UncalledLead {

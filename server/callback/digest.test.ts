@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { createTempDir, startTestServer, type TestServer } from '../../test-support/harness';
-import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import { createTestDatabase } from '../../test-support/postgres';
-import { postgresAdminUrl } from '../../test-support/postgres-run';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import { type LeadInput } from '../db/records/lead.ts';
-import { type Stores, openStores } from '../compose/stores.ts';
-import { type StoreConfig } from '../db/connection.ts';
+import { createTempDir, startTestServer, type TestServer } from '#test-support/harness.ts';
+import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
+import { createTestDatabase } from '#test-support/postgres.ts';
+import { postgresAdminUrl } from '#test-support/postgres-run.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
+import { type LeadInput } from '#server/db/records/lead.ts';
+import { type Stores, openStores } from '#server/compose/stores.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
 
 /**
  * The morning digest with a controlled clock (the pipeline's `clock`; production passes

@@ -1,5 +1,5 @@
-import type { Logger } from '../logger.ts';
-import type { MailMessage, MailSettings, OutboxRow } from '../outbox/index.ts';
+import type { Logger } from '#server/logger.ts';
+import type { MailMessage, MailSettings, OutboxRow } from '#server/outbox/index.ts';
 import { digestDue } from './calendar.ts';
 import { buildDigest } from './digest-mail.ts';
 import type { CallbackService } from './service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ENGINES } from '../../test-support/engines';
-import { STAFF_API } from '../../contracts/staff/contract';
+import { ENGINES } from '#test-support/engines.ts';
+import { STAFF_API } from '#contracts/staff/contract.ts';
 import { startClockApi, type ClockApi } from './api.fixture.ts';
 
 /**

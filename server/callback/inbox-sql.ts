@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 
-import type { InboxPage, InboxRow, InboxStanding } from '../../contracts/staff/contract.ts';
-import { REACHING_OUTCOMES } from '../../contracts/staff/statuses.ts';
+import type { InboxPage, InboxRow, InboxStanding } from '#contracts/staff/contract.ts';
+import { REACHING_OUTCOMES } from '#contracts/staff/statuses.ts';
 
 /** The call-back clock's part of the inbox's SQL (server/inbox/store.ts and ./store.ts). */
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import type { Connection } from '../db/connection.ts';
-import { openPostgres } from '../db/postgres-connection.ts';
-import { openSqlite } from '../db/sqlite-connection.ts';
-import { MIGRATIONS } from '../db/migrations/index.ts';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import type { Connection } from '#server/db/connection.ts';
+import { openPostgres } from '#server/db/postgres-connection.ts';
+import { openSqlite } from '#server/db/sqlite-connection.ts';
+import { MIGRATIONS } from '#server/db/migrations/index.ts';
 
 /**
  * Migration 8 on a database at version 7 holding calls: the log is kept (ids included), the

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 
-import { STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract.ts';
-import { CallRecordSchema } from '../../contracts/staff/schemas.ts';
-import type { StaffRouteKit } from '../http/staff-route-kit.ts';
-import { STAFF_ERRORS } from '../staff/index.ts';
+import { STAFF_API, STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
+import { CallRecordSchema } from '#contracts/staff/schemas.ts';
+import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
+import { STAFF_ERRORS } from '#server/staff/index.ts';
 import type { CallbackService } from './service.ts';
 
 export interface CallbackRoutesDeps {

@@ -6,9 +6,9 @@ import type {
   InboxPage,
   LeadDetail,
   LeadPage,
-} from '../../contracts/staff/contract.ts';
-import type { LeadStatus } from '../db/schema.ts';
-import type { LeadStore, LeadWithDelivery } from '../leads/index.ts';
+} from '#contracts/staff/contract.ts';
+import type { LeadStatus } from '#server/db/schema.ts';
+import type { LeadStore, LeadWithDelivery } from '#server/leads/index.ts';
 import type { InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
 import {
   callWindow,
@@ -18,7 +18,7 @@ import {
   type CallbackCalendar,
 } from './calendar.ts';
 import type { CallbackStore, UncalledLead } from './store.ts';
-import type { CallOutcome } from '../db/tables/callback.ts';
+import type { CallOutcome } from '#server/db/tables/callback.ts';
 import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

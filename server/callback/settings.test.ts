@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { EnvError, parseEnv } from '../env';
-import { DEFAULT_CALENDAR } from './calendar';
-import { calendarFromEnv } from './settings';
+import { EnvError, parseEnv } from '#server/env.ts';
+import { DEFAULT_CALENDAR } from './calendar.ts';
+import { calendarFromEnv } from './settings.ts';
 
 describe('the call-back clock settings', () => {
   it('default to 24 h, Monday to Friday, metropolitan France, Paris, 10-13 h and 14-20 h, 08:30', () => {

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
-import type { CallRecord } from '../../contracts/staff/contract.ts';
-import { inTransaction } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { appendAudit } from '../db/records/audit.ts';
-import { changeStatus, leadStatus } from '../leads/index.ts';
-import type { Tables } from '../db/schema.ts';
+import type { CallRecord } from '#contracts/staff/contract.ts';
+import { inTransaction } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import { appendAudit } from '#server/db/records/audit.ts';
+import { changeStatus, leadStatus } from '#server/leads/index.ts';
+import type { Tables } from '#server/db/schema.ts';
 import { notYetCalled, reachingOutcomes } from './inbox-sql.ts';
-import { REACHING_OUTCOMES, type CallOutcome } from '../db/tables/callback.ts';
+import { REACHING_OUTCOMES, type CallOutcome } from '#server/db/tables/callback.ts';
 import { readCallFacts, type CallFacts } from './call-facts.ts';
 import { DigestStore, type UncalledLead } from './digest-store.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_CALENDAR, dueAt } from './calendar';
-import { dueWallTimeBy, wallTimeAt } from './wall-time';
+import { DEFAULT_CALENDAR, dueAt } from './calendar.ts';
+import { dueWallTimeBy, wallTimeAt } from './wall-time.ts';
 
 const PARIS = 'Europe/Paris';
 

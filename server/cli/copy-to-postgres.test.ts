@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { engineFixture, type EngineFixture } from '../../test-support/engines';
-import { startTestServer } from '../../test-support/harness';
-import { startSmtpPeer } from '../../test-support/smtp-peer';
-import { runLeadsCommand } from './leads';
-import { type LeadInput } from '../db/records/lead.ts';
-import { type StoreConfig } from '../db/connection.ts';
-import { openStores } from '../compose/stores.ts';
+import { engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { startTestServer } from '#test-support/harness.ts';
+import { startSmtpPeer } from '#test-support/smtp-peer.ts';
+import { runLeadsCommand } from './leads.ts';
+import { type LeadInput } from '#server/db/records/lead.ts';
+import { type StoreConfig } from '#server/db/connection.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 /**
  * `npm run leads -- copy-to-postgres`: from the SQLite file of DATA_DIR into the (empty)

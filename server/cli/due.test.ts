@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { seedLeadsAt } from '../../test-support/lead-input';
-import { DEFAULT_CALENDAR } from '../callback/calendar';
-import type { CallOutcome } from '../db/tables/callback';
-import { runLeadsCommand } from './leads';
-import { openStores } from '../compose/stores.ts';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { seedLeadsAt } from '#test-support/lead-input.ts';
+import { DEFAULT_CALENDAR } from '#server/callback/calendar.ts';
+import type { CallOutcome } from '#server/db/tables/callback.ts';
+import { runLeadsCommand } from './leads.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 const paris = (iso: string) => Date.parse(iso);
 

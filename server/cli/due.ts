@@ -1,4 +1,4 @@
-import { formatDueTime } from '../../contracts/staff/callback-format.ts';
+import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import {
   addDays,
   CallbackService,
@@ -8,8 +8,8 @@ import {
   type CallbackStore,
   type ExportedLead,
   type InboxReads,
-} from '../callback/index.ts';
-import type { LeadStore } from '../leads/index.ts';
+} from '#server/callback/index.ts';
+import type { LeadStore } from '#server/leads/index.ts';
 
 /** The stores the call-back clock reads (see CallbackService). */
 type ClockStores = {

@@ -3,16 +3,16 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { EML_DIRECTORY } from '../outbox/transport';
-import { RATE_WINDOW_MS, RateLimiter } from '../leads/rate-limit';
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { hashSecret } from '../staff/auth';
-import { csvCell } from '../leads/csv.ts';
-import { runLeadsCommand } from './leads';
-import { sampleLead as lead } from '../../test-support/lead-input';
-import { RETENTION_MS } from '../leads/index.ts';
-import { type LeadInput } from '../db/records/lead.ts';
-import { openStores } from '../compose/stores.ts';
+import { EML_DIRECTORY } from '#server/outbox/transport.ts';
+import { RATE_WINDOW_MS, RateLimiter } from '#server/leads/rate-limit.ts';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { hashSecret } from '#server/staff/auth.ts';
+import { csvCell } from '#server/leads/csv.ts';
+import { runLeadsCommand } from './leads.ts';
+import { sampleLead as lead } from '#test-support/lead-input.ts';
+import { RETENTION_MS } from '#server/leads/index.ts';
+import { type LeadInput } from '#server/db/records/lead.ts';
+import { openStores } from '#server/compose/stores.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -16,20 +16,25 @@ import {
   CallbackStore,
   DEFAULT_CALENDAR,
   type CallbackCalendar,
-} from '../callback/index.ts';
-import { StoreOpenError, type StoreConfig } from '../db/connection.ts';
-import { copyStore, type CopyCounts } from '../db/copy.ts';
-import type { Database } from '../db/database.ts';
-import { openDatabase } from '../db/open.ts';
-import { emailKey } from '../db/records/lead.ts';
-import { InboxStore } from '../inbox/index.ts';
-import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '../env';
-import { dueList, everyRequest } from './due';
-import { siteConfig } from '../../config/site';
-import { deliverySummary, LeadStore, requestsCsv, type LeadWithDelivery } from '../leads/index.ts';
-import { issueSignInLink, SessionStore, staffKeys } from '../staff/index.ts';
-import { removeMailFiles, RetentionStore, runPurge } from '../retention/index.ts';
-import { newWebhookSecret, webhookConfigFromEnv } from '../webhooks/index.ts';
+} from '#server/callback/index.ts';
+import { StoreOpenError, type StoreConfig } from '#server/db/connection.ts';
+import { copyStore, type CopyCounts } from '#server/db/copy.ts';
+import type { Database } from '#server/db/database.ts';
+import { openDatabase } from '#server/db/open.ts';
+import { emailKey } from '#server/db/records/lead.ts';
+import { InboxStore } from '#server/inbox/index.ts';
+import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '#server/env.ts';
+import { dueList, everyRequest } from './due.ts';
+import { siteConfig } from '#config/site.ts';
+import {
+  deliverySummary,
+  LeadStore,
+  requestsCsv,
+  type LeadWithDelivery,
+} from '#server/leads/index.ts';
+import { issueSignInLink, SessionStore, staffKeys } from '#server/staff/index.ts';
+import { removeMailFiles, RetentionStore, runPurge } from '#server/retention/index.ts';
+import { newWebhookSecret, webhookConfigFromEnv } from '#server/webhooks/index.ts';
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status

@@ -1,19 +1,19 @@
 import type { Hono } from 'hono';
 
-import type { AudienceService } from '../audience/index.ts';
-import type { CallbackCalendar } from '../callback/index.ts';
-import type { DigestScheduler } from '../callback/index.ts';
-import type { CallbackService } from '../callback/index.ts';
-import { calendarFromEnv } from '../callback/index.ts';
-import type { ServerEnv } from '../env.ts';
-import type { RefusalLog } from '../leads/index.ts';
-import type { LeadService } from '../leads/index.ts';
-import type { Logger } from '../logger.ts';
-import type { MailTransport } from '../outbox/index.ts';
-import type { OutboxOptions, OutboxWorker } from '../outbox/index.ts';
+import type { AudienceService } from '#server/audience/index.ts';
+import type { CallbackCalendar } from '#server/callback/index.ts';
+import type { DigestScheduler } from '#server/callback/index.ts';
+import type { CallbackService } from '#server/callback/index.ts';
+import { calendarFromEnv } from '#server/callback/index.ts';
+import type { ServerEnv } from '#server/env.ts';
+import type { RefusalLog } from '#server/leads/index.ts';
+import type { LeadService } from '#server/leads/index.ts';
+import type { Logger } from '#server/logger.ts';
+import type { MailTransport } from '#server/outbox/index.ts';
+import type { OutboxOptions, OutboxWorker } from '#server/outbox/index.ts';
 import type { Stores } from './stores.ts';
-import type { WebhookService } from '../webhooks/index.ts';
-import { webhookConfigFromEnv, type WebhookConfig } from '../webhooks/index.ts';
+import type { WebhookService } from '#server/webhooks/index.ts';
+import { webhookConfigFromEnv, type WebhookConfig } from '#server/webhooks/index.ts';
 
 /**
  * The lead pipeline, assembled: store, rate limiter, endpoint, outbox worker and the daily

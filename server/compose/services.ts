@@ -3,21 +3,25 @@
  * and the Supabase Edge Functions' (supabase/functions/_shared/edge-pipeline.ts). Runs on Node
  * and on Deno: it imports no driver, no transport and nothing of Node but what Deno provides.
  */
-import { companyMailDomain } from '../env.ts';
-import { RateLimiter, type LeadStore } from '../leads/index.ts';
-import { createLeadService, NOTIFICATION_WINDOW_MS, type LeadService } from '../leads/index.ts';
-import type { Logger } from '../logger.ts';
-import type { MailSettings } from '../outbox/index.ts';
-import type { MailTransport } from '../outbox/index.ts';
+import { companyMailDomain } from '#server/env.ts';
+import { RateLimiter, type LeadStore } from '#server/leads/index.ts';
+import {
+  createLeadService,
+  NOTIFICATION_WINDOW_MS,
+  type LeadService,
+} from '#server/leads/index.ts';
+import type { Logger } from '#server/logger.ts';
+import type { MailSettings } from '#server/outbox/index.ts';
+import type { MailTransport } from '#server/outbox/index.ts';
 import {
   OutboxWorker,
   type LeadReads,
   type OutboxOptions,
   type OutboxStore,
-} from '../outbox/index.ts';
-import type { Database } from '../db/database.ts';
-import { WebhookService, type WebhookServiceOptions } from '../webhooks/index.ts';
-import type { WebhookConfig } from '../webhooks/index.ts';
+} from '#server/outbox/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { WebhookService, type WebhookServiceOptions } from '#server/webhooks/index.ts';
+import type { WebhookConfig } from '#server/webhooks/index.ts';
 
 /** The settings the lead service reads (the server's settings, resolved). */
 export interface LeadSettings {

@@ -3,17 +3,17 @@
  * composition roots (server/compose.ts, the Edge Functions' pipeline), the CLI and the tests
  * take them from here.
  */
-import { AudienceStore } from '../audience/index.ts';
-import { CallbackStore } from '../callback/index.ts';
-import type { Database } from '../db/database.ts';
-import { openDatabase } from '../db/open.ts';
-import type { StoreConfig } from '../db/connection.ts';
-import { InboxStore } from '../inbox/index.ts';
-import { LeadStore } from '../leads/index.ts';
-import { OutboxStore } from '../outbox/index.ts';
-import { RetentionStore } from '../retention/index.ts';
-import { SessionStore } from '../staff/index.ts';
-import { WebhookStore } from '../webhooks/index.ts';
+import { AudienceStore } from '#server/audience/index.ts';
+import { CallbackStore } from '#server/callback/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { openDatabase } from '#server/db/open.ts';
+import type { StoreConfig } from '#server/db/connection.ts';
+import { InboxStore } from '#server/inbox/index.ts';
+import { LeadStore } from '#server/leads/index.ts';
+import { OutboxStore } from '#server/outbox/index.ts';
+import { RetentionStore } from '#server/retention/index.ts';
+import { SessionStore } from '#server/staff/index.ts';
+import { WebhookStore } from '#server/webhooks/index.ts';
 
 export interface Stores {
   readonly database: Database;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { runReads, runWrites, type ReadRow } from './batch-statements';
-import type { Connection } from './connection';
-import { openConnection } from './open';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { runReads, runWrites, type ReadRow } from './batch-statements.ts';
+import type { Connection } from './connection.ts';
+import { openConnection } from './open.ts';
 
 /**
  * A batch's reads and writes, each in one statement on PostgreSQL: every read gets its own rows,

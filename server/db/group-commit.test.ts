@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { GroupCommit } from './group-commit';
+import { GroupCommit } from './group-commit.ts';
 
 /** A batch runner whose batches end when the test says so. */
 function controlledRunner() {

@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { runWrites } from './batch-statements';
-import { preparedInsert, preparedQuery } from './prepared';
-import type { Tables } from './schema';
+import { runWrites } from './batch-statements.ts';
+import { preparedInsert, preparedQuery } from './prepared.ts';
+import type { Tables } from './schema.ts';
 
 /** Prepared queries: compiled once, then run with each call's values, never with stale ones. */
 describe('preparedQuery', () => {

@@ -1,13 +1,13 @@
 import type { Generated } from 'kysely';
 
-import type { LeadFields } from '../../contracts/contact/lead-contract.ts';
+import type { LeadFields } from '#contracts/contact/lead-contract.ts';
 import type {
   AuditAction,
   LeadStatus,
   MailKind,
   OutboxStatus,
   WithheldReason,
-} from '../../contracts/staff/statuses.ts';
+} from '#contracts/staff/statuses.ts';
 import type { DigestsTable, LeadCallsTable } from './tables/callback.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
@@ -19,7 +19,7 @@ export {
   type MailKind,
   type OutboxStatus,
   type WithheldReason,
-} from '../../contracts/staff/statuses.ts';
+} from '#contracts/staff/statuses.ts';
 
 /**
  * The tables as Kysely sees them (see migrations/). Times are milliseconds since the epoch on

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { pageCsp } from './security-headers';
+import { pageCsp } from './security-headers.ts';
 
 function directive(csp: string, name: string): string | undefined {
   return csp

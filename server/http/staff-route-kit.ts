@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 
-import type { StaffIdentity } from '../../contracts/staff/contract.ts';
+import type { StaffIdentity } from '#contracts/staff/contract.ts';
 
 export type StaffEnv = { Variables: { staff: StaffIdentity; sessionHash: string } };
 

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
-import { CACHE_HTML, CACHE_IMMUTABLE, CACHE_OTHER } from './cache-control';
+import { CACHE_HTML, CACHE_IMMUTABLE, CACHE_OTHER } from './cache-control.ts';
 
 /**
  * The built site, held in memory: every file with its brotli and gzip forms (read from the

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 
-import type { ExportScope, InboxFilter } from '../../contracts/staff/contract.ts';
-import { ExportRequestSchema } from '../../contracts/staff/schemas.ts';
+import type { ExportScope, InboxFilter } from '#contracts/staff/contract.ts';
+import { ExportRequestSchema } from '#contracts/staff/schemas.ts';
 
 /**
  * The export form's fields (`application/x-www-form-urlencoded`, posted by the inbox without

@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 
-import { STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract.ts';
-import { InboxFilterSchema, StatusChangeSchema } from '../../contracts/staff/schemas.ts';
-import type { CallbackService } from '../callback/index.ts';
-import type { StaffRouteKit } from '../http/staff-route-kit.ts';
-import { exportFileName, requestsCsv, type LeadStore } from '../leads/index.ts';
-import type { Logger } from '../logger.ts';
-import { removeMailFiles, type RetentionStore } from '../retention/index.ts';
-import { STAFF_ERRORS } from '../staff/index.ts';
+import { STAFF_API, STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
+import { InboxFilterSchema, StatusChangeSchema } from '#contracts/staff/schemas.ts';
+import type { CallbackService } from '#server/callback/index.ts';
+import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
+import { exportFileName, requestsCsv, type LeadStore } from '#server/leads/index.ts';
+import type { Logger } from '#server/logger.ts';
+import { removeMailFiles, type RetentionStore } from '#server/retention/index.ts';
+import { STAFF_ERRORS } from '#server/staff/index.ts';
 import { readExportForm } from './export.ts';
 import type { InboxStore } from './store.ts';
 

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import type { InboxFilter } from '../../contracts/staff/contract.ts';
-import { phoneKey } from '../../contracts/contact/phone-key.ts';
-import type { Connection } from '../db/connection.ts';
-import { MIGRATIONS } from '../db/migrations/index.ts';
-import { openPostgres } from '../db/postgres-connection.ts';
-import { openSqlite } from '../db/sqlite-connection.ts';
-import { type Stores, openStores } from '../compose/stores.ts';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
+import type { InboxFilter } from '#contracts/staff/contract.ts';
+import { phoneKey } from '#contracts/contact/phone-key.ts';
+import type { Connection } from '#server/db/connection.ts';
+import { MIGRATIONS } from '#server/db/migrations/index.ts';
+import { openPostgres } from '#server/db/postgres-connection.ts';
+import { openSqlite } from '#server/db/sqlite-connection.ts';
+import { type Stores, openStores } from '#server/compose/stores.ts';
 
 /**
  * The staff search on both engines (issue 36): each result says where it stands; numbers match

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 
-import { isPhoneTerm, phoneKey } from '../../contracts/contact/phone-key.ts';
-import { isPlausiblePhone } from '../../contracts/contact/schema.ts';
+import { isPhoneTerm, phoneKey } from '#contracts/contact/phone-key.ts';
+import { isPlausiblePhone } from '#contracts/contact/schema.ts';
 
 import type {
   Counters,
@@ -10,11 +10,15 @@ import type {
   InboxRow,
   InboxStanding,
   MailState,
-} from '../../contracts/staff/contract.ts';
-import { PAGE_SIZE } from '../../contracts/staff/contract.ts';
-import { notYetCalled, type InboxClockFilter, type StoreInboxPage } from '../callback/index.ts';
-import { deliveryByLead } from '../leads/index.ts';
-import { LEAD_STATUSES, type LeadStatus, type Tables } from '../db/schema.ts';
+} from '#contracts/staff/contract.ts';
+import { PAGE_SIZE } from '#contracts/staff/contract.ts';
+import {
+  notYetCalled,
+  type InboxClockFilter,
+  type StoreInboxPage,
+} from '#server/callback/index.ts';
+import { deliveryByLead } from '#server/leads/index.ts';
+import { LEAD_STATUSES, type LeadStatus, type Tables } from '#server/db/schema.ts';
 
 /** The staff inbox's reads of many requests: the list with its filters, and the counters. */
 

@@ -1,17 +1,12 @@
 import type { Kysely } from 'kysely';
 
-import type {
-  Counters,
-  InboxFilter,
-  LeadDetail,
-  MailState,
-} from '../../contracts/staff/contract.ts';
-import type { InboxClockFilter } from '../callback/index.ts';
-import { inTransaction } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { appendAudit } from '../db/records/audit.ts';
-import type { LeadStatus, Tables } from '../db/schema.ts';
-import { changeStatus, emailKeyOf, toDelivery } from '../leads/index.ts';
+import type { Counters, InboxFilter, LeadDetail, MailState } from '#contracts/staff/contract.ts';
+import type { InboxClockFilter } from '#server/callback/index.ts';
+import { inTransaction } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import { appendAudit } from '#server/db/records/audit.ts';
+import type { LeadStatus, Tables } from '#server/db/schema.ts';
+import { changeStatus, emailKeyOf, toDelivery } from '#server/leads/index.ts';
 import { counters, searchInbox, toRow, type StoreInboxPage } from './search.ts';
 
 /**

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { engineFixture, type EngineFixture } from '../../test-support/engines';
-import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import { advisoryKey, lockStatement } from '../db/advisory-locks';
-import { inDurableTransaction, inTransaction, type Connection } from '../db/connection';
-import { openStores } from '../compose/stores.ts';
-import { openConnection } from '../db/open.ts';
-import { consumeRate, type RatePolicy } from '../leads/rate-hits';
-import type { Tables } from '../db/schema';
-import { batchLocks, type SubmissionInput } from '../leads/submission';
+import { engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
+import { advisoryKey, lockStatement } from '#server/db/advisory-locks.ts';
+import { inDurableTransaction, inTransaction, type Connection } from '#server/db/connection.ts';
+import { openStores } from '#server/compose/stores.ts';
+import { openConnection } from '#server/db/open.ts';
+import { consumeRate, type RatePolicy } from '#server/leads/rate-hits.ts';
+import type { Tables } from '#server/db/schema.ts';
+import { batchLocks, type SubmissionInput } from '#server/leads/submission.ts';
 
 describe('advisory locks', () => {
   it('derives one 64-bit key per name, the same on every call', () => {

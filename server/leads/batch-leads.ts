@@ -10,10 +10,10 @@ import {
   type LeadOrigin,
   type NewMail,
 } from './store.ts';
-import { preparedInsert } from '../db/prepared.ts';
-import type { Tables } from '../db/schema.ts';
-import type { BatchRead, ReadRow } from '../db/batch-statements.ts';
-import { leadCreatedEvent, type NewWebhookEvent } from '../webhooks/index.ts';
+import { preparedInsert } from '#server/db/prepared.ts';
+import type { Tables } from '#server/db/schema.ts';
+import type { BatchRead, ReadRow } from '#server/db/batch-statements.ts';
+import { leadCreatedEvent, type NewWebhookEvent } from '#server/webhooks/index.ts';
 
 /**
  * What one group-commit batch reads of the leads and their e-mails, and what it writes, in a

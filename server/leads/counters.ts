@@ -1,8 +1,8 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 
-import { preparedQuery } from '../db/prepared.ts';
-import type { BatchRead } from '../db/batch-statements.ts';
-import type { Tables } from '../db/schema.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
+import type { BatchRead } from '#server/db/batch-statements.ts';
+import type { Tables } from '#server/db/schema.ts';
 
 /**
  * Fixed-window counters in the database, shared by every instance: one row per counter and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { exportFileName, requestsCsv, wallClock, type ExportRow } from './csv';
+import { exportFileName, requestsCsv, wallClock, type ExportRow } from './csv.ts';
 
 const PARIS = 'Europe/Paris';
 

@@ -1,13 +1,8 @@
-import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels.ts';
-import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
-import type {
-  CallRecord,
-  ExportScope,
-  InboxFilter,
-  InboxView,
-} from '../../contracts/staff/contract.ts';
-import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '../../contracts/staff/labels.ts';
-import type { LeadStatus, MailKind, OutboxStatus } from '../db/schema.ts';
+import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
+import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
+import type { CallRecord, ExportScope, InboxFilter, InboxView } from '#contracts/staff/contract.ts';
+import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
+import type { LeadStatus, MailKind, OutboxStatus } from '#server/db/schema.ts';
 import type { LeadWithDelivery } from './store.ts';
 
 /**

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTempDir } from '../../test-support/harness';
-import { openStores, type Stores } from '../compose/stores.ts';
-import { DATABASE_FILE } from '../db/connection.ts';
+import { createTempDir } from '#test-support/harness.ts';
+import { openStores, type Stores } from '#server/compose/stores.ts';
+import { DATABASE_FILE } from '#server/db/connection.ts';
 import type { SubmissionInput } from './submission.ts';
 
 /**

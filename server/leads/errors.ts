@@ -1,4 +1,4 @@
-import { siteConfig } from '../../config/site.ts';
+import { siteConfig } from '#config/site.ts';
 
 /** The contact endpoint's refusals, in French (`{ error }` in a JSON answer). */
 export const ERRORS = {

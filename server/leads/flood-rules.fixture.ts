@@ -1,9 +1,9 @@
 import { afterEach, beforeEach } from 'vitest';
 
-import { engineFixture, type EngineFixture, type EngineName } from '../../test-support/engines';
-import { sampleLead as lead } from '../../test-support/lead-input';
-import { openStores, type Stores } from '../compose/stores.ts';
-import type { LeadInput } from '../db/records/lead.ts';
+import { engineFixture, type EngineFixture, type EngineName } from '#test-support/engines.ts';
+import { sampleLead as lead } from '#test-support/lead-input.ts';
+import { openStores, type Stores } from '#server/compose/stores.ts';
+import type { LeadInput } from '#server/db/records/lead.ts';
 import type { FloodPolicy, SubmissionInput } from './submission.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture } from '../../test-support/engines';
-import { openStores } from '../compose/stores.ts';
+import { ENGINES, engineFixture } from '#test-support/engines.ts';
+import { openStores } from '#server/compose/stores.ts';
 import type { FloodPolicy, SubmissionInput } from './submission.ts';
 import { floodFixture, MINUTE, submission, T0 } from './flood-rules.fixture.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES } from '../../test-support/engines';
+import { ENGINES } from '#test-support/engines.ts';
 import { DAY, floodFixture, MINUTE, submission, T0 } from './flood-rules.fixture.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach } from 'vitest';
 
-import { engineFixture, type EngineFixture, type EngineName } from '../../test-support/engines';
-import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import { openStores, storesOf, type Stores } from '../compose/stores.ts';
-import type { StoreConfig } from '../db/connection.ts';
-import { Database } from '../db/database.ts';
-import { openPostgresJs } from '../db/postgres-js';
-import type { LeadInput } from '../db/records/lead.ts';
+import { engineFixture, type EngineFixture, type EngineName } from '#test-support/engines.ts';
+import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
+import { openStores, storesOf, type Stores } from '#server/compose/stores.ts';
+import type { StoreConfig } from '#server/db/connection.ts';
+import { Database } from '#server/db/database.ts';
+import { openPostgresJs } from '#server/db/postgres-js.ts';
+import type { LeadInput } from '#server/db/records/lead.ts';
 import type { NewMail } from './store.ts';
 
 /**

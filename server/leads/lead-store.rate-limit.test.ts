@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES } from '../../test-support/engines';
-import { sampleConsent } from '../../test-support/lead-input';
+import { ENGINES } from '#test-support/engines.ts';
+import { sampleConsent } from '#test-support/lead-input.ts';
 import { HOUR, lead, mails, storeFixture } from './lead-store.fixture.ts';
 
 /**

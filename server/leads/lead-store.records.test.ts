@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES } from '../../test-support/engines';
-import { sampleConsent } from '../../test-support/lead-input';
-import { MIGRATIONS } from '../db/migrations/index.ts';
+import { ENGINES } from '#test-support/engines.ts';
+import { sampleConsent } from '#test-support/lead-input.ts';
+import { MIGRATIONS } from '#server/db/migrations/index.ts';
 import { DAY, HOUR, lead, storeFixture } from './lead-store.fixture.ts';
 import { RETENTION_MS } from './store.ts';
 

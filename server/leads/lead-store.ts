@@ -1,6 +1,6 @@
-import type { Database } from '../db/database.ts';
-import { inTransaction } from '../db/connection.ts';
-import type { GroupCommit } from '../db/group-commit.ts';
+import type { Database } from '#server/db/database.ts';
+import { inTransaction } from '#server/db/connection.ts';
+import type { GroupCommit } from '#server/db/group-commit.ts';
 import { NOTIFICATION_COUNTER, readCounter, windowStart } from './counters.ts';
 import { countHits, HitCountGroup } from './rate-counts.ts';
 import {

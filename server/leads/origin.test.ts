@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import {
-  postJson,
-  startTestServer,
-  validRequest,
-  type TestServer,
-} from '../../test-support/harness';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
+import { postJson, startTestServer, validRequest, type TestServer } from '#test-support/harness.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
 
 /**
  * Where a request came from: the source page is stored and shown in the notification; campaign

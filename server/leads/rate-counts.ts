@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
-import type { ReadRow } from '../db/batch-statements.ts';
-import type { Tables } from '../db/schema.ts';
+import type { ReadRow } from '#server/db/batch-statements.ts';
+import type { Tables } from '#server/db/schema.ts';
 
 /**
  * Rate-limit counts of several clients in one statement: for each `{ key, since }`, the

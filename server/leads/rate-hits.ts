@@ -1,11 +1,11 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 
-import { lockStatement } from '../db/advisory-locks.ts';
-import type { Engine } from '../db/connection.ts';
-import { preparedInsert, preparedQuery } from '../db/prepared.ts';
-import type { BatchRead } from '../db/batch-statements.ts';
+import { lockStatement } from '#server/db/advisory-locks.ts';
+import type { Engine } from '#server/db/connection.ts';
+import { preparedInsert, preparedQuery } from '#server/db/prepared.ts';
+import type { BatchRead } from '#server/db/batch-statements.ts';
 import { countHitsStatements, readHitCounts } from './rate-counts.ts';
-import type { Tables } from '../db/schema.ts';
+import type { Tables } from '#server/db/schema.ts';
 
 /**
  * The per-client sliding window, kept in the database so that it holds across restarts and

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { clientAddress, clientKey } from '../http/request-client.ts';
+import { clientAddress, clientKey } from '#server/http/request-client.ts';
 import {
   createTempDir,
   postJson,
   startTestServer,
   validRequest,
   type TestServer,
-} from '../../test-support/harness';
+} from '#test-support/harness.ts';
 
 const servers: TestServer[] = [];
 afterEach(async () => {

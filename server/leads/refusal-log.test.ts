@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createMemoryLogger, type LogRecord } from '../../test-support/harness';
-import { RefusalLog } from './refusal-log';
+import { createMemoryLogger, type LogRecord } from '#test-support/harness.ts';
+import { RefusalLog } from './refusal-log.ts';
 
 describe('RefusalLog', () => {
   beforeEach(() => {

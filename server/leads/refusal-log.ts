@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 
 /**
  * Refusals (and folded duplicates) are logged in aggregate, so that the logs do not grow as fast

@@ -1,11 +1,11 @@
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../../config/site';
-import { CONSENT_TEXT, CONSENT_VERSION } from '../../contracts/contact/consent';
-import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
-import { CORS_ALLOWED_HEADERS } from './routes';
-import { postJson, startTestServer, validRequest } from '../../test-support/harness';
+import { siteConfig } from '#config/site.ts';
+import { CONSENT_TEXT, CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { CORS_ALLOWED_HEADERS } from './routes.ts';
+import { postJson, startTestServer, validRequest } from '#test-support/harness.ts';
 import { expectFrenchError, mailsFor, peer, server, serveForThisFile } from './routes.fixture.ts';
 
 /**

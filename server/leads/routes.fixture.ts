@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 
-import { startTestServer, type TestServer } from '../../test-support/harness';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../test-support/smtp-peer';
+import { startTestServer, type TestServer } from '#test-support/harness.ts';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#test-support/smtp-peer.ts';
 
 /**
  * What the JSON endpoint's tests (routes.*.test.ts) share: one server and its SMTP peer per test

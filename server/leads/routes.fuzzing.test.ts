@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { postJson, validRequest } from '../../test-support/harness';
+import { postJson, validRequest } from '#test-support/harness.ts';
 import { expectFrenchError, server, serveForThisFile } from './routes.fixture.ts';
 
 /** The JSON endpoint under random bodies: never a 5xx. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '../../contracts/contact/consent';
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/lead-contract';
-import { startTestServer, type TestServer, validRequest } from '../../test-support/harness';
+import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/lead-contract.ts';
+import { startTestServer, type TestServer, validRequest } from '#test-support/harness.ts';
 import {
   FORM_TYPE,
   formBody,

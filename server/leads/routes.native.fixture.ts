@@ -7,7 +7,7 @@ import {
   TEST_SITE_URL,
   type TestServer,
   validRequest,
-} from '../../test-support/harness';
+} from '#test-support/harness.ts';
 
 /**
  * What the native form post's tests (routes.native.*.test.ts) share: raw HTTP requests, the form

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../contracts/contact/lead-contract';
-import { startTestServer } from '../../test-support/harness';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/lead-contract.ts';
+import { startTestServer } from '#test-support/harness.ts';
 import {
   FORM_TYPE,
   formBody,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { postJson, validRequest } from '../../test-support/harness';
+import { postJson, validRequest } from '#test-support/harness.ts';
 import { expectFrenchError, mailsFor, peer, server, serveForThisFile } from './routes.fixture.ts';
 
 /** What the JSON endpoint refuses, with a French message, and stores nothing of. */

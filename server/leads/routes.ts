@@ -10,14 +10,14 @@ import {
   CONTACT_THANKS_PATH,
   payloadFromForm,
   type RefusalReason,
-} from '../../contracts/contact/lead-contract.ts';
-import { CALLBACK_FRAGMENT_KEY } from '../../contracts/contact/callback-time.ts';
-import { type FieldErrors, LIMITS } from '../../contracts/contact/schema.ts';
-import { CACHE_NONE } from '../http/cache-control.ts';
+} from '#contracts/contact/lead-contract.ts';
+import { CALLBACK_FRAGMENT_KEY } from '#contracts/contact/callback-time.ts';
+import { type FieldErrors, LIMITS } from '#contracts/contact/schema.ts';
+import { CACHE_NONE } from '#server/http/cache-control.ts';
 import type { LeadService } from './submit-lead.ts';
-import type { Logger } from '../logger.ts';
-import { requestClientKey } from '../http/request-client.ts';
-import { isCrossSiteRequest, parseJsonSafely } from '../http/request-guards.ts';
+import type { Logger } from '#server/logger.ts';
+import { requestClientKey } from '#server/http/request-client.ts';
+import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
 import { ERRORS } from './errors.ts';
 import { RefusalLog } from './refusal-log.ts';
 import { requestEncoding } from './request-encoding.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-import { appendAudit } from '../db/records/audit.ts';
-import type { LeadStatus, Tables } from '../db/schema.ts';
-import { queueStatusChanged } from '../webhooks/index.ts';
+import { appendAudit } from '#server/db/records/audit.ts';
+import type { LeadStatus, Tables } from '#server/db/schema.ts';
+import { queueStatusChanged } from '#server/webhooks/index.ts';
 
 /**
  * A request's status (`lead_tracking.status`, `nouveau` until someone changes it) and its

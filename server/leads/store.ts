@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 
-import { phoneKey } from '../../contracts/contact/phone-key.ts';
+import { phoneKey } from '#contracts/contact/phone-key.ts';
 import type {
   LeadsTable,
   LeadTrackingTable,
@@ -9,9 +9,15 @@ import type {
   OutboxTable,
   Tables,
   WithheldReason,
-} from '../db/schema.ts';
+} from '#server/db/schema.ts';
 
-import { emailKey, toLead, type Consent, type Lead, type LeadInput } from '../db/records/lead.ts';
+import {
+  emailKey,
+  toLead,
+  type Consent,
+  type Lead,
+  type LeadInput,
+} from '#server/db/records/lead.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 
@@ -23,7 +29,7 @@ export {
   type Consent,
   type Lead,
   type LeadInput,
-} from '../db/records/lead.ts';
+} from '#server/db/records/lead.ts';
 
 export interface LeadWithDelivery extends Lead {
   delivery: Array<{

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-import { lockStatement } from '../db/advisory-locks.ts';
-import { inDurableTransaction, type Connection, type Engine } from '../db/connection.ts';
+import { lockStatement } from '#server/db/advisory-locks.ts';
+import { inDurableTransaction, type Connection, type Engine } from '#server/db/connection.ts';
 import {
   BatchCounters,
   NOTIFICATION_COUNTER,
@@ -9,11 +9,11 @@ import {
   windowStart,
 } from './counters.ts';
 import { BatchLeads } from './batch-leads.ts';
-import { GroupCommit } from '../db/group-commit.ts';
-import { runReads, runWrites } from '../db/batch-statements.ts';
+import { GroupCommit } from '#server/db/group-commit.ts';
+import { runReads, runWrites } from '#server/db/batch-statements.ts';
 import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './store.ts';
 import { BatchRateCounts, rateLockName, type RateBounds, type RatePolicy } from './rate-hits.ts';
-import type { Tables } from '../db/schema.ts';
+import type { Tables } from '#server/db/schema.ts';
 
 /**
  * One submission inside a (group-commit) transaction: the per-client rate limit, the honeypot,

@@ -2,16 +2,16 @@ import { rmSync } from 'node:fs';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '../../contracts/contact/consent';
-import { RateLimiter } from './rate-limit';
+import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { RateLimiter } from './rate-limit.ts';
 import {
   createMemoryLogger,
   createTempDir,
   type LogRecord,
   validRequest,
-} from '../../test-support/harness';
-import { createLeadService, type LeadService } from './submit-lead';
-import { type Stores, openStores } from '../compose/stores.ts';
+} from '#test-support/harness.ts';
+import { createLeadService, type LeadService } from './submit-lead.ts';
+import { type Stores, openStores } from '#server/compose/stores.ts';
 
 let dir: string;
 let store: Stores;

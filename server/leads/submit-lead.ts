@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
-import { CONSENT_TEXT, CONSENT_VERSION } from '../../contracts/contact/consent.ts';
-import { pickLeadFields } from '../../contracts/contact/lead-contract.ts';
-import {
-  ContactRequestSchema,
-  type FieldErrors,
-  fieldErrors,
-} from '../../contracts/contact/schema.ts';
-import type { Logger } from '../logger.ts';
-import { messageIdFor } from '../outbox/index.ts';
+import { CONSENT_TEXT, CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { pickLeadFields } from '#contracts/contact/lead-contract.ts';
+import { ContactRequestSchema, type FieldErrors, fieldErrors } from '#contracts/contact/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import { messageIdFor } from '#server/outbox/index.ts';
 import type { RateLimiter, RateVerdict } from './rate-limit.ts';
-import type { MailKind } from '../db/schema.ts';
+import type { MailKind } from '#server/db/schema.ts';
 import type { LeadStore } from './lead-store.ts';
 import type { FloodPolicy, SubmitVerdict } from './submission.ts';
-import { newWebhookId } from '../webhooks/index.ts';
+import { newWebhookId } from '#server/webhooks/index.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 import { createHttpApiTransport } from './http-api-transport.ts';
 import {
   createEmlTransport,

@@ -2,10 +2,10 @@
  * The French copy of the e-mails. The confirmation is fixed text: it repeats nothing the visitor
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
-import { formatPostalAddress, siteConfig } from '../../config/site.ts';
-import { type CallbackTime, callbackSentence } from '../../contracts/contact/callback-time.ts';
-import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '../../contracts/contact/field-labels.ts';
-import type { LeadField } from '../../contracts/contact/lead-contract.ts';
+import { formatPostalAddress, siteConfig } from '#config/site.ts';
+import { type CallbackTime, callbackSentence } from '#contracts/contact/callback-time.ts';
+import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
+import type { LeadField } from '#contracts/contact/lead-contract.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';
 
 const NBSP = '\u00a0';

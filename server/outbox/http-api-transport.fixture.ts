@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 
-import { startMailApiPeer, type MailApiPeer } from '../../test-support/mail-api-peer';
+import { startMailApiPeer, type MailApiPeer } from '#test-support/mail-api-peer.ts';
 
 /**
  * What the HTTP API transport tests (http-api-transport.*.test.ts) share: what a test started,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture } from '../../test-support/engines';
-import { postJson, startTestServer, validRequest } from '../../test-support/harness';
+import { ENGINES, engineFixture } from '#test-support/engines.ts';
+import { postJson, startTestServer, validRequest } from '#test-support/harness.ts';
 import { cleanUpAfterEach, cleanups, peer } from './http-api-transport.fixture.ts';
 
 /** The HTTP API transport inside the pipeline: the outbox's retries, and the choice of transport. */

@@ -4,17 +4,17 @@ import { promisify } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
-import { DENO_BIN, DENO_OFFLINE_FLAGS } from '../../scripts/lib/deno';
+import { DENO_BIN, DENO_OFFLINE_FLAGS } from '#scripts/lib/deno.ts';
 import { cleanUpAfterEach, cleanups, peer } from './http-api-transport.fixture.ts';
 import {
   createHttpApiTransport,
   idempotencyKeyFor,
   parseMailbox,
   parseMailboxList,
-} from './http-api-transport';
-import { TransportError } from './mail-transport';
-import { buildConfirmation, buildNotification, messageIdFor } from './templates';
-import { type Lead } from '../db/records/lead.ts';
+} from './http-api-transport.ts';
+import { TransportError } from './mail-transport.ts';
+import { buildConfirmation, buildNotification, messageIdFor } from './templates.ts';
+import { type Lead } from '#server/db/records/lead.ts';
 
 cleanUpAfterEach();
 

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 
-import type { Engine } from '../db/connection.ts';
-import { claimLeased } from '../db/lease-claim.ts';
-import type { MailKind, OutboxStatus, OutboxTable, Tables } from '../db/schema.ts';
+import type { Engine } from '#server/db/connection.ts';
+import { claimLeased } from '#server/db/lease-claim.ts';
+import type { MailKind, OutboxStatus, OutboxTable, Tables } from '#server/db/schema.ts';
 
 /**
  * The outbox as a queue that several workers share, claimed by a lease (server/db/lease-claim.ts).

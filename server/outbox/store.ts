@@ -1,5 +1,5 @@
-import { withoutFlush } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
+import { withoutFlush } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
 import * as queue from './queue.ts';
 import type { Backlog, OutboxRow } from './queue.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { escapeHtml } from '../http/escape-html.ts';
-import { STAFF_ACCESS_PLACES } from './staff-access';
-import { buildAlert, buildConfirmation, buildNotification, messageIdFor } from './templates';
-import { type Lead } from '../db/records/lead.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
+import { STAFF_ACCESS_PLACES } from './staff-access.ts';
+import { buildAlert, buildConfirmation, buildNotification, messageIdFor } from './templates.ts';
+import { type Lead } from '#server/db/records/lead.ts';
 
 const lead: Lead = {
   id: '4b4f6a36-3c0e-4b8e-9a53-0b1d7d3b2c11',

@@ -1,9 +1,9 @@
-import { type CallbackTime } from '../../contracts/contact/callback-time.ts';
-import { LEAD_FIELDS } from '../../contracts/contact/lead-contract.ts';
-import { STAFF_PAGE_PREFIX } from '../../contracts/staff/contract.ts';
-import { escapeHtml } from '../http/escape-html.ts';
-import type { Lead } from '../db/records/lead.ts';
-import type { MailKind } from '../db/schema.ts';
+import { type CallbackTime } from '#contracts/contact/callback-time.ts';
+import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
+import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
+import type { Lead } from '#server/db/records/lead.ts';
+import type { MailKind } from '#server/db/schema.ts';
 import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
 import type { MailMessage } from './mail-transport.ts';
 

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 
 import nodemailer from 'nodemailer';
 
-import type { Logger } from '../logger';
-import { TransportError, type MailTransport } from './mail-transport';
-import type { MailMessage } from './templates';
+import type { Logger } from '#server/logger.ts';
+import { TransportError, type MailTransport } from './mail-transport.ts';
+import type { MailMessage } from './templates.ts';
 
-export { TransportError, type MailTransport } from './mail-transport';
+export { TransportError, type MailTransport } from './mail-transport.ts';
 
 /**
  * Where e-mails go: a transactional HTTP API when MAIL_API_URL is set (`./http-api-transport`),

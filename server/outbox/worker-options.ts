@@ -1,7 +1,7 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 import type { MailMessage, MailSettings } from './templates.ts';
 import type { MailTransport } from './mail-transport.ts';
-import type { Lead } from '../db/records/lead.ts';
+import type { Lead } from '#server/db/records/lead.ts';
 import type { OutboxRow } from './queue.ts';
 import type { OutboxStore } from './store.ts';
 

@@ -1,15 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { backoffDelay } from './worker';
-import { ENGINES, engineFixture, type EngineName } from '../../test-support/engines';
-import {
-  postJson,
-  startTestServer,
-  validRequest,
-  type TestServer,
-} from '../../test-support/harness';
-import { parseMail } from '../../test-support/mail';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
+import { backoffDelay } from './worker.ts';
+import { ENGINES, engineFixture, type EngineName } from '#test-support/engines.ts';
+import { postJson, startTestServer, validRequest, type TestServer } from '#test-support/harness.ts';
+import { parseMail } from '#test-support/mail.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

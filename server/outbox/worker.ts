@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { buildAlert, buildMail, type MailMessage, type MailSettings } from './templates.ts';
 import { TransportError } from './mail-transport.ts';
-import type { Lead } from '../db/records/lead.ts';
+import type { Lead } from '#server/db/records/lead.ts';
 import type { OutboxRow } from './queue.ts';
 
 import {

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { audienceRetentionStart, AudienceStore } from '../audience/index.ts';
-import type { Database } from '../db/database.ts';
-import type { MailKind } from '../db/schema.ts';
-import { RATE_WINDOW_MS } from '../leads/index.ts';
-import { EML_DIRECTORY, mailFileStem } from '../outbox/index.ts';
+import { audienceRetentionStart, AudienceStore } from '#server/audience/index.ts';
+import type { Database } from '#server/db/database.ts';
+import type { MailKind } from '#server/db/schema.ts';
+import { RATE_WINDOW_MS } from '#server/leads/index.ts';
+import { EML_DIRECTORY, mailFileStem } from '#server/outbox/index.ts';
 import { RetentionStore } from './store.ts';
 
 /**

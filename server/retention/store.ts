@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 
-import { inTransaction } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { appendAudit } from '../db/records/audit.ts';
-import type { Tables } from '../db/schema.ts';
+import { inTransaction } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import { appendAudit } from '#server/db/records/audit.ts';
+import type { Tables } from '#server/db/schema.ts';
 import {
   emailKeyOf,
   forgetPerson,
   purgeCounters,
   purgeLeads,
   purgeRateHits,
-} from '../leads/index.ts';
-import { purgeStaffAuth, STAFF_IDLE_MS } from '../staff/index.ts';
-import { eraseWebhookData, purgeWebhookEvents } from '../webhooks/index.ts';
+} from '#server/leads/index.ts';
+import { purgeStaffAuth, STAFF_IDLE_MS } from '#server/staff/index.ts';
+import { eraseWebhookData, purgeWebhookEvents } from '#server/webhooks/index.ts';
 
 /** What one purge deleted. */
 export interface PurgeResult {

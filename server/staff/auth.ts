@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { SIGN_IN_FRAGMENT_KEY, STAFF_SIGN_IN_PAGE } from '../../contracts/staff/contract';
-import { emailKey } from '../db/records/lead.ts';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_SIGN_IN_PAGE } from '#contracts/staff/contract.ts';
+import { emailKey } from '#server/db/records/lead.ts';
 import type { SessionStore } from './session-store.ts';
 
 /**

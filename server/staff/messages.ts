@@ -1,5 +1,5 @@
 /** The French copy of the staff API's answers and of the sign-in e-mail. */
-import { siteConfig } from '../../config/site';
+import { siteConfig } from '#config/site.ts';
 
 export const STAFF_ERRORS = {
   unauthenticated: 'Connectez-vous pour accéder à cet espace.',

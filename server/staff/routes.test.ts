@@ -5,16 +5,11 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import {
-  postJson,
-  startTestServer,
-  validRequest,
-  type TestServer,
-} from '../../test-support/harness';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API, STAFF_API_PREFIX } from '../../contracts/staff/contract';
-import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from './auth';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { postJson, startTestServer, validRequest, type TestServer } from '#test-support/harness.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API, STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
+import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from './auth.ts';
 
 /**
  * The staff API against the real server, on both engines: sign-in by e-mail link through a real

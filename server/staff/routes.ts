@@ -5,16 +5,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
 
-import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '../../contracts/staff/contract';
-import { SessionRequestSchema, SignInRequestSchema } from '../../contracts/staff/schemas';
-import { CACHE_NONE } from '../http/cache-control';
-import { isCrossSiteRequest, parseJsonSafely } from '../http/request-guards.ts';
-import type { Logger } from '../logger';
-import { escapeHtml } from '../http/escape-html.ts';
-import type { MailTransport } from '../outbox/index.ts';
-import { requestClientKey } from '../http/request-client';
-import { emailKey } from '../db/records/lead.ts';
-import type { LeadStore, RatePolicy } from '../leads/index.ts';
+import { STAFF_API, STAFF_API_PREFIX, type StaffIdentity } from '#contracts/staff/contract.ts';
+import { SessionRequestSchema, SignInRequestSchema } from '#contracts/staff/schemas.ts';
+import { CACHE_NONE } from '#server/http/cache-control.ts';
+import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
+import type { Logger } from '#server/logger.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
+import type { MailTransport } from '#server/outbox/index.ts';
+import { requestClientKey } from '#server/http/request-client.ts';
+import { emailKey } from '#server/db/records/lead.ts';
+import type { LeadStore, RatePolicy } from '#server/leads/index.ts';
 import { STAFF_IDLE_MS, type SessionStore } from './session-store.ts';
 import {
   cookieSettings,
@@ -25,9 +25,9 @@ import {
   SESSION_TOUCH_EVERY_MS,
   issueSignInLink,
   staffKeys,
-} from './auth';
-import { SIGN_IN_NO_MAIL, SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages';
-import type { StaffEnv, StaffFailure, StaffRouteKit } from '../http/staff-route-kit.ts';
+} from './auth.ts';
+import { SIGN_IN_NO_MAIL, SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages.ts';
+import type { StaffEnv, StaffFailure, StaffRouteKit } from '#server/http/staff-route-kit.ts';
 
 /**
  * The staff API, all under `STAFF_API_PREFIX`: sign-in by e-mail link and server-side sessions

@@ -1,7 +1,7 @@
-import { inTransaction } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { appendAudit, auditLog } from '../db/records/audit.ts';
-import type { StaffSessionsTable } from '../db/schema.ts';
+import { inTransaction } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import { appendAudit, auditLog } from '#server/db/records/audit.ts';
+import type { StaffSessionsTable } from '#server/db/schema.ts';
 import * as auth from './store.ts';
 
 /** A staff session ends after this long without a request (OWASP: 2-8 h for low-risk apps). */

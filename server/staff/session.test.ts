@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createMemoryLogger, createTempDir, type LogRecord } from '../../test-support/harness';
-import { STAFF_API } from '../../contracts/staff/contract';
-import { startMailApiPeer } from '../../test-support/mail-api-peer';
-import { createHttpApiTransport } from '../outbox/http-api-transport';
-import { createEmlTransport } from '../outbox/transport';
-import { registerStaffApi, type StaffApiDeps } from './routes';
-import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth';
-import { type Stores, openStores } from '../compose/stores.ts';
+import { createMemoryLogger, createTempDir, type LogRecord } from '#test-support/harness.ts';
+import { STAFF_API } from '#contracts/staff/contract.ts';
+import { startMailApiPeer } from '#test-support/mail-api-peer.ts';
+import { createHttpApiTransport } from '#server/outbox/http-api-transport.ts';
+import { createEmlTransport } from '#server/outbox/transport.ts';
+import { registerStaffApi, type StaffApiDeps } from './routes.ts';
+import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth.ts';
+import { type Stores, openStores } from '#server/compose/stores.ts';
 import { STAFF_IDLE_MS } from './index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import type { StaffSessionsTable, Tables } from '../db/schema.ts';
+import type { StaffSessionsTable, Tables } from '#server/db/schema.ts';
 
 /**
  * The staff inbox's sign-in tokens and sessions, stored as hashes only (ADR 0015): issue and

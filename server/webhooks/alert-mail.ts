@@ -1,7 +1,7 @@
-import { escapeHtml } from '../http/escape-html.ts';
-import type { MailMessage, MailSettings } from '../outbox/index.ts';
-import type { OutboxRow } from '../outbox/index.ts';
-import type { WebhookAlertKind } from '../db/tables/webhooks.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
+import type { MailMessage, MailSettings } from '#server/outbox/index.ts';
+import type { OutboxRow } from '#server/outbox/index.ts';
+import type { WebhookAlertKind } from '#server/db/tables/webhooks.ts';
 
 /**
  * The CRM webhook's alert e-mails to the company (issue 26): retries ran out (at most one per

@@ -1,4 +1,4 @@
-import type { Lead } from '../db/records/lead.ts';
+import type { Lead } from '#server/db/records/lead.ts';
 import type { ClaimedEvent } from './store.ts';
 
 /**

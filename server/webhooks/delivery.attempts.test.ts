@@ -1,17 +1,17 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { STAFF_API } from '../../contracts/staff/contract';
+import { STAFF_API } from '#contracts/staff/contract.ts';
 import {
   WEBHOOK_API,
   type IntegrationsPage,
   type LeadWebhooks,
-} from '../../contracts/staff/webhooks-contract';
-import { type WebhookReceiver } from '../../test-support/webhook-receiver';
+} from '#contracts/staff/webhooks-contract.ts';
+import { type WebhookReceiver } from '#test-support/webhook-receiver.ts';
 import {
   signInStaff,
   submitRequest,
   type WebhookServerOptions,
-} from '../../test-support/webhook-server';
+} from '#test-support/webhook-server.ts';
 import {
   cleanUpAfterAll,
   databaseFor,

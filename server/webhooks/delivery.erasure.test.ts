@@ -4,14 +4,14 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { STAFF_API } from '../../contracts/staff/contract';
-import { WEBHOOK_API, type LeadWebhooks } from '../../contracts/staff/webhooks-contract';
-import { type WebhookReceiver } from '../../test-support/webhook-receiver';
+import { STAFF_API } from '#contracts/staff/contract.ts';
+import { WEBHOOK_API, type LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
+import { type WebhookReceiver } from '#test-support/webhook-receiver.ts';
 import {
   signInStaff,
   submitRequest,
   type WebhookServerOptions,
-} from '../../test-support/webhook-server';
+} from '#test-support/webhook-server.ts';
 import {
   cleanUpAfterAll,
   databaseFor,

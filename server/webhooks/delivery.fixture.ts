@@ -3,13 +3,13 @@ import { join } from 'node:path';
 
 import { afterAll } from 'vitest';
 
-import { createTempDir, writeMinimalSite } from '../../test-support/harness';
-import { createTestDatabase } from '../../test-support/postgres';
-import { postgresAdminUrl } from '../../test-support/postgres-run';
-import { type ServerProcess } from '../../test-support/process';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver';
-import { startWebhookServer, type WebhookServerOptions } from '../../test-support/webhook-server';
+import { createTempDir, writeMinimalSite } from '#test-support/harness.ts';
+import { createTestDatabase } from '#test-support/postgres.ts';
+import { postgresAdminUrl } from '#test-support/postgres-run.ts';
+import { type ServerProcess } from '#test-support/process.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '#test-support/webhook-receiver.ts';
+import { startWebhookServer, type WebhookServerOptions } from '#test-support/webhook-server.ts';
 
 /**
  * What the CRM webhook's end-to-end tests (delivery.*.test.ts) share: a site and an SMTP peer per

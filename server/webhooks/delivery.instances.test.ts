@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { exited } from '../../test-support/process';
-import { type WebhookReceiver } from '../../test-support/webhook-receiver';
-import { submitRequest, type WebhookServerOptions } from '../../test-support/webhook-server';
+import { exited } from '#test-support/process.ts';
+import { type WebhookReceiver } from '#test-support/webhook-receiver.ts';
+import { submitRequest, type WebhookServerOptions } from '#test-support/webhook-server.ts';
 import {
   cleanUpAfterAll,
   databaseFor,

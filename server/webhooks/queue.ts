@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import type { Insertable, Kysely } from 'kysely';
 
-import type { LeadStatus, Tables } from '../db/schema.ts';
-import type { WebhookEventType } from '../../contracts/staff/webhooks-contract.ts';
-import type { WebhookEventsTable } from '../db/tables/webhooks.ts';
+import type { LeadStatus, Tables } from '#server/db/schema.ts';
+import type { WebhookEventType } from '#contracts/staff/webhooks-contract.ts';
+import type { WebhookEventsTable } from '#server/db/tables/webhooks.ts';
 
 /**
  * Writing webhook events inside the transaction of what they report (issue 26): the request's

@@ -4,8 +4,8 @@ import {
   startWebhookReceiver,
   TEST_WEBHOOK_SECRET,
   type WebhookReceiver,
-} from '../../test-support/webhook-receiver';
-import { SEND_ERRORS, WebhookSender } from './sender';
+} from '#test-support/webhook-receiver.ts';
+import { SEND_ERRORS, WebhookSender } from './sender.ts';
 
 /** One attempt against a real receiver on loopback: what each kind of answer becomes. */
 describe('WebhookSender', () => {

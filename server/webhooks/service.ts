@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 
-import type { Logger } from '../logger.ts';
-import type { Database } from '../db/database.ts';
+import type { Logger } from '#server/logger.ts';
+import type { Database } from '#server/db/database.ts';
 import type {
   IntegrationsPage,
   LeadWebhooks,
   WebhookEndpointState,
-} from '../../contracts/staff/webhooks-contract.ts';
+} from '#contracts/staff/webhooks-contract.ts';
 import { webhookAlertWriter } from './alert-mail.ts';
 import { WebhookSender } from './sender.ts';
 import { displayedUrl, type WebhookConfig } from './settings.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { EnvError, parseEnv } from '../env';
-import { runLeadsCommand } from '../cli/leads';
-import { webhookConfigFromEnv } from './settings';
+import { EnvError, parseEnv } from '#server/env.ts';
+import { runLeadsCommand } from '#server/cli/leads.ts';
+import { webhookConfigFromEnv } from './settings.ts';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 

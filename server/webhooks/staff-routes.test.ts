@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '../../contracts/staff/contract';
-import { WEBHOOK_API, type IntegrationsPage } from '../../contracts/staff/webhooks-contract';
-import { postJson, startTestServer, type TestServer } from '../../test-support/harness';
-import { startSmtpPeer, type SmtpPeer } from '../../test-support/smtp-peer';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '#contracts/staff/contract.ts';
+import { WEBHOOK_API, type IntegrationsPage } from '#contracts/staff/webhooks-contract.ts';
+import { postJson, startTestServer, type TestServer } from '#test-support/harness.ts';
+import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
 import {
   startWebhookReceiver,
   TEST_WEBHOOK_SECRET,
   type WebhookReceiver,
-} from '../../test-support/webhook-receiver';
-import { WEBHOOK_STAFF_ERRORS } from './staff-routes';
+} from '#test-support/webhook-receiver.ts';
+import { WEBHOOK_STAFF_ERRORS } from './staff-routes.ts';
 
 /**
  * The webhook's staff routes are behind the staff API's doors: no session, 401; another site's

@@ -1,11 +1,11 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 
-import { STAFF_API_PREFIX, type StaffIdentity } from '../../contracts/staff/contract.ts';
+import { STAFF_API_PREFIX, type StaffIdentity } from '#contracts/staff/contract.ts';
 import {
   WEBHOOK_API,
   WEBHOOK_ID,
   type WebhookActionResult,
-} from '../../contracts/staff/webhooks-contract.ts';
+} from '#contracts/staff/webhooks-contract.ts';
 import type { WebhookService } from './service.ts';
 
 /**

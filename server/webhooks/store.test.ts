@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { ENGINES, engineFixture, type EngineFixture } from '../../test-support/engines';
-import { sampleConsent, sampleLead } from '../../test-support/lead-input';
-import { newWebhookId } from './queue';
-import { RETENTION_MS } from '../leads/index.ts';
-import { type Stores, openStores } from '../compose/stores.ts';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
+import { newWebhookId } from './queue.ts';
+import { RETENTION_MS } from '#server/leads/index.ts';
+import { type Stores, openStores } from '#server/compose/stores.ts';
 
 /**
  * The webhook's queue on both engines: which paths write events (and only with the webhook

@@ -1,19 +1,19 @@
 import { type Kysely, type Selectable } from 'kysely';
 
-import { inTransaction, inTransactionWithoutFlush, withoutFlush } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { getLeads, type Lead } from '../db/records/lead.ts';
-import { claimLeased } from '../db/lease-claim.ts';
-import type { Tables } from '../db/schema.ts';
-import { appendAudit } from '../db/records/audit.ts';
+import { inTransaction, inTransactionWithoutFlush, withoutFlush } from '#server/db/connection.ts';
+import type { Database } from '#server/db/database.ts';
+import { getLeads, type Lead } from '#server/db/records/lead.ts';
+import { claimLeased } from '#server/db/lease-claim.ts';
+import type { Tables } from '#server/db/schema.ts';
+import { appendAudit } from '#server/db/records/audit.ts';
 import type {
   WebhookAttemptView,
   WebhookEventStatus,
   WebhookEventType,
   WebhookEventView,
-} from '../../contracts/staff/webhooks-contract.ts';
+} from '#contracts/staff/webhooks-contract.ts';
 import { queueWebhookEvents, webhookTestEvent } from './queue.ts';
-import type { WebhookAlertKind, WebhookEventsTable } from '../db/tables/webhooks.ts';
+import type { WebhookAlertKind, WebhookEventsTable } from '#server/db/tables/webhooks.ts';
 
 /**
  * The CRM webhook's queue and views (issue 26, ADR 0024). Events are claimed with a lease (and

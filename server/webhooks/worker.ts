@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 import { eventBody } from './body.ts';
 import type { WebhookSender } from './sender.ts';
 import type { AttemptResult, ClaimedEvent, QueuedAlert, WebhookStore } from './store.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { AUDIENCE_BEACON_PATH } from '../../contracts/audience/contract';
-import { startEdgeFunction, type RunningFunction } from '../../test-support/edge-functions';
-import { validRequest } from '../../test-support/harness';
+import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
+import { startEdgeFunction, type RunningFunction } from '#test-support/edge-functions.ts';
+import { validRequest } from '#test-support/harness.ts';
 import {
   FUNCTION_NAME,
   gateway,

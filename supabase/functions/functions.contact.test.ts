@@ -1,10 +1,10 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '../../contracts/contact/consent';
-import { startEdgeFunction } from '../../test-support/edge-functions';
-import { validRequest } from '../../test-support/harness';
-import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../../test-support/webhook-receiver';
+import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { startEdgeFunction } from '#test-support/edge-functions.ts';
+import { validRequest } from '#test-support/harness.ts';
+import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '#test-support/webhook-receiver.ts';
 import {
   api,
   FUNCTION_NAME,

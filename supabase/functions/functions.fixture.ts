@@ -2,16 +2,16 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
 
-import { CONTACT_ENDPOINT_PATH } from '../../contracts/contact/lead-contract';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import {
   startEdgeFunction,
   startFunctionsGateway,
   type FunctionsGateway,
   type RunningFunction,
-} from '../../test-support/edge-functions';
-import { TEST_SITE_URL, validRequest } from '../../test-support/harness';
-import { startMailApiPeer, type MailApiPeer } from '../../test-support/mail-api-peer';
-import { startSupabaseDatabase, type SupabaseDatabase } from '../../test-support/supabase-db';
+} from '#test-support/edge-functions.ts';
+import { TEST_SITE_URL, validRequest } from '#test-support/harness.ts';
+import { startMailApiPeer, type MailApiPeer } from '#test-support/mail-api-peer.ts';
+import { startSupabaseDatabase, type SupabaseDatabase } from '#test-support/supabase-db.ts';
 
 /**
  * What the Edge Functions' tests (functions.*.test.ts) share: the three functions on Deno,

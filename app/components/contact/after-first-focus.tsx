@@ -5,9 +5,9 @@
  */
 import type { MouseEvent } from 'react';
 
-import { callbackSentence, parseCallbackTime } from '../../../contracts/contact/callback-time';
-import type { ContactField } from '../../../contracts/contact/fields';
-import { contactProblemsText } from '../../content/contact-problems';
+import { callbackSentence, parseCallbackTime } from '#contracts/contact/callback-time.ts';
+import type { ContactField } from '#contracts/contact/fields.ts';
+import { contactProblemsText } from '#app/content/contact-problems.ts';
 
 export { contactProblemsText };
 

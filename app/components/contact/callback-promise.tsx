@@ -4,7 +4,7 @@ import {
   CALLBACK_FRAGMENT_KEY,
   callbackSentence,
   parseCallbackTime,
-} from '../../../contracts/contact/callback-time';
+} from '#contracts/contact/callback-time.ts';
 
 const subscribe = () => () => {};
 

@@ -1,6 +1,6 @@
-import { CONSENT_TEXT } from '../../../contracts/contact/consent';
-import { CONSENT_FORM_VALUE } from '../../../contracts/contact/lead-contract';
-import { cn } from '../ui/class-names';
+import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
+import { CONSENT_FORM_VALUE } from '#contracts/contact/lead-contract.ts';
+import { cn } from '#app/components/ui/class-names.ts';
 
 /**
  * The required consent box, marked « * » like the other required fields. Its error is said once:

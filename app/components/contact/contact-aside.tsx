@@ -1,7 +1,7 @@
-import { formatPostalAddress, siteConfig } from '../../../config/site';
-import { contactPageText } from '../../content/contact';
-import { Card } from '../ui/card';
-import { CircleCheck, Clock, Mail, MapPin, Phone } from '../ui/icons';
+import { formatPostalAddress, siteConfig } from '#config/site.ts';
+import { contactPageText } from '#app/content/contact.ts';
+import { Card } from '#app/components/ui/card.tsx';
+import { CircleCheck, Clock, Mail, MapPin, Phone } from '#app/components/ui/icons.tsx';
 
 const text = contactPageText;
 

@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../../../config/site';
-import { CONSENT_TEXT } from '../../../contracts/contact/consent';
-import { PRODUCT_OPTIONS } from '../../../contracts/contact/products';
+import { siteConfig } from '#config/site.ts';
+import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
+import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
 import {
   fetchSpy,
   fillValidForm,
@@ -12,7 +12,7 @@ import {
   spyOnFetchAndErrors,
   submitButton,
   user,
-} from './contact-form.fixture';
+} from './contact-form.fixture.tsx';
 
 /** The contact form's fields: types, options, consent, limits, focus on what is missing. */
 spyOnFetchAndErrors();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 
-import { ContactForm } from './contact-form';
+import { ContactForm } from './contact-form.tsx';
 
 /**
  * What the contact form's tests (contact-form.*.test.tsx) share: the form rendered at a path, a

@@ -3,11 +3,11 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../../../config/site';
-import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract';
-import { LIMITS, PHONE_INPUT_PATTERN } from '../../../contracts/contact/schema';
-import { ContactForm } from './contact-form';
-import { renderForm, spyOnFetchAndErrors } from './contact-form.fixture';
+import { siteConfig } from '#config/site.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { LIMITS, PHONE_INPUT_PATTERN } from '#contracts/contact/schema.ts';
+import { ContactForm } from './contact-form.tsx';
+import { renderForm, spyOnFetchAndErrors } from './contact-form.fixture.tsx';
 
 /** The contact form before hydration (or without JavaScript), and once hydrated. */
 spyOnFetchAndErrors();

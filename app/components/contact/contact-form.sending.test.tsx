@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
-import { siteConfig } from '../../../config/site';
-import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract';
-import { contactPageText } from '../../content/contact';
-import { ContactForm } from './contact-form';
+import { siteConfig } from '#config/site.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { contactPageText } from '#app/content/contact.ts';
+import { ContactForm } from './contact-form.tsx';
 import {
   errorSpy,
   fetchSpy,
@@ -16,7 +16,7 @@ import {
   spyOnFetchAndErrors,
   submitButton,
   user,
-} from './contact-form.fixture';
+} from './contact-form.fixture.tsx';
 
 /** The contact form sending: French messages first, then the post, its answers and refusals. */
 spyOnFetchAndErrors();

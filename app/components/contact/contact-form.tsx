@@ -2,8 +2,8 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { flushSync } from 'react-dom';
 import { useOutletContext } from 'react-router';
 
-import { contactEndpointUrl } from '../../../contracts/contact/lead-contract';
-import { PRODUCT_OPTIONS } from '../../../contracts/contact/products';
+import { contactEndpointUrl } from '#contracts/contact/lead-contract.ts';
+import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
 import {
   CLIENT_TYPE,
   CONTACT_FIELDS,
@@ -13,23 +13,23 @@ import {
   LIMITS,
   PHONE_INPUT_PATTERN,
   type TextField as TextFieldName,
-} from '../../../contracts/contact/fields';
-import { siteConfig } from '../../../config/site';
-import { contactPageText } from '../../content/contact';
-import { Button } from '../ui/button';
-import { cn } from '../ui/class-names';
-import { TextField, SelectField } from '../ui/field';
-import { Send } from '../ui/icons';
-import { NoticeArea } from '../ui/notice';
-import { ConsentField } from './consent-field';
-import { loadValidation, type Validation } from './deferred-code';
-import { EMPTY, type FormValues, useRequestedProduct } from './form-values';
-import { Honeypot } from './honeypot';
-import { MessageField } from './message-field';
-import type { VisitOrigin } from '../navigation-origin';
-import { sendContactRequest } from './send-contact-request';
-import { useFormNotice } from './use-form-notice';
-import { useHydrated } from './use-hydrated';
+} from '#contracts/contact/fields.ts';
+import { siteConfig } from '#config/site.ts';
+import { contactPageText } from '#app/content/contact.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { TextField, SelectField } from '#app/components/ui/field.tsx';
+import { Send } from '#app/components/ui/icons.tsx';
+import { NoticeArea } from '#app/components/ui/notice.tsx';
+import { ConsentField } from './consent-field.tsx';
+import { loadValidation, type Validation } from './deferred-code.ts';
+import { EMPTY, type FormValues, useRequestedProduct } from './form-values.ts';
+import { Honeypot } from './honeypot.tsx';
+import { MessageField } from './message-field.tsx';
+import type { VisitOrigin } from '#app/components/navigation-origin.ts';
+import { sendContactRequest } from './send-contact-request.ts';
+import { useFormNotice } from './use-form-notice.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 const text = contactPageText.form;
 const notices = contactPageText.notices;

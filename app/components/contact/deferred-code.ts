@@ -3,8 +3,8 @@
  * the form or at the latest on submit (ADR 0011): the schema (with Zod), and the wording of what
  * a check finds and of the call-back time (after-first-focus.ts).
  */
-import type * as SchemaModule from '../../../contracts/contact/schema';
-import type * as AfterFirstFocus from './after-first-focus';
+import type * as SchemaModule from '#contracts/contact/schema.ts';
+import type * as AfterFirstFocus from './after-first-focus.tsx';
 
 export interface Validation {
   schema: typeof SchemaModule;
@@ -18,8 +18,8 @@ let validation: Promise<Validation> | undefined;
 /** Loads it once; a failed load is tried again next time. */
 export function loadValidation(): Promise<Validation> {
   validation ??= Promise.all([
-    import('../../../contracts/contact/schema'),
-    import('./after-first-focus'),
+    import('#contracts/contact/schema.ts'),
+    import('./after-first-focus.tsx'),
   ])
     .then(([schema, { contactProblemsText, callbackSentenceOf, FixLinks }]) => ({
       schema,

@@ -4,8 +4,8 @@ import {
   CONTACT_FIELDS,
   isTextField,
   type TextField as TextFieldName,
-} from '../../../contracts/contact/fields';
-import { isProductOption } from '../../../contracts/contact/products';
+} from '#contracts/contact/fields.ts';
+import { isProductOption } from '#contracts/contact/products.ts';
 
 /** What the contact form holds while the visitor fills it in. */
 export type FormValues = Record<TextFieldName, string> & {

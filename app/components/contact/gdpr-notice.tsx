@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { siteConfig } from '../../../config/site';
-import { contactPageText } from '../../content/contact';
+import { siteConfig } from '#config/site.ts';
+import { contactPageText } from '#app/content/contact.ts';
 
 const text = contactPageText.gdpr;
 

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD } from '../../../contracts/contact/lead-contract';
-import { contactPageText } from '../../content/contact';
+import { HONEYPOT_FIELD } from '#contracts/contact/lead-contract.ts';
+import { contactPageText } from '#app/content/contact.ts';
 
 /** A field people never see nor reach, that robots fill: a request with it filled is dropped. */
 export function Honeypot({

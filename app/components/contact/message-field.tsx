@@ -1,7 +1,7 @@
 import { type ChangeEvent, type ClipboardEvent, useState } from 'react';
 
-import { contactPageText } from '../../content/contact';
-import { TextAreaField } from '../ui/field';
+import { contactPageText } from '#app/content/contact.ts';
+import { TextAreaField } from '#app/components/ui/field.tsx';
 
 const text = contactPageText.form.messageLimit;
 

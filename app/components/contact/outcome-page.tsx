@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 
-import { siteConfig } from '../../../config/site';
-import { PageHeader } from '../page-header';
-import { Card } from '../ui/card';
-import { Container } from '../ui/container';
-import { Phone } from '../ui/icons';
+import { siteConfig } from '#config/site.ts';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { Card } from '#app/components/ui/card.tsx';
+import { Container } from '#app/components/ui/container.tsx';
+import { Phone } from '#app/components/ui/icons.tsx';
 
 const linkClasses =
   'font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700';

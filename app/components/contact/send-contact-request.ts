@@ -1,11 +1,11 @@
-import { siteConfig } from '../../../config/site';
+import { siteConfig } from '#config/site.ts';
 import {
   contactEndpointUrl,
   contactPayload,
   type RequestOrigin,
-} from '../../../contracts/contact/lead-contract';
-import { CONTACT_FIELDS, type FieldErrors } from '../../../contracts/contact/fields';
-import type { ContactForm } from '../../../contracts/contact/schema';
+} from '#contracts/contact/lead-contract.ts';
+import { CONTACT_FIELDS, type FieldErrors } from '#contracts/contact/fields.ts';
+import type { ContactForm } from '#contracts/contact/schema.ts';
 
 /** The endpoint of the reference contract; the same URL works against a hosted Supabase project. */
 export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);

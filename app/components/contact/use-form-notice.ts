@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 
-import type { Notice } from '../ui/notice';
+import type { Notice } from '#app/components/ui/notice.tsx';
 
 /**
  * The contact form's one notice: shown (a new id each time, so the same words are announced

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../../contracts/contact/paths';
-import { showsContactShortcuts } from './contact-shortcuts';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { showsContactShortcuts } from './contact-shortcuts.ts';
 
 describe('showsContactShortcuts', () => {
   it('hides the contact shortcuts on the contact page and every page a native post lands on', () => {

@@ -1,4 +1,4 @@
-import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '../../../contracts/contact/paths';
+import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
 
 /** The contact page and the pages a native post lands on: the form, or the way back to it. */
 const CONTACT_PAGES: ReadonlySet<string> = new Set([

@@ -1,11 +1,11 @@
 import { Link, useLocation } from 'react-router';
 
-import { FLOATING_ACTIONS_SCROLL_THRESHOLD_PX } from '../../content/constants';
-import { shellText } from '../../content/shell';
-import { buttonClasses } from '../ui/button';
-import { ArrowUp, MessageSquare } from '../ui/icons';
-import { showsContactShortcuts } from './contact-shortcuts';
-import { useScrolledPast } from './scroll-threshold';
+import { FLOATING_ACTIONS_SCROLL_THRESHOLD_PX } from '#app/content/constants.ts';
+import { shellText } from '#app/content/shell.ts';
+import { buttonClasses } from '#app/components/ui/button.tsx';
+import { ArrowUp, MessageSquare } from '#app/components/ui/icons.tsx';
+import { showsContactShortcuts } from './contact-shortcuts.ts';
+import { useScrolledPast } from './scroll-threshold.ts';
 
 const text = shellText.floating;
 

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { isPastThreshold, useScrolledPast } from './scroll-threshold';
+import { isPastThreshold, useScrolledPast } from './scroll-threshold.ts';
 
 function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });

@@ -1,7 +1,7 @@
-import { siteConfig } from '../../../config/site';
-import { shellText } from '../../content/shell';
-import { UserRound } from '../ui/icons';
-import { SoonBadge } from './soon-badge';
+import { siteConfig } from '#config/site.ts';
+import { shellText } from '#app/content/shell.ts';
+import { UserRound } from '#app/components/ui/icons.tsx';
+import { SoonBadge } from './soon-badge.tsx';
 
 /** Links to the client portal when one is configured; otherwise a disabled, labelled button. */
 export function ClientAreaButton({ className }: { className: string }) {

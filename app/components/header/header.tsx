@@ -1,24 +1,24 @@
 import type { KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 
-import { siteConfig } from '../../../config/site';
-import { shellText } from '../../content/shell';
+import { siteConfig } from '#config/site.ts';
+import { shellText } from '#app/content/shell.ts';
 import {
   businessSolutions,
   individualSolutions,
   type SolutionEntry,
   solutionPath,
-} from '../../content/solutions/catalog';
-import { ButtonAnchor, ButtonLink, buttonClasses } from '../ui/button';
-import { cn } from '../ui/class-names';
-import { Container } from '../ui/container';
-import { ChevronDown, Phone } from '../ui/icons';
-import { ClientAreaButton } from './client-area-button';
-import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
-import { SoonBadge } from './soon-badge';
-import type { DropdownId } from './menu-state';
-import { useDropdowns } from './use-dropdowns';
+} from '#app/content/solutions/catalog.ts';
+import { ButtonAnchor, ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Container } from '#app/components/ui/container.tsx';
+import { ChevronDown, Phone } from '#app/components/ui/icons.tsx';
+import { ClientAreaButton } from './client-area-button.tsx';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { SoonBadge } from './soon-badge.tsx';
+import type { DropdownId } from './menu-state.ts';
+import { useDropdowns } from './use-dropdowns.ts';
 
 const text = shellText.nav;
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
-import { siteConfig } from '../../../config/site';
-import { shellText } from '../../content/shell';
-import { cn } from '../ui/class-names';
+import { siteConfig } from '#config/site.ts';
+import { shellText } from '#app/content/shell.ts';
+import { cn } from '#app/components/ui/class-names.ts';
 
 export function LogoMark({ className }: { className?: string }) {
   return (

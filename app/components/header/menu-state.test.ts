@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { closedMenu, isOutside, menuReducer, type MenuRules } from './menu-state';
+import { closedMenu, isOutside, menuReducer, type MenuRules } from './menu-state.ts';
 
 const noneDisabled: MenuRules = { disabled: new Set() };
 const particuliersDisabled: MenuRules = { disabled: new Set(['particuliers']) };

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { siteConfig } from '../../../config/site';
-import { shellText } from '../../content/shell';
+import { siteConfig } from '#config/site.ts';
+import { shellText } from '#app/content/shell.ts';
 import {
   businessSolutions,
   individualSolutions,
   type SolutionEntry,
   solutionPath,
-} from '../../content/solutions/catalog';
-import { ButtonAnchor, ButtonLink, buttonClasses } from '../ui/button';
-import { cn } from '../ui/class-names';
-import { ChevronDown, Menu, Phone, X } from '../ui/icons';
-import { ClientAreaButton } from './client-area-button';
-import { SoonBadge } from './soon-badge';
+} from '#app/content/solutions/catalog.ts';
+import { ButtonAnchor, ButtonLink, buttonClasses } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { ChevronDown, Menu, Phone, X } from '#app/components/ui/icons.tsx';
+import { ClientAreaButton } from './client-area-button.tsx';
+import { SoonBadge } from './soon-badge.tsx';
 
 const text = shellText.nav;
 

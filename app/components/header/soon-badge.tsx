@@ -1,4 +1,4 @@
-import { shellText } from '../../content/shell';
+import { shellText } from '#app/content/shell.ts';
 
 /**
  * « Bientôt », beside a control that is disabled until the feature exists. Hidden from assistive

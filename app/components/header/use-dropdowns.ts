@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-import { closedMenu, type DropdownId, isOutside, type MenuAction, menuReducer } from './menu-state';
+import {
+  closedMenu,
+  type DropdownId,
+  isOutside,
+  type MenuAction,
+  menuReducer,
+} from './menu-state.ts';
 
 /**
  * State and document listeners of the header dropdowns: one open at a time, closed by a click

@@ -11,7 +11,7 @@ import {
   pageStart,
   previousIndex,
   realignIndex,
-} from './carousel-paging';
+} from './carousel-paging.ts';
 
 const TOTAL = 11; // the business solutions shown on the home page
 

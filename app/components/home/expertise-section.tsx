@@ -1,5 +1,5 @@
-import { benefits, expertiseText, processSteps } from '../../content/home';
-import { Container } from '../ui/container';
+import { benefits, expertiseText, processSteps } from '#app/content/home.ts';
+import { Container } from '#app/components/ui/container.tsx';
 import {
   BadgeCheck,
   ChartLine,
@@ -8,9 +8,9 @@ import {
   type IconComponent,
   TrendingDown,
   Wrench,
-} from '../ui/icons';
-import { FeatureCard } from './feature-card';
-import { SectionHeading } from './section-heading';
+} from '#app/components/ui/icons.tsx';
+import { FeatureCard } from './feature-card.tsx';
+import { SectionHeading } from './section-heading.tsx';
 
 /** One icon per benefit card, in the order of `benefits`. */
 const benefitIcons: readonly IconComponent[] = [

@@ -1,5 +1,5 @@
-import { cn } from '../ui/class-names';
-import type { IconComponent } from '../ui/icons';
+import { cn } from '#app/components/ui/class-names.ts';
+import type { IconComponent } from '#app/components/ui/icons.tsx';
 
 const sizes = {
   lg: {

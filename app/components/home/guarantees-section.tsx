@@ -1,6 +1,11 @@
-import { commitments, guaranteeCards, guaranteeFigures, guaranteesText } from '../../content/home';
-import { cn } from '../ui/class-names';
-import { Container } from '../ui/container';
+import {
+  commitments,
+  guaranteeCards,
+  guaranteeFigures,
+  guaranteesText,
+} from '#app/content/home.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Container } from '#app/components/ui/container.tsx';
 import {
   Award,
   BadgeCheck,
@@ -13,10 +18,10 @@ import {
   Scale,
   ShieldCheck,
   Umbrella,
-} from '../ui/icons';
-import { FeatureCard } from './feature-card';
-import { renderWhenNear } from './render-when-near';
-import { SectionHeading } from './section-heading';
+} from '#app/components/ui/icons.tsx';
+import { FeatureCard } from './feature-card.tsx';
+import { renderWhenNear } from './render-when-near.ts';
+import { SectionHeading } from './section-heading.tsx';
 
 /** One icon per guarantee card, in the order of `guaranteeCards`. */
 const guaranteeIcons: readonly IconComponent[] = [

@@ -1,11 +1,11 @@
-import heroIllustrationUrl from '../../assets/hero-illustration.svg?url';
-import { claims, heroText } from '../../content/home';
-import { Button, ButtonLink } from '../ui/button';
-import { cn } from '../ui/class-names';
-import { Container } from '../ui/container';
-import { ArrowDown, ArrowRight } from '../ui/icons';
-import { scrollToSection } from './scroll-to-section';
-import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids';
+import heroIllustrationUrl from '#app/assets/hero-illustration.svg?url';
+import { claims, heroText } from '#app/content/home.ts';
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Container } from '#app/components/ui/container.tsx';
+import { ArrowDown, ArrowRight } from '#app/components/ui/icons.tsx';
+import { scrollToSection } from './scroll-to-section.ts';
+import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids.ts';
 
 export function Hero() {
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { STICKY_HEADER_OFFSET_PX } from '../../content/constants';
-import { scrollTargetTop } from './scroll-to-section';
+import { STICKY_HEADER_OFFSET_PX } from '#app/content/constants.ts';
+import { scrollTargetTop } from './scroll-to-section.ts';
 
 describe('scrollTargetTop', () => {
   it('leaves the sticky header offset above the section', () => {

@@ -1,4 +1,4 @@
-import { STICKY_HEADER_OFFSET_PX } from '../../content/constants';
+import { STICKY_HEADER_OFFSET_PX } from '#app/content/constants.ts';
 
 /** Document scroll position that puts an element's top `offset` px below the viewport top. */
 export function scrollTargetTop(elementTop: number, scrollY: number, offset: number): number {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { cn } from '../ui/class-names';
+import { cn } from '#app/components/ui/class-names.ts';
 
 /** Eyebrow, h2 and lead of a home section; the h2 id labels the section. */
 export function SectionHeading({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { businessSolutions } from '../../content/solutions/catalog';
-import { Sparkles } from '../ui/icons';
-import { solutionIcon, solutionIcons } from './solution-icons';
+import { businessSolutions } from '#app/content/solutions/catalog.ts';
+import { Sparkles } from '#app/components/ui/icons.tsx';
+import { solutionIcon, solutionIcons } from './solution-icons.ts';
 
 describe('solution icons', () => {
   it('gives every business solution its own icon', () => {

@@ -12,7 +12,7 @@ import {
   Sun,
   Sparkles,
   Wind,
-} from '../ui/icons';
+} from '#app/components/ui/icons.tsx';
 
 /** The icon of each business solution card in the home carousel, by slug. */
 export const solutionIcons: Readonly<Record<string, IconComponent>> = {

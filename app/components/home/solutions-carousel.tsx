@@ -1,11 +1,11 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
-import { solutionsText } from '../../content/home';
-import { businessSolutions, solutionPath } from '../../content/solutions/catalog';
-import { buttonClasses } from '../ui/button';
-import { cn } from '../ui/class-names';
-import { ArrowRight, ChevronLeft, ChevronRight } from '../ui/icons';
+import { solutionsText } from '#app/content/home.ts';
+import { businessSolutions, solutionPath } from '#app/content/solutions/catalog.ts';
+import { buttonClasses } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { ArrowRight, ChevronLeft, ChevronRight } from '#app/components/ui/icons.tsx';
 import {
   canGoNext,
   canGoPrevious,
@@ -17,10 +17,10 @@ import {
   pageStart,
   previousIndex,
   realignIndex,
-} from './carousel-paging';
-import { cardOffset, prefersReducedMotion, SCROLL_SETTLE_MS } from './carousel-scroller';
-import { solutionIcon } from './solution-icons';
-import { usePageSize } from './use-page-size';
+} from './carousel-paging.ts';
+import { cardOffset, prefersReducedMotion, SCROLL_SETTLE_MS } from './carousel-scroller.ts';
+import { solutionIcon } from './solution-icons.ts';
+import { usePageSize } from './use-page-size.ts';
 
 const text = solutionsText;
 const total = businessSolutions.length;

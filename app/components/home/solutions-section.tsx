@@ -1,10 +1,10 @@
-import { solutionsText } from '../../content/home';
-import { cn } from '../ui/class-names';
-import { Container } from '../ui/container';
-import { renderWhenNear } from './render-when-near';
-import { SectionHeading } from './section-heading';
-import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids';
-import { SolutionsCarousel } from './solutions-carousel';
+import { solutionsText } from '#app/content/home.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Container } from '#app/components/ui/container.tsx';
+import { renderWhenNear } from './render-when-near.ts';
+import { SectionHeading } from './section-heading.tsx';
+import { SOLUTIONS_HEADING_ID, SOLUTIONS_SECTION_ID } from './section-ids.ts';
+import { SolutionsCarousel } from './solutions-carousel.tsx';
 
 export function SolutionsSection() {
   return (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 
-import { clientNames, trustText } from '../../content/home';
-import { cn } from '../ui/class-names';
-import { Container } from '../ui/container';
-import { Pause, Play } from '../ui/icons';
-import { renderWhenNear } from './render-when-near';
+import { clientNames, trustText } from '#app/content/home.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Container } from '#app/components/ui/container.tsx';
+import { Pause, Play } from '#app/components/ui/icons.tsx';
+import { renderWhenNear } from './render-when-near.ts';
 
 /** Wordmark styles, cycled so the names read like distinct brands rather than a plain list. */
 const wordmarkStyles = [

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-import { CAROUSEL_BREAKPOINTS, type PageSize } from './carousel-paging';
+import { CAROUSEL_BREAKPOINTS, type PageSize } from './carousel-paging.ts';
 
 const queries = {
   three: `(min-width: ${CAROUSEL_BREAKPOINTS.threeColumns}px)`,

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-import { AUDIENCE_OBJECTION_KEY } from '../../../contracts/audience/contract';
-import { audienceObjectionText as text } from '../../content/legal/audience-objection';
-import { audienceOptedOut } from '../audience-beacon';
-import { Button } from '../ui/button';
+import { AUDIENCE_OBJECTION_KEY } from '#contracts/audience/contract.ts';
+import { audienceObjectionText as text } from '#app/content/legal/audience-objection.ts';
+import { audienceOptedOut } from '#app/components/audience-beacon.ts';
+import { Button } from '#app/components/ui/button.tsx';
 
 type State = 'unknown' | 'measured' | 'objected' | 'browser-signal';
 

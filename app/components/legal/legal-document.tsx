@@ -7,9 +7,9 @@ import {
   type LegalDocument,
   legalUiText,
   type Rich,
-} from '../../content/legal/types';
-import { PageHeader } from '../page-header';
-import { Container } from '../ui/container';
+} from '#app/content/legal/types.ts';
+import { PageHeader } from '#app/components/page-header.tsx';
+import { Container } from '#app/components/ui/container.tsx';
 
 const linkClasses =
   'font-medium text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700 break-words';

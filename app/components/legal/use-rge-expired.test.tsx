@@ -3,8 +3,8 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { siteConfig } from '../../../config/site';
-import { RGE_STATUS_ATTRIBUTE, useRgeExpired } from './use-rge-expired';
+import { siteConfig } from '#config/site.ts';
+import { RGE_STATUS_ATTRIBUTE, useRgeExpired } from './use-rge-expired.ts';
 
 function Probe() {
   const expired = useRgeExpired();

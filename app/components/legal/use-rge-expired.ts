@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-import { isRgeExpired, siteConfig } from '../../../config/site';
+import { isRgeExpired, siteConfig } from '#config/site.ts';
 
 /** Marks the element that states the RGE status, so hydration can reuse the prerendered answer. */
 export const RGE_STATUS_ATTRIBUTE = 'data-rge-expired';

@@ -1,8 +1,8 @@
 /** One drawing per family of work (artwork data, SVG in the theme's colours). */
 import type { ReactNode } from 'react';
 
-import type { IllustrationKind } from '../../content/solutions/types';
-import { House, Sun, HeatWaves, Fan } from './illustration-parts';
+import type { IllustrationKind } from '#app/content/solutions/types.ts';
+import { House, Sun, HeatWaves, Fan } from './illustration-parts.tsx';
 
 export const scenes: Record<IllustrationKind, () => ReactNode> = {
   insulation: () => (

@@ -1,8 +1,8 @@
-import { siteConfig } from '../../../config/site';
-import { solutionTemplateText as text } from '../../content/solutions/template';
-import { ButtonAnchor, ButtonLink } from '../ui/button';
-import { cn } from '../ui/class-names';
-import { Phone, Send } from '../ui/icons';
+import { siteConfig } from '#config/site.ts';
+import { solutionTemplateText as text } from '#app/content/solutions/template.ts';
+import { ButtonAnchor, ButtonLink } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Phone, Send } from '#app/components/ui/icons.tsx';
 
 /** The two ways to ask for a quote: call, or the contact form with the product preselected. */
 export function QuoteActions({

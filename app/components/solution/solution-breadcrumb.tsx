@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 
-import type { Audience } from '../../content/solutions/catalog';
-import { solutionTemplateText as text } from '../../content/solutions/template';
-import { ArrowLeft, ChevronRight } from '../ui/icons';
+import type { Audience } from '#app/content/solutions/catalog.ts';
+import { solutionTemplateText as text } from '#app/content/solutions/template.ts';
+import { ArrowLeft, ChevronRight } from '#app/components/ui/icons.tsx';
 
 /** React Router numbers its history entries; an index above 0 means the app has a page to go back to. */
 export function hasInAppHistory(state: unknown): boolean {

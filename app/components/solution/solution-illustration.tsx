@@ -1,5 +1,5 @@
-import type { IllustrationKind } from '../../content/solutions/types';
-import { scenes } from './illustration-scenes';
+import type { IllustrationKind } from '#app/content/solutions/types.ts';
+import { scenes } from './illustration-scenes.tsx';
 
 /**
  * Decorative artwork for a family of work: inline SVG drawn with theme colours, fixed aspect

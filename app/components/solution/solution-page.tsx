@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 
-import { contactHref, type SolutionContent } from '../../content/solutions/content';
-import { solutionTemplateText as text } from '../../content/solutions/template';
-import { JsonLd } from '../json-ld';
-import { cn } from '../ui/class-names';
-import { Container } from '../ui/container';
-import { CircleCheck, HandCoins, Wrench } from '../ui/icons';
-import { QuoteActions, QuoteCard } from './quote-actions';
-import { SolutionBreadcrumb } from './solution-breadcrumb';
-import { solutionStructuredData } from './structured-data';
-import { WhyChooseUs } from './why-choose-us';
+import { contactHref, type SolutionContent } from '#app/content/solutions/content.ts';
+import { solutionTemplateText as text } from '#app/content/solutions/template.ts';
+import { JsonLd } from '#app/components/json-ld.tsx';
+import { cn } from '#app/components/ui/class-names.ts';
+import { Container } from '#app/components/ui/container.tsx';
+import { CircleCheck, HandCoins, Wrench } from '#app/components/ui/icons.tsx';
+import { QuoteActions, QuoteCard } from './quote-actions.tsx';
+import { SolutionBreadcrumb } from './solution-breadcrumb.tsx';
+import { solutionStructuredData } from './structured-data.ts';
+import { WhyChooseUs } from './why-choose-us.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../../../config/site';
-import { allSolutions, solutionPath } from '../../content/solutions/catalog';
-import { solutionContent } from '../../content/solutions/content';
-import { businessJsonLd } from '../../structured-data';
-import { hasInAppHistory } from './solution-breadcrumb';
-import { solutionStructuredData } from './structured-data';
+import { siteConfig } from '#config/site.ts';
+import { allSolutions, solutionPath } from '#app/content/solutions/catalog.ts';
+import { solutionContent } from '#app/content/solutions/content.ts';
+import { businessJsonLd } from '#app/structured-data.ts';
+import { hasInAppHistory } from './solution-breadcrumb.tsx';
+import { solutionStructuredData } from './structured-data.ts';
 
 describe('solution structured data', () => {
   it.each(allSolutions.map((entry) => [solutionPath(entry), entry] as const))(

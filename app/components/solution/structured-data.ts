@@ -1,8 +1,8 @@
-import { solutionPath } from '../../content/solutions/catalog';
-import type { SolutionContent } from '../../content/solutions/content';
-import { solutionTemplateText as text } from '../../content/solutions/template';
-import { canonicalUrl } from '../../seo';
-import { ORGANIZATION_ID } from '../../structured-data';
+import { solutionPath } from '#app/content/solutions/catalog.ts';
+import type { SolutionContent } from '#app/content/solutions/content.ts';
+import { solutionTemplateText as text } from '#app/content/solutions/template.ts';
+import { canonicalUrl } from '#app/seo.ts';
+import { ORGANIZATION_ID } from '#app/structured-data.ts';
 
 /** schema.org Service and BreadcrumbList of one solution page. No ratings, no reviews. */
 export function solutionStructuredData(content: SolutionContent): Record<string, unknown> {

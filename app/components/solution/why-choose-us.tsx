@@ -1,5 +1,5 @@
-import { solutionTemplateText as text } from '../../content/solutions/template';
-import { Award, ShieldCheck, ThumbsUp } from '../ui/icons';
+import { solutionTemplateText as text } from '#app/content/solutions/template.ts';
+import { Award, ShieldCheck, ThumbsUp } from '#app/components/ui/icons.tsx';
 
 const icons = [Award, ShieldCheck, ThumbsUp] as const;
 

@@ -1,4 +1,4 @@
-import type { InboxFilter } from '../../../contracts/staff/contract';
+import type { InboxFilter } from '#contracts/staff/contract.ts';
 
 /**
  * The inbox's current filter, kept in memory only (a search term is personal data: not in the

@@ -1,6 +1,6 @@
-import { formatShare, STATUS_LABELS, staffText } from '../../content/staff';
-import { LEAD_STATUS_VALUES, type Counters } from '../../../contracts/staff/contract';
-import { FirstCallCounters } from './callback/first-call-counters';
+import { formatShare, STATUS_LABELS, staffText } from '#app/content/staff.ts';
+import { LEAD_STATUS_VALUES, type Counters } from '#contracts/staff/contract.ts';
+import { FirstCallCounters } from './callback/first-call-counters.tsx';
 
 const text = staffText.inbox;
 

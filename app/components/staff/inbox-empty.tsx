@@ -1,7 +1,7 @@
-import { staffText } from '../../content/staff';
-import { callbackText } from '../../content/callback';
-import type { InboxFilter, InboxView } from '../../../contracts/staff/contract';
-import { StaffButton } from './controls';
+import { staffText } from '#app/content/staff.ts';
+import { callbackText } from '#app/content/callback.ts';
+import type { InboxFilter, InboxView } from '#contracts/staff/contract.ts';
+import { StaffButton } from './controls.tsx';
 
 const text = staffText.inbox;
 

@@ -4,10 +4,10 @@ import {
   type ExportScope,
   type InboxFilter,
   type InboxView,
-} from '../../../contracts/staff/contract';
-import { callbackText } from '../../content/callback';
-import { staffText } from '../../content/staff';
-import { StaffButton } from './controls';
+} from '#contracts/staff/contract.ts';
+import { callbackText } from '#app/content/callback.ts';
+import { staffText } from '#app/content/staff.ts';
+import { StaffButton } from './controls.tsx';
 
 const text = staffText.inbox.export;
 

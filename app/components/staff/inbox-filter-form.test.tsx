@@ -3,8 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { InboxFilter } from '../../../contracts/staff/contract';
-import { InboxFilterForm } from './inbox-filter-form';
+import type { InboxFilter } from '#contracts/staff/contract.ts';
+import { InboxFilterForm } from './inbox-filter-form.tsx';
 
 afterEach(cleanup);
 

@@ -1,13 +1,13 @@
 import type { FormEvent, Ref } from 'react';
 
-import { STATUS_LABELS, staffText } from '../../content/staff';
+import { STATUS_LABELS, staffText } from '#app/content/staff.ts';
 import {
   LEAD_STATUS_VALUES,
   type InboxFilter,
   type InboxView,
   type LeadStatus,
-} from '../../../contracts/staff/contract';
-import { StaffButton, StaffInput, StaffSelect } from './controls';
+} from '#contracts/staff/contract.ts';
+import { StaffButton, StaffInput, StaffSelect } from './controls.tsx';
 
 const text = staffText.inbox;
 

@@ -1,23 +1,23 @@
 import { useRef, useState } from 'react';
 
-import { staffText } from '../../content/staff';
+import { staffText } from '#app/content/staff.ts';
 import {
   STAFF_API,
   type Counters,
   type InboxFilter,
   type InboxPage,
   type InboxView,
-} from '../../../contracts/staff/contract';
-import { StaffButton, StaffMessage } from './controls';
-import { rememberFilter } from './filter-memory';
-import { postJson } from './staff-api';
-import { consumeFlash } from './flash';
-import { InboxViews } from './callback/inbox-views';
-import { InboxCounters } from './inbox-counters';
-import { InboxEmpty } from './inbox-empty';
-import { InboxExport } from './inbox-export';
-import { filterFrom, InboxFilterForm } from './inbox-filter-form';
-import { InboxTable } from './inbox-table';
+} from '#contracts/staff/contract.ts';
+import { StaffButton, StaffMessage } from './controls.tsx';
+import { rememberFilter } from './filter-memory.ts';
+import { postJson } from './staff-api.ts';
+import { consumeFlash } from './flash.ts';
+import { InboxViews } from './callback/inbox-views.tsx';
+import { InboxCounters } from './inbox-counters.tsx';
+import { InboxEmpty } from './inbox-empty.tsx';
+import { InboxExport } from './inbox-export.tsx';
+import { filterFrom, InboxFilterForm } from './inbox-filter-form.tsx';
+import { InboxTable } from './inbox-table.tsx';
 
 const text = staffText.inbox;
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 
-import { deliveryLabel, formatAge, formatDateTime, staffText } from '../../content/staff';
-import type { InboxPage, InboxView } from '../../../contracts/staff/contract';
-import { DueCell } from './callback/due-cell';
-import { StandingLabel } from './standing-label';
-import { callbackText } from '../../content/callback';
+import { deliveryLabel, formatAge, formatDateTime, staffText } from '#app/content/staff.ts';
+import type { InboxPage, InboxView } from '#contracts/staff/contract.ts';
+import { DueCell } from './callback/due-cell.tsx';
+import { StandingLabel } from './standing-label.tsx';
+import { callbackText } from '#app/content/callback.ts';
 
 const text = staffText.inbox;
 

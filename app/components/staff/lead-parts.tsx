@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { StaffMessage } from './controls';
+import { StaffMessage } from './controls.tsx';
 
 /** Where a request's page shows the outcome of a save: next to the control that was used. */
 export type NoticePlace = 'status' | 'mails' | 'erase';

@@ -9,22 +9,22 @@ import {
   isFailing,
   STATUS_LABELS,
   staffText,
-} from '../../content/staff';
+} from '#app/content/staff.ts';
 import {
   LEAD_STATUS_VALUES,
   STAFF_API,
   STAFF_PAGE_PREFIX,
   type LeadPage,
   type LeadStatus,
-} from '../../../contracts/staff/contract';
-import type { LeadWebhooks } from '../../../contracts/staff/webhooks-contract';
-import { StaffButton, StaffSection, StaffSelect, StaffTextArea } from './controls';
-import { setFlash } from './flash';
-import { Fact, NoticeAt, type Notice, type NoticePlace } from './lead-parts';
-import { postJson } from './staff-api';
-import { CallPanel } from './callback/call-panel';
-import { telHref } from './inbox-table';
-import { LeadDeliveries } from './webhooks/lead-deliveries';
+} from '#contracts/staff/contract.ts';
+import type { LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
+import { StaffButton, StaffSection, StaffSelect, StaffTextArea } from './controls.tsx';
+import { setFlash } from './flash.ts';
+import { Fact, NoticeAt, type Notice, type NoticePlace } from './lead-parts.tsx';
+import { postJson } from './staff-api.ts';
+import { CallPanel } from './callback/call-panel.tsx';
+import { telHref } from './inbox-table.tsx';
+import { LeadDeliveries } from './webhooks/lead-deliveries.tsx';
 
 const text = staffText.lead;
 

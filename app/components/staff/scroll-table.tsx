@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { cn } from '../ui/class-names';
+import { cn } from '#app/components/ui/class-names.ts';
 
 /** The staff pages' data table (audience, integrations). */
 

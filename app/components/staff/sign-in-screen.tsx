@@ -1,14 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { staffText } from '../../content/staff';
-import {
-  SIGN_IN_FRAGMENT_KEY,
-  STAFF_API,
-  STAFF_PAGE_PREFIX,
-} from '../../../contracts/staff/contract';
-import { StaffButton, StaffInput, StaffMessage } from './controls';
-import { postJson } from './staff-api';
+import { staffText } from '#app/content/staff.ts';
+import { SIGN_IN_FRAGMENT_KEY, STAFF_API, STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
+import { StaffButton, StaffInput, StaffMessage } from './controls.tsx';
+import { postJson } from './staff-api.ts';
 
 const text = staffText.signIn;
 

@@ -1,4 +1,4 @@
-import { staffText } from '../../content/staff';
+import { staffText } from '#app/content/staff.ts';
 
 /**
  * The staff pages' calls to the staff API: same origin, JSON, the session cookie sent by the

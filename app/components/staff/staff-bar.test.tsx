@@ -3,9 +3,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { siteConfig } from '../../../config/site';
-import { STAFF_NAV } from '../../content/staff';
-import { currentState, StaffBar } from './staff-bar';
+import { siteConfig } from '#config/site.ts';
+import { STAFF_NAV } from '#app/content/staff.ts';
+import { currentState, StaffBar } from './staff-bar.tsx';
 
 afterEach(cleanup);
 

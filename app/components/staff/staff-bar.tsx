@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { siteConfig } from '../../../config/site';
-import { cn } from '../ui/class-names';
-import { STAFF_NAV, staffText, type StaffNavEntry } from '../../content/staff';
-import {
-  STAFF_API,
-  STAFF_SIGN_IN_PAGE,
-  type StaffIdentity,
-} from '../../../contracts/staff/contract';
-import { StaffMessage } from './controls';
-import { postJson, StaffApiError } from './staff-api';
-import { rememberFilter } from './filter-memory';
+import { siteConfig } from '#config/site.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { STAFF_NAV, staffText, type StaffNavEntry } from '#app/content/staff.ts';
+import { STAFF_API, STAFF_SIGN_IN_PAGE, type StaffIdentity } from '#contracts/staff/contract.ts';
+import { StaffMessage } from './controls.tsx';
+import { postJson, StaffApiError } from './staff-api.ts';
+import { rememberFilter } from './filter-memory.ts';
 
 const text = staffText.chrome;
 

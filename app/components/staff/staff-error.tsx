@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 
-import { staffText } from '../../content/staff';
-import { STAFF_PAGE_PREFIX, STAFF_SIGN_IN_PAGE } from '../../../contracts/staff/contract';
-import { StaffApiError } from './staff-api';
-import { StaffShell } from './staff-shell';
+import { staffText } from '#app/content/staff.ts';
+import { STAFF_PAGE_PREFIX, STAFF_SIGN_IN_PAGE } from '#contracts/staff/contract.ts';
+import { StaffApiError } from './staff-api.ts';
+import { StaffShell } from './staff-shell.tsx';
 
 /** What the staff routes (the inbox's and the audience page's) share: sign-in redirect, errors. */
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 
-import { staffText } from '../../content/staff';
-import type { StaffIdentity } from '../../../contracts/staff/contract';
-import { ScrollManager } from '../scroll-manager';
-import { StaffBar } from './staff-bar';
+import { staffText } from '#app/content/staff.ts';
+import type { StaffIdentity } from '#contracts/staff/contract.ts';
+import { ScrollManager } from '#app/components/scroll-manager.tsx';
+import { StaffBar } from './staff-bar.tsx';
 
 /**
  * The staff pages' chrome, in place of the public site's shell (the root route leaves it out

@@ -1,5 +1,5 @@
-import { STATUS_LABELS, staffText } from '../../content/staff';
-import type { InboxStanding, LeadStatus } from '../../../contracts/staff/contract';
+import { STATUS_LABELS, staffText } from '#app/content/staff.ts';
+import type { InboxStanding, LeadStatus } from '#contracts/staff/contract.ts';
 
 const TONES: Record<InboxStanding, string> = {
   'a-rappeler': 'border-brand-700 bg-brand-50 text-brand-900',

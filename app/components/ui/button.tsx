@@ -1,7 +1,7 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-import { cn } from './class-names';
+import { cn } from './class-names.ts';
 
 export type ButtonVariant = 'accent' | 'primary' | 'outline' | 'ghost' | 'inverse';
 /** `icon`: a square button holding only an icon (give it an accessible name). */

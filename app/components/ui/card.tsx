@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 
-import { cn } from './class-names';
+import { cn } from './class-names.ts';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (

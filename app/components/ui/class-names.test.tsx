@@ -6,12 +6,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { clientNames } from '../../content/home';
-import ContactRoute from '../../routes/contact';
-import { ContactAside } from '../contact/contact-aside';
-import { TrustMarquee } from '../home/trust-marquee';
-import { Card } from './card';
-import { cn, THEME_TOKENS } from './class-names';
+import { clientNames } from '#app/content/home.ts';
+import ContactRoute from '#app/routes/contact.tsx';
+import { ContactAside } from '#app/components/contact/contact-aside.tsx';
+import { TrustMarquee } from '#app/components/home/trust-marquee.tsx';
+import { Card } from './card.tsx';
+import { cn, THEME_TOKENS } from './class-names.ts';
 
 afterEach(cleanup);
 

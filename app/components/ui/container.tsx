@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 
-import { cn } from './class-names';
+import { cn } from './class-names.ts';
 
 /** Centres content at the site's maximum width with the standard side padding. */
 export function Container({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

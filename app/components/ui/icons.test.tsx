@@ -2,10 +2,10 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { loadIconSprite } from '../../../scripts/vite/icon-sprite-plugin';
-import { ICON_NAMES } from './icon-names';
-import * as icons from './icons';
-import { Phone } from './icons';
+import { loadIconSprite } from '#scripts/vite/icon-sprite-plugin.ts';
+import { ICON_NAMES } from './icon-names.ts';
+import * as icons from './icons.tsx';
+import { Phone } from './icons.tsx';
 
 describe('icons', () => {
   it('draw a symbol of the sprite, hidden from assistive technology by default', () => {

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 import spriteUrl from 'virtual:icon-sprite';
 
-import type { IconName } from './icon-names';
+import type { IconName } from './icon-names.ts';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 /** An icon component: an `<svg>` that draws one symbol of the site's sprite. */

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type Notice, NoticeArea, SUCCESS_NOTICE_MS } from './notice';
+import { type Notice, NoticeArea, SUCCESS_NOTICE_MS } from './notice.tsx';
 
 const success: Notice = { id: 1, tone: 'success', title: 'Envoyé', description: 'Merci.' };
 const failure: Notice = { id: 2, tone: 'error', title: 'Erreur', description: 'Réessayez.' };

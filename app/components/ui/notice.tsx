@@ -1,7 +1,7 @@
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 
-import { cn } from './class-names';
-import { CircleAlert, CircleCheck, X } from './icons';
+import { cn } from './class-names.ts';
+import { CircleAlert, CircleCheck, X } from './icons.tsx';
 
 export type NoticeTone = 'success' | 'error';
 

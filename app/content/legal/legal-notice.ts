@@ -1,6 +1,6 @@
 /** Mentions légales (loi n° 2004-575 du 21 juin 2004, art. 6): every fact comes from the config. */
-import { formatFrenchDate, formatPostalAddress, type SiteConfig } from '../../../config/site';
-import { facts, type LegalDocument, link, list, p } from './types';
+import { formatFrenchDate, formatPostalAddress, type SiteConfig } from '#config/site.ts';
+import { facts, type LegalDocument, link, list, p } from './types.ts';
 
 export function legalNoticeContent(config: SiteConfig, rgeExpired: boolean): LegalDocument {
   const office = formatPostalAddress(config.registeredOffice);

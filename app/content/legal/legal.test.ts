@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatFrenchDate, siteConfig, type SiteConfig } from '../../../config/site';
-import { legalNoticeContent } from './legal-notice';
-import { privacyContent } from './privacy';
-import { termsContent } from './terms';
-import type { LegalDocument, Rich } from './types';
+import { formatFrenchDate, siteConfig, type SiteConfig } from '#config/site.ts';
+import { legalNoticeContent } from './legal-notice.ts';
+import { privacyContent } from './privacy.ts';
+import { termsContent } from './terms.ts';
+import type { LegalDocument, Rich } from './types.ts';
 
 function richText(value: Rich): string {
   if (typeof value === 'string') return value;

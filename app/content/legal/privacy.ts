@@ -1,6 +1,6 @@
 /** Politique de confidentialité (RGPD, art. 13 and 14): every company fact comes from the config. */
-import { formatFrenchDate, formatPostalAddress, type SiteConfig } from '../../../config/site';
-import { facts, type LegalDocument, link, list, p } from './types';
+import { formatFrenchDate, formatPostalAddress, type SiteConfig } from '#config/site.ts';
+import { facts, type LegalDocument, link, list, p } from './types.ts';
 
 /** The retention periods the site promises; the staff tools purge on the same periods. */
 export const RETENTION_PERIODS = [

@@ -1,6 +1,6 @@
 /** Conditions générales de vente: how and when the general terms are given, and the mediator. */
-import type { SiteConfig } from '../../../config/site';
-import { type LegalDocument, link, list, p } from './types';
+import type { SiteConfig } from '#config/site.ts';
+import { type LegalDocument, link, list, p } from './types.ts';
 
 export function termsContent(config: SiteConfig): LegalDocument {
   const mail = link(config.email, `mailto:${config.email}`);

@@ -2,13 +2,13 @@
  * The 21 solutions: the one list from which routes, prerendering, the header menus, the home
  * carousel and the sitemap are derived. Adding a solution starts with one entry here.
  */
-import type { ProductOption } from '../../../contracts/contact/products.ts';
+import type { ProductOption } from '#contracts/contact/products.ts';
 import {
   solutionPath,
   type Audience,
   type BusinessSolutionSlug,
   type IndividualSolutionSlug,
-} from '../../../contracts/solution-pages.ts';
+} from '#contracts/solution-pages.ts';
 
 export { solutionPath, type Audience };
 

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import { PRODUCT_OPTIONS } from '../../../contracts/contact/products';
-import { SOLUTION_PATHS } from '../../../contracts/solution-pages.ts';
+import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
+import { SOLUTION_PATHS } from '#contracts/solution-pages.ts';
 import {
   allSolutions,
   businessSolutions,
   individualSolutions,
   solutionPath,
   type SolutionEntry,
-} from './catalog';
-import { contactHref, solutionContent } from './content';
-import { individualDetails } from './particuliers';
-import { businessDetails } from './professionnels';
-import { solutionTemplateText } from './template';
-import { PRICE_ON_QUOTE } from './types';
+} from './catalog.ts';
+import { contactHref, solutionContent } from './content.ts';
+import { individualDetails } from './particuliers.ts';
+import { businessDetails } from './professionnels.ts';
+import { solutionTemplateText } from './template.ts';
+import { PRICE_ON_QUOTE } from './types.ts';
 
 // The reference specification, "Screens and routes": the slugs exactly as the reference spells them.
 const REFERENCE_INDIVIDUAL_SLUGS = [

@@ -1,8 +1,8 @@
 /** Joins each catalog entry with its detailed page content. */
-import type { SolutionEntry } from './catalog';
-import { individualDetails } from './particuliers';
-import { businessDetails } from './professionnels';
-import type { SolutionDetail } from './types';
+import type { SolutionEntry } from './catalog.ts';
+import { individualDetails } from './particuliers.ts';
+import { businessDetails } from './professionnels.ts';
+import type { SolutionDetail } from './types.ts';
 
 export type SolutionContent = SolutionEntry & SolutionDetail;
 

@@ -1,5 +1,5 @@
 /** Detailed content of the 10 individual solution pages, keyed by catalog slug. */
-import { PRICE_ON_QUOTE, type SolutionDetails } from './types';
+import { PRICE_ON_QUOTE, type SolutionDetails } from './types.ts';
 
 const localAids =
   'Aides locales de votre région, de votre département ou de votre commune, selon votre adresse';

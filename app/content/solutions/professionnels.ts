@@ -1,5 +1,5 @@
 /** Detailed content of the 11 business solution pages, keyed by catalog slug. */
-import { PRICE_ON_QUOTE, type SolutionDetails } from './types';
+import { PRICE_ON_QUOTE, type SolutionDetails } from './types.ts';
 
 const greenLoan =
   'Prêt vert de Bpifrance pour financer les travaux des PME et ETI, selon éligibilité';

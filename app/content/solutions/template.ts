@@ -1,6 +1,6 @@
 /** Fixed labels of the solution page template. */
-import { siteConfig } from '../../../config/site';
-import type { Audience } from './catalog';
+import { siteConfig } from '#config/site.ts';
+import type { Audience } from './catalog.ts';
 
 export const solutionTemplateText = {
   back: 'Retour',

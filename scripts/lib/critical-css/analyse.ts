@@ -5,16 +5,16 @@
  */
 import { type Selector, transform } from 'lightningcss';
 
-import { conflictKeys, type Specificity, specificity } from './css-cascade';
-import { isCustomProperty, variableReferences } from './custom-properties';
-import type { PageFacts } from './page-facts';
+import { conflictKeys, type Specificity, specificity } from './css-cascade.ts';
+import { isCustomProperty, variableReferences } from './custom-properties.ts';
+import type { PageFacts } from './page-facts.ts';
 import {
   canMatch,
   canWait,
   hasFormControls,
   isPropertyFallback,
   isRootVariables,
-} from './rule-choice';
+} from './rule-choice.ts';
 
 /** What the subject of a selector (after its last combinator) requires of an element. */
 export interface Subject {

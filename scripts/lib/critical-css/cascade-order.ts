@@ -3,9 +3,9 @@
  * stylesheet after it, so rules of the rest that must come before an inlined one are inlined too
  * (keepCascadeOrder). The facts it compares (specificity, longhands) are in css-cascade.ts.
  */
-import type { RuleFacts, Subject } from './analyse';
-import { sameSpecificity, type Specificity } from './css-cascade';
-import type { SiteClasses } from './page-facts';
+import type { RuleFacts, Subject } from './analyse.ts';
+import { sameSpecificity, type Specificity } from './css-cascade.ts';
+import type { SiteClasses } from './page-facts.ts';
 
 /**
  * Whether both selectors' subjects may be one element (or one pseudo-element) of a prerendered

@@ -1,7 +1,7 @@
 import { type Selector, transform } from 'lightningcss';
 import { describe, expect, it } from 'vitest';
 
-import { conflictKeys, longhands, specificity } from './css-cascade';
+import { conflictKeys, longhands, specificity } from './css-cascade.ts';
 
 function selectors(css: string): Selector[] {
   const found: Selector[] = [];

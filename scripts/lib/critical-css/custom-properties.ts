@@ -4,7 +4,7 @@
  */
 import { transform } from 'lightningcss';
 
-import type { PageFacts } from './page-facts';
+import type { PageFacts } from './page-facts.ts';
 
 export function isCustomProperty(name: string): boolean {
   return name.startsWith('--');

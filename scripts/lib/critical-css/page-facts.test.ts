@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { pageFacts, siteClasses } from './page-facts';
+import { pageFacts, siteClasses } from './page-facts.ts';
 
 const sorted = (set: ReadonlySet<string>) => [...set].sort();
 

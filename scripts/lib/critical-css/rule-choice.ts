@@ -5,8 +5,8 @@
  */
 import type { Declaration, Rule, Selector, SelectorComponent } from 'lightningcss';
 
-import { isCustomProperty } from './custom-properties';
-import type { PageFacts } from './page-facts';
+import { isCustomProperty } from './custom-properties.ts';
+import type { PageFacts } from './page-facts.ts';
 
 const INTERACTION_PSEUDO_CLASSES = new Set([
   'hover',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { type PageFacts, pageFacts, siteClasses } from './page-facts';
-import { splitStylesheet } from './split';
-import { deferredStylesheet, fontFaces } from './write';
+import { type PageFacts, pageFacts, siteClasses } from './page-facts.ts';
+import { splitStylesheet } from './split.ts';
+import { deferredStylesheet, fontFaces } from './write.ts';
 
 const page = (html: string) => pageFacts(`<html><body>${html}</body></html>`);
 /** The inline CSS of a page alone on its site (classes it lacks are in no prerendered page). */

@@ -2,11 +2,16 @@
  * The site's stylesheet split for one page into the inline CSS and the rest stylesheet: the
  * choice (analyse.ts, cascade-order.ts), then the two sheets written (ADR 0018).
  */
-import { analyse } from './analyse';
-import { keepCascadeOrder } from './cascade-order';
-import { isCustomProperty, neededProperties, resolveValues, rootValues } from './custom-properties';
-import type { PageFacts, SiteClasses } from './page-facts';
-import { selectRules, transformCss, WITHOUT_PROPERTY_REGISTRATIONS } from './write';
+import { analyse } from './analyse.ts';
+import { keepCascadeOrder } from './cascade-order.ts';
+import {
+  isCustomProperty,
+  neededProperties,
+  resolveValues,
+  rootValues,
+} from './custom-properties.ts';
+import type { PageFacts, SiteClasses } from './page-facts.ts';
+import { selectRules, transformCss, WITHOUT_PROPERTY_REGISTRATIONS } from './write.ts';
 
 export interface StylesheetSplit {
   /** What the page inlines: the rules its first paint needs. */

@@ -4,8 +4,8 @@
  */
 import { type Rule, transform } from 'lightningcss';
 
-import type { RuleFacts } from './analyse';
-import { isPropertyFallback } from './rule-choice';
+import type { RuleFacts } from './analyse.ts';
+import { isPropertyFallback } from './rule-choice.ts';
 
 export function transformCss(
   css: string,

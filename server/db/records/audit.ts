@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import type { AuditAction, Tables } from '../schema.ts';
+import type { AuditAction, Tables } from '#server/db/schema.ts';
 
 /**
  * The staff audit trail (`staff_audit`): who did what and when, appended in the transaction of

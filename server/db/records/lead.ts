@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
-import { pickLeadFields, type LeadFields } from '../../../contracts/contact/lead-contract.ts';
-import type { LeadsTable, Tables } from '../schema.ts';
+import { pickLeadFields, type LeadFields } from '#contracts/contact/lead-contract.ts';
+import type { LeadsTable, Tables } from '#server/db/schema.ts';
 
 /**
  * A stored request as every capability reads it (the e-mails render it, the CRM webhook sends

@@ -2,13 +2,9 @@ import type { Generated } from 'kysely';
 
 /** The call-back clock's tables (migrations 5 and 8), part of the store's `Tables`. */
 
-import type { CallOutcome } from '../../../contracts/staff/statuses.ts';
+import type { CallOutcome } from '#contracts/staff/statuses.ts';
 
-export {
-  CALL_OUTCOMES,
-  REACHING_OUTCOMES,
-  type CallOutcome,
-} from '../../../contracts/staff/statuses.ts';
+export { CALL_OUTCOMES, REACHING_OUTCOMES, type CallOutcome } from '#contracts/staff/statuses.ts';
 
 /** One call made by staff to the person of a lead; erased with the lead. */
 export interface LeadCallsTable {

@@ -1,9 +1,6 @@
 import type { Generated } from 'kysely';
 
-import type {
-  WebhookEventStatus,
-  WebhookEventType,
-} from '../../../contracts/staff/webhooks-contract.ts';
+import type { WebhookEventStatus, WebhookEventType } from '#contracts/staff/webhooks-contract.ts';
 
 /** The CRM webhook's tables (migration 7, ADR 0024), part of the store's `Tables`. */
 

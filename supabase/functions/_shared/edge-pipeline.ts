@@ -7,24 +7,24 @@
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
-import type { CallbackTime } from '../../../contracts/contact/callback-time.ts';
-import { formatDueTime } from '../../../contracts/staff/callback-format.ts';
-import { dueAt } from '../../../server/callback/calendar.ts';
-import { dueWallTimeBy } from '../../../server/callback/wall-time.ts';
-import { calendarFromEnv } from '../../../server/callback/settings.ts';
+import type { CallbackTime } from '#contracts/contact/callback-time.ts';
+import { formatDueTime } from '#contracts/staff/callback-format.ts';
+import { dueAt } from '#server/callback/calendar.ts';
+import { dueWallTimeBy } from '#server/callback/wall-time.ts';
+import { calendarFromEnv } from '#server/callback/settings.ts';
 
-import { parseEnv, type ServerEnv } from '../../../server/env.ts';
-import { createLogger, type Logger } from '../../../server/logger.ts';
-import { createHttpApiTransport } from '../../../server/outbox/http-api-transport.ts';
-import type { OutboxWorker } from '../../../server/outbox/worker.ts';
-import { AudienceStore } from '../../../server/audience/store.ts';
-import { Database } from '../../../server/db/database.ts';
-import { LeadStore } from '../../../server/leads/lead-store.ts';
-import { OutboxStore } from '../../../server/outbox/store.ts';
-import { openPostgresJs } from '../../../server/db/postgres-js.ts';
-import type { WebhookService } from '../../../server/webhooks/service.ts';
-import { webhookConfigFromEnv } from '../../../server/webhooks/settings.ts';
-import { composeOutboxWorker, composeWebhooks } from '../../../server/compose/services.ts';
+import { parseEnv, type ServerEnv } from '#server/env.ts';
+import { createLogger, type Logger } from '#server/logger.ts';
+import { createHttpApiTransport } from '#server/outbox/http-api-transport.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { AudienceStore } from '#server/audience/store.ts';
+import { Database } from '#server/db/database.ts';
+import { LeadStore } from '#server/leads/lead-store.ts';
+import { OutboxStore } from '#server/outbox/store.ts';
+import { openPostgresJs } from '#server/db/postgres-js.ts';
+import type { WebhookService } from '#server/webhooks/service.ts';
+import { webhookConfigFromEnv } from '#server/webhooks/settings.ts';
+import { composeOutboxWorker, composeWebhooks } from '#server/compose/services.ts';
 
 export interface EdgePipeline {
   env: ServerEnv;

@@ -7,11 +7,11 @@
  */
 import { Hono } from 'hono';
 
-import { AUDIENCE_BEACON_PATH } from '../../../contracts/audience/contract.ts';
-import { registerAudienceBeacon } from '../../../server/audience/routes.ts';
-import { AudienceService } from '../../../server/audience/service.ts';
-import { clientAddress, clientKey } from '../../../server/http/request-client.ts';
-import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
+import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
+import { registerAudienceBeacon } from '#server/audience/routes.ts';
+import { AudienceService } from '#server/audience/service.ts';
+import { clientAddress, clientKey } from '#server/http/request-client.ts';
+import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };

@@ -6,7 +6,7 @@
  * call without that secret is refused. It also delivers the CRM webhook's events that are due
  * (WEBHOOK_URL, issue 26) with the Node server's webhook worker.
  */
-import { createEdgePipeline, sameSecret } from '../_shared/edge-pipeline.ts';
+import { createEdgePipeline, sameSecret } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };

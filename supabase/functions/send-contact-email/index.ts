@@ -7,12 +7,12 @@
  */
 import { Hono } from 'hono';
 
-import { encodeCallbackTime } from '../../../contracts/contact/callback-time.ts';
-import { CONTACT_ENDPOINT_PATH } from '../../../contracts/contact/lead-contract.ts';
-import { registerContactEndpoint } from '../../../server/leads/routes.ts';
-import { composeLeadService } from '../../../server/compose/services.ts';
-import { RefusalLog } from '../../../server/leads/refusal-log.ts';
-import { createEdgePipeline, runAfterAnswer } from '../_shared/edge-pipeline.ts';
+import { encodeCallbackTime } from '#contracts/contact/callback-time.ts';
+import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { registerContactEndpoint } from '#server/leads/routes.ts';
+import { composeLeadService } from '#server/compose/services.ts';
+import { RefusalLog } from '#server/leads/refusal-log.ts';
+import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };

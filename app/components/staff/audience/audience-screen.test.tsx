@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import type { AudienceReport } from '../../../../contracts/audience/aggregates';
-import { AudienceScreen } from './audience-screen';
+import type { AudienceReport } from '#contracts/audience/aggregates.ts';
+import { AudienceScreen } from './audience-screen.tsx';
 
 function report(overrides: Partial<AudienceReport> = {}): AudienceReport {
   return {

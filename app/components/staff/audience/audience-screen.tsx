@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { audienceText as text, formatConversion, pageTitle } from '../../../content/audience';
+import { audienceText as text, formatConversion, pageTitle } from '#app/content/audience.ts';
 import {
   AUDIENCE_API,
   AUDIENCE_PERIODS,
   NO_REFERRER,
   OTHER_REFERRERS,
   type AudienceReport,
-} from '../../../../contracts/audience/aggregates';
-import { ScrollTable } from '../scroll-table';
-import { ViewsChart } from './views-chart';
+} from '#contracts/audience/aggregates.ts';
+import { ScrollTable } from '#app/components/staff/scroll-table.tsx';
+import { ViewsChart } from './views-chart.tsx';
 
 /** `2026-06-15` → `15/06/2026`. */
 function frenchDay(day: string): string {

@@ -1,22 +1,22 @@
 import { type FormEvent, useState } from 'react';
 
-import { CALL_OUTCOME_LABELS, callbackText } from '../../../content/callback';
-import { formatDateTime } from '../../../content/staff';
+import { CALL_OUTCOME_LABELS, callbackText } from '#app/content/callback.ts';
+import { formatDateTime } from '#app/content/staff.ts';
 import {
   formatDueTime,
   formatLeft,
   formatWindowStart,
   formatWorkingDuration,
-} from '../../../../contracts/staff/callback-format';
+} from '#contracts/staff/callback-format.ts';
 import {
   CALL_OUTCOME_VALUES,
   STAFF_API,
   type CallOutcome,
   type LeadPage,
-} from '../../../../contracts/staff/contract';
-import { StaffButton, StaffMessage, StaffTextArea } from '../controls';
-import { AttemptsLine } from './due-cell';
-import { postJson } from '../staff-api';
+} from '#contracts/staff/contract.ts';
+import { StaffButton, StaffMessage, StaffTextArea } from '#app/components/staff/controls.tsx';
+import { AttemptsLine } from './due-cell.tsx';
+import { postJson } from '#app/components/staff/staff-api.ts';
 
 const text = callbackText.lead;
 

@@ -1,11 +1,11 @@
-import { callbackText } from '../../../content/callback';
+import { callbackText } from '#app/content/callback.ts';
 import {
   formatAttempts,
   formatDueTime,
   formatLeft,
   formatWorkingDuration,
-} from '../../../../contracts/staff/callback-format';
-import type { RowClock } from '../../../../contracts/staff/contract';
+} from '#contracts/staff/callback-format.ts';
+import type { RowClock } from '#contracts/staff/contract.ts';
 
 const text = callbackText;
 

@@ -1,7 +1,7 @@
-import { callbackText } from '../../../content/callback';
-import { formatShare } from '../../../content/staff';
-import { formatWorkingDuration } from '../../../../contracts/staff/callback-format';
-import type { Counters } from '../../../../contracts/staff/contract';
+import { callbackText } from '#app/content/callback.ts';
+import { formatShare } from '#app/content/staff.ts';
+import { formatWorkingDuration } from '#contracts/staff/callback-format.ts';
+import type { Counters } from '#contracts/staff/contract.ts';
 
 const text = callbackText.counters;
 

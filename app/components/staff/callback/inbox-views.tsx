@@ -1,5 +1,5 @@
-import { callbackText } from '../../../content/callback';
-import { INBOX_VIEWS, type InboxView } from '../../../../contracts/staff/contract';
+import { callbackText } from '#app/content/callback.ts';
+import { INBOX_VIEWS, type InboxView } from '#contracts/staff/contract.ts';
 
 const text = callbackText.views;
 

@@ -3,13 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime } from '../../../content/staff';
+import { formatDateTime } from '#app/content/staff.ts';
 import type {
   IntegrationsPage,
   PersonNamed,
   WebhookEventView,
-} from '../../../../contracts/staff/webhooks-contract';
-import { IntegrationsScreen } from './integrations-screen';
+} from '#contracts/staff/webhooks-contract.ts';
+import { IntegrationsScreen } from './integrations-screen.tsx';
 
 const AT = Date.UTC(2026, 10, 26, 9, 30, 15);
 const LEAD = '3f2a9c1e-0000-4000-8000-000000000001';

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 
-import { formatDateTime, formatDateTimeSeconds } from '../../../content/staff';
+import { formatDateTime, formatDateTimeSeconds } from '#app/content/staff.ts';
 import {
   attemptSucceeded,
   endpointStatePlain,
   eventInWords,
   integrationsSummary,
   webhooksText as text,
-} from '../../../content/webhooks';
+} from '#app/content/webhooks.ts';
 import {
   WEBHOOK_API,
   type IntegrationsPage,
@@ -16,13 +16,13 @@ import {
   type PersonNamed,
   type WebhookEndpointState,
   type WebhookEventView,
-} from '../../../../contracts/staff/webhooks-contract';
-import { cn } from '../../ui/class-names';
-import { StaffButton, StaffSection } from '../controls';
-import { postJson } from '../staff-api';
-import { ScrollTable } from '../scroll-table';
-import { useAction } from './parts';
-import { ConfiguredDetails, Settings, TechnicalDetails } from './technical-details';
+} from '#contracts/staff/webhooks-contract.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { StaffButton, StaffSection } from '#app/components/staff/controls.tsx';
+import { postJson } from '#app/components/staff/staff-api.ts';
+import { ScrollTable } from '#app/components/staff/scroll-table.tsx';
+import { useAction } from './parts.tsx';
+import { ConfiguredDetails, Settings, TechnicalDetails } from './technical-details.tsx';
 
 type Configured = Extract<IntegrationsPage, { configured: true }>;
 

@@ -2,9 +2,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime } from '../../../content/staff';
-import type { LeadWebhooks, WebhookEventView } from '../../../../contracts/staff/webhooks-contract';
-import { LeadDeliveries } from './lead-deliveries';
+import { formatDateTime } from '#app/content/staff.ts';
+import type { LeadWebhooks, WebhookEventView } from '#contracts/staff/webhooks-contract.ts';
+import { LeadDeliveries } from './lead-deliveries.tsx';
 
 const AT = Date.UTC(2026, 10, 26, 9, 30, 15);
 const LEAD = '3f2a9c1e-0000-4000-8000-000000000001';

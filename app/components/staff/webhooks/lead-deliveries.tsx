@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 
-import { formatDateTimeSeconds } from '../../../content/staff';
+import { formatDateTimeSeconds } from '#app/content/staff.ts';
 import {
   formatDurationMs,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_STATUS_LABELS,
   webhooksText,
-} from '../../../content/webhooks';
+} from '#app/content/webhooks.ts';
 import {
   WEBHOOK_API,
   type LeadWebhooks,
   type WebhookActionResult,
   type WebhookEventStatus,
   type WebhookEventView,
-} from '../../../../contracts/staff/webhooks-contract';
-import { cn } from '../../ui/class-names';
-import { StaffButton, StaffSection } from '../controls';
-import { getJson, postJson } from '../staff-api';
-import { Outcome, useAction } from './parts';
+} from '#contracts/staff/webhooks-contract.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { StaffButton, StaffSection } from '#app/components/staff/controls.tsx';
+import { getJson, postJson } from '#app/components/staff/staff-api.ts';
+import { Outcome, useAction } from './parts.tsx';
 
 const text = webhooksText.lead;
 const c = webhooksText.columns;

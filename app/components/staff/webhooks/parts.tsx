@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
-import { attemptOutcome, attemptSucceeded } from '../../../content/webhooks';
-import type { WebhookAttemptView } from '../../../../contracts/staff/webhooks-contract';
-import { cn } from '../../ui/class-names';
-import { StaffMessage } from '../controls';
+import { attemptOutcome, attemptSucceeded } from '#app/content/webhooks.ts';
+import type { WebhookAttemptView } from '#contracts/staff/webhooks-contract.ts';
+import { cn } from '#app/components/ui/class-names.ts';
+import { StaffMessage } from '#app/components/staff/controls.tsx';
 
 /** What the webhook pages share: an attempt's outcome, an action's state. */
 

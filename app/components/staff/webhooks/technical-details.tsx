@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 
-import { formatDateTimeSeconds } from '../../../content/staff';
+import { formatDateTimeSeconds } from '#app/content/staff.ts';
 import {
   attemptOutcome,
   endpointStateLabel,
   formatDurationMs,
   WEBHOOK_EVENT_LABELS,
   webhooksText as text,
-} from '../../../content/webhooks';
-import type { IntegrationsPage } from '../../../../contracts/staff/webhooks-contract';
-import { ScrollTable } from '../scroll-table';
-import { Outcome } from './parts';
+} from '#app/content/webhooks.ts';
+import type { IntegrationsPage } from '#contracts/staff/webhooks-contract.ts';
+import { ScrollTable } from '#app/components/staff/scroll-table.tsx';
+import { Outcome } from './parts.tsx';
 
 type Configured = Extract<IntegrationsPage, { configured: true }>;
 const c = text.columns;
