@@ -10,6 +10,7 @@ import type {
 import { webhookAlertWriter } from './alert-mail.ts';
 import { WebhookSender } from './sender.ts';
 import { displayedUrl, type WebhookConfig } from './settings.ts';
+import { WebhookStaffStore } from './staff-store.ts';
 import { WebhookStore, type QueuedAlert } from './store.ts';
 import { WebhookWorker } from './worker.ts';
 
@@ -41,6 +42,8 @@ export function endpointKey(url: string): string {
 
 export class WebhookService {
   readonly store: WebhookStore;
+  /** The staff pages' actions and views. */
+  readonly staff: WebhookStaffStore;
   readonly worker: WebhookWorker;
   readonly endpoint: string;
   readonly #now: () => number;
@@ -48,7 +51,9 @@ export class WebhookService {
   readonly #sender: WebhookSender;
 
   constructor(options: WebhookServiceOptions) {
-    this.store = new WebhookStore(options.database, endpointKey(options.config.url));
+    const urlKey = endpointKey(options.config.url);
+    this.store = new WebhookStore(options.database, urlKey);
+    this.staff = new WebhookStaffStore(options.database, urlKey);
     this.endpoint = displayedUrl(options.config.url);
     this.#now = options.now ?? Date.now;
     this.#siteUrl = options.siteUrl;
@@ -82,10 +87,10 @@ export class WebhookService {
   }
 
   async integrationsPage(): Promise<IntegrationsPage> {
-    const view = await this.store.overview(this.#now());
+    const view = await this.staff.overview(this.#now());
     const state: WebhookEndpointState =
       view.disabledAt !== null ? 'disabled' : view.failing ? 'failing' : 'active';
-    const names = await this.store.personNames(
+    const names = await this.staff.personNames(
       [...view.failed, ...view.recent].flatMap((event) => (event.leadId ? [event.leadId] : [])),
     );
     const person = (leadId: string | null) => (leadId ? (names.get(leadId) ?? null) : null);
@@ -101,23 +106,23 @@ export class WebhookService {
   }
 
   async leadWebhooks(leadId: string): Promise<LeadWebhooks> {
-    return { configured: true, events: await this.store.eventsOfLead(leadId) };
+    return { configured: true, events: await this.staff.eventsOfLead(leadId) };
   }
 
   async resend(webhookId: string | 'all', actor: string): Promise<number> {
-    const count = await this.store.resend(webhookId, actor, this.#now());
+    const count = await this.staff.resend(webhookId, actor, this.#now());
     if (count > 0) this.worker.kick();
     return count;
   }
 
   async enable(actor: string): Promise<number> {
-    const count = await this.store.enable(actor, this.#now());
+    const count = await this.staff.enable(actor, this.#now());
     this.worker.kick();
     return count;
   }
 
   async sendTest(actor: string): Promise<string> {
-    const id = await this.store.queueTest(actor, this.#now());
+    const id = await this.staff.queueTest(actor, this.#now());
     this.worker.kick();
     return id;
   }

@@ -5,6 +5,7 @@ import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
 import { newWebhookId } from './queue.ts';
 import { RETENTION_MS } from '#server/leads/index.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
+import { WebhookStaffStore } from './staff-store.ts';
 
 /**
  * The webhook's queue on both engines: which paths write events (and only with the webhook
@@ -31,7 +32,10 @@ describe.each(ENGINES)('the webhook queue on %s', (engine) => {
       ...(webhook ? { webhookId: newWebhookId() } : {}),
     });
   const events = async (store: Stores, leadId: string) =>
-    (await store.webhooks('key').eventsOfLead(leadId)).map((event) => [event.type, event.status]);
+    (await new WebhookStaffStore(store.database, 'key').eventsOfLead(leadId)).map((event) => [
+      event.type,
+      event.status,
+    ]);
 
   beforeEach(async () => {
     fixture = await engineFixture(engine);

@@ -1,78 +1,34 @@
-import { type Kysely, type Selectable } from 'kysely';
+import { type Kysely } from 'kysely';
 
-import { inTransaction, inTransactionWithoutFlush, withoutFlush } from '#server/db/connection.ts';
+import { inTransactionWithoutFlush, withoutFlush } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { getLeads, type Lead } from '#server/db/records/lead.ts';
 import { claimLeased } from '#server/db/lease-claim.ts';
 import type { Tables } from '#server/db/schema.ts';
-import { appendAudit } from '#server/db/records/audit.ts';
-import type {
-  WebhookAttemptView,
-  WebhookEventStatus,
-  WebhookEventType,
-  WebhookEventView,
-} from '#contracts/staff/webhooks-contract.ts';
-import { queueWebhookEvents, webhookTestEvent } from './queue.ts';
-import type { WebhookAlertKind, WebhookEventsTable } from '#server/db/tables/webhooks.ts';
+import { alertById, endpointAlerts } from './alerts-store.ts';
+import {
+  endpointDisabledAt,
+  toClaimed,
+  type AttemptResult,
+  type ClaimedEvent,
+  type QueuedAlert,
+} from './events.ts';
 
 /**
- * The CRM webhook's queue and views (issue 26, ADR 0024). Events are claimed with a lease (and
+ * The CRM webhook's delivery queue (issue 26, ADR 0024). Events are claimed with a lease (and
  * `FOR UPDATE SKIP LOCKED` on PostgreSQL) so that each attempt is made by one instance; an event
  * is claimable only when no earlier event of its request is still waiting or being attempted,
- * so a request's events go out in order. Nothing is claimed while the endpoint is disabled.
+ * so a request's events go out in order. Nothing is claimed while the endpoint is disabled. The
+ * staff pages' actions and views: ./staff-store.ts.
  */
-export interface ClaimedEvent {
-  id: number;
-  webhookId: string;
-  leadId: string | null;
-  type: WebhookEventType;
-  payload: string | null;
-  attempts: number;
-  createdAt: number;
-}
-
-/** What one attempt gave. */
-export interface AttemptResult {
-  event: ClaimedEvent;
-  at: number;
-  durationMs: number;
-  httpStatus: number | null;
-  error: string | null;
-  /** The start of the receiver's body (kept unless the person was erased meanwhile). */
-  response: string | null;
-  outcome:
-    | { kind: 'delivered' }
-    /** Retry at `nextAttemptAt`. */
-    | { kind: 'retry'; nextAttemptAt: number }
-    /** The schedule is spent: failed for good. */
-    | { kind: 'failed' }
-    /** 410 Gone: the endpoint is disabled, the event waits (attempt not counted). */
-    | { kind: 'gone' };
-}
-
-/** An alert e-mail to queue: the outbox row and what it reports. */
-export interface QueuedAlert {
-  kind: WebhookAlertKind;
-  failed: number;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Delivered, failed and cancelled events (and their attempts) are kept this long. */
-export const WEBHOOK_HISTORY_MS = 90 * DAY_MS;
-/** The response's start kept with an attempt. */
-export const RESPONSE_EXCERPT_CHARS = 500;
-
-function toClaimed(row: Selectable<WebhookEventsTable>): ClaimedEvent {
-  return {
-    id: Number(row.id),
-    webhookId: row.message_id,
-    leadId: row.lead_id,
-    type: row.type,
-    payload: row.payload,
-    attempts: row.attempts,
-    createdAt: Number(row.created_at),
-  };
-}
+export {
+  purgeWebhookEvents,
+  RESPONSE_EXCERPT_CHARS,
+  WEBHOOK_HISTORY_MS,
+  type AttemptResult,
+  type ClaimedEvent,
+  type QueuedAlert,
+} from './events.ts';
 
 export class WebhookStore {
   readonly #connection: Database;
@@ -93,13 +49,8 @@ export class WebhookStore {
   }
 
   /** When a 410 disabled the endpoint; undefined when it is active. */
-  async disabledAt(): Promise<number | undefined> {
-    const row = await this.#db
-      .selectFrom('webhook_endpoints')
-      .select('disabled_at')
-      .where('url_key', '=', this.#urlKey)
-      .executeTakeFirst();
-    return row?.disabled_at == null ? undefined : Number(row.disabled_at);
+  disabledAt(): Promise<number | undefined> {
+    return endpointDisabledAt(this.#db, this.#urlKey);
   }
 
   /**
@@ -280,93 +231,13 @@ export class WebhookStore {
           })),
         )
         .execute();
-      const alerts: QueuedAlert[] = [];
-      if (gone || exhausted) await this.#ensureEndpoint(trx);
-      if (gone) {
-        const disabled = await trx
-          .updateTable('webhook_endpoints')
-          .set({ disabled_at: alert.now })
-          .where('url_key', '=', this.#urlKey)
-          .where('disabled_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(disabled.numUpdatedRows) > 0) alerts.push(await this.#alert(trx, 'gone', alert));
-      }
-      if (exhausted) {
-        // One alert per 24 h however many fail, whichever instance records them.
-        const due = await trx
-          .updateTable('webhook_endpoints')
-          .set({ exhausted_alert_at: alert.now })
-          .where('url_key', '=', this.#urlKey)
-          .where((eb) =>
-            eb.or([
-              eb('exhausted_alert_at', 'is', null),
-              eb('exhausted_alert_at', '<=', alert.now - DAY_MS),
-            ]),
-          )
-          .executeTakeFirst();
-        if (Number(due.numUpdatedRows) > 0) {
-          alerts.push(await this.#alert(trx, 'exhausted', alert));
-        }
-      }
-      return alerts;
+      return endpointAlerts(trx, this.#urlKey, { gone, exhausted }, alert);
     });
   }
 
-  async #ensureEndpoint(trx: Kysely<Tables>): Promise<void> {
-    await trx
-      .insertInto('webhook_endpoints')
-      .values({ url_key: this.#urlKey, disabled_at: null, exhausted_alert_at: null })
-      .onConflict((conflict) => conflict.column('url_key').doNothing())
-      .execute();
-  }
-
-  async #alert(
-    trx: Kysely<Tables>,
-    kind: WebhookAlertKind,
-    alert: { endpoint: string; messageId: (alertId: number) => string; now: number },
-  ): Promise<QueuedAlert> {
-    const failed = Number(
-      (
-        await trx
-          .selectFrom('webhook_events')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('status', '=', 'failed')
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
-    const inserted = await trx
-      .insertInto('webhook_alerts')
-      .values({ kind, at: alert.now, endpoint: alert.endpoint, failed })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const alertId = Number(inserted.id);
-    await trx
-      .insertInto('outbox')
-      .values({
-        lead_id: null,
-        kind: 'webhook_alert',
-        message_id: alert.messageId(alertId),
-        next_attempt_at: alert.now,
-        created_at: alert.now,
-        last_attempt_at: null,
-        sent_at: null,
-        last_error: null,
-        claimed_until: null,
-        claim_token: null,
-        webhook_alert_id: alertId,
-      })
-      .execute();
-    return { kind, failed };
-  }
-
   /** An alert's content, for its e-mail. */
-  async alertById(id: number) {
-    const row = await this.#db
-      .selectFrom('webhook_alerts')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { ...row, id: Number(row.id), at: Number(row.at) };
+  alertById(id: number) {
+    return alertById(this.#db, id);
   }
 
   /** The earliest time a pending event is due (for the worker's timer). */
@@ -378,193 +249,4 @@ export class WebhookStore {
       .executeTakeFirst();
     return row?.next == null ? undefined : Number(row.next);
   }
-
-  // --- Staff actions (each in the audit trail) --------------------------------------------
-
-  /** « Renvoyer »: a failed event (or every one) is due again now, with a new schedule. */
-  async resend(webhookId: string | 'all', actor: string, now: number): Promise<number> {
-    return inTransaction(this.#connection, async (trx) => {
-      const updated = await trx
-        .updateTable('webhook_events')
-        .set({ status: 'pending', attempts: 0, next_attempt_at: now })
-        .where('status', '=', 'failed')
-        .$if(webhookId !== 'all', (query) => query.where('message_id', '=', webhookId))
-        .returning(['lead_id'])
-        .execute();
-      if (updated.length === 0) return 0;
-      await appendAudit(trx, {
-        at: now,
-        actor,
-        action: 'webhook_resend',
-        leadId: webhookId === 'all' ? null : (updated[0]?.lead_id ?? null),
-        detail: webhookId === 'all' ? `${updated.length}` : webhookId,
-      });
-      return updated.length;
-    });
-  }
-
-  /** « Réactiver » after a 410: the waiting events are due now (oldest first, as always). */
-  async enable(actor: string, now: number): Promise<number> {
-    return inTransaction(this.#connection, async (trx) => {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ disabled_at: null })
-        .where('url_key', '=', this.#urlKey)
-        .execute();
-      const waiting = await trx
-        .updateTable('webhook_events')
-        .set({ next_attempt_at: now })
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      await appendAudit(trx, {
-        at: now,
-        actor,
-        action: 'webhook_enable',
-        leadId: null,
-        detail: '',
-      });
-      return Number(waiting.numUpdatedRows);
-    });
-  }
-
-  /** « Envoyer un test »: queues a `webhook.test` event. */
-  async queueTest(actor: string, now: number): Promise<string> {
-    return inTransaction(this.#connection, async (trx) => {
-      const event = webhookTestEvent(now);
-      await queueWebhookEvents(trx, [event]);
-      await appendAudit(trx, {
-        at: now,
-        actor,
-        action: 'webhook_test',
-        leadId: null,
-        detail: event.message_id,
-      });
-      return event.message_id;
-    });
-  }
-
-  // --- Views --------------------------------------------------------------------------------
-
-  async #views(rows: ReadonlyArray<Selectable<WebhookEventsTable>>): Promise<WebhookEventView[]> {
-    const ids = rows.map((row) => Number(row.id));
-    const attempts =
-      ids.length === 0
-        ? []
-        : await this.#db
-            .selectFrom('webhook_attempts')
-            .select(['event_id', 'at', 'duration_ms', 'http_status', 'error'])
-            .where('event_id', 'in', ids)
-            .orderBy('at')
-            .orderBy('id')
-            .execute();
-    const byEvent = new Map<number, WebhookAttemptView[]>();
-    for (const attempt of attempts) {
-      const list = byEvent.get(Number(attempt.event_id)) ?? [];
-      list.push({
-        at: Number(attempt.at),
-        durationMs: attempt.duration_ms,
-        httpStatus: attempt.http_status,
-        error: attempt.error,
-      });
-      byEvent.set(Number(attempt.event_id), list);
-    }
-    return rows.map((row) => ({
-      webhookId: row.message_id,
-      type: row.type,
-      status: row.status as WebhookEventStatus,
-      leadId: row.lead_id,
-      createdAt: Number(row.created_at),
-      deliveredAt: row.delivered_at == null ? null : Number(row.delivered_at),
-      nextAttemptAt: row.status === 'pending' ? Number(row.next_attempt_at) : null,
-      attempts: byEvent.get(Number(row.id)) ?? [],
-    }));
-  }
-
-  /** A request's events, oldest first. */
-  async eventsOfLead(leadId: string): Promise<WebhookEventView[]> {
-    const rows = await this.#db
-      .selectFrom('webhook_events')
-      .selectAll()
-      .where('lead_id', '=', leadId)
-      .orderBy('id')
-      .execute();
-    return this.#views(rows);
-  }
-
-  async overview(now: number) {
-    const counts = await this.#db
-      .selectFrom('webhook_events')
-      .select(['status', (eb) => eb.fn.countAll().as('count')])
-      .where('status', 'in', ['pending', 'failed'])
-      .groupBy('status')
-      .execute();
-    const count = (status: WebhookEventStatus) =>
-      Number(counts.find((row) => row.status === status)?.count ?? 0);
-    const failedRows = await this.#db
-      .selectFrom('webhook_events')
-      .selectAll()
-      .where('status', '=', 'failed')
-      .orderBy('id', 'desc')
-      .limit(100)
-      .execute();
-    const recent = await this.#db
-      .selectFrom('webhook_attempts')
-      .innerJoin('webhook_events', 'webhook_events.id', 'webhook_attempts.event_id')
-      .select([
-        'webhook_attempts.at',
-        'webhook_attempts.duration_ms',
-        'webhook_attempts.http_status',
-        'webhook_attempts.error',
-        'webhook_events.message_id',
-        'webhook_events.type',
-        'webhook_events.lead_id',
-      ])
-      .orderBy('webhook_attempts.id', 'desc')
-      .limit(50)
-      .execute();
-    const disabledAt = await this.disabledAt();
-    const lastFailed = recent[0] !== undefined && recent[0].error !== null;
-    return {
-      disabledAt: disabledAt ?? null,
-      failing: count('failed') > 0 || lastFailed,
-      pending: count('pending'),
-      failedTotal: count('failed'),
-      failed: await this.#views(failedRows),
-      recent: recent.map((row) => ({
-        at: Number(row.at),
-        durationMs: row.duration_ms,
-        httpStatus: row.http_status,
-        error: row.error,
-        webhookId: row.message_id,
-        type: row.type,
-        leadId: row.lead_id,
-      })),
-      now,
-    };
-  }
-
-  /**
-   * The name (« Élise Durand ») of each of these requests still stored, for the integrations
-   * page: staff read who a delivery was about (behind the sign-in; never in a URL or a log).
-   */
-  async personNames(leadIds: readonly string[]): Promise<Map<string, string>> {
-    const ids = [...new Set(leadIds)];
-    if (ids.length === 0) return new Map();
-    const rows = await this.#db
-      .selectFrom('leads')
-      .select(['id', 'prenom', 'nom'])
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(rows.map((row) => [row.id, `${row.prenom} ${row.nom}`.trim()]));
-  }
-}
-
-/** Retention: events done for more than `WEBHOOK_HISTORY_MS` go, with their attempts. */
-export async function purgeWebhookEvents(db: Kysely<Tables>, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('webhook_events')
-    .where('status', 'in', ['delivered', 'failed', 'cancelled'])
-    .where('created_at', '<', now - WEBHOOK_HISTORY_MS)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
