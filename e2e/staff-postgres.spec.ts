@@ -81,7 +81,8 @@ test('sign in by the e-mailed link and see the requests, on PostgreSQL', async (
   await expect(tab.getByLabel('Recherche (nom, e-mail, téléphone, adresse)')).toHaveValue(
     'personne',
   );
-  await tab.getByRole('button', { name: 'Effacer les filtres' }).click();
+  // The empty list offers the way back: the list without the search and filters.
+  await tab.getByRole('button', { name: 'Effacer la recherche et les filtres' }).click();
   await expect(tab.getByRole('heading', { name: '1 demande' })).toBeVisible();
   await expect(tab.getByLabel('Recherche (nom, e-mail, téléphone, adresse)')).toHaveValue('');
 });
