@@ -59,7 +59,7 @@ export default defineConfig({
       SITE_RATE_LIMIT_PER_MINUTE: '100000',
       NOTIFICATIONS_PER_10_MINUTES: '100000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      // The staff inbox's browser tests sign in as these (e2e/staff.spec.ts).
+      // The staff inbox's browser tests sign in as these (e2e/staff.*.spec.ts).
       STAFF_EMAILS: STAFF_E2E_EMAILS.join(','),
     },
   },

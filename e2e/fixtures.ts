@@ -15,7 +15,7 @@ export interface PageProblems {
  * Every browser test visits the shared server from one address, 127.0.0.1: past 60 pages a
  * minute the audience beacon is refused with 429 (its per-client budget, ADR 0023), which
  * Chromium logs as a console error. That refusal is the budget working, not a page's fault; the
- * audience's own tests (e2e/audience.spec.ts) run a server of their own and check the beacon.
+ * audience's own tests (e2e/audience.*.spec.ts) run a server of their own and check the beacon.
  */
 function isSharedServerBeaconLimit(message: ConsoleMessage): boolean {
   return message.location().url.endsWith(AUDIENCE_BEACON_PATH) && message.text().includes(' 429 ');

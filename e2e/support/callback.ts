@@ -15,7 +15,7 @@ export const idOf = (nom: string) => `${nom.toLowerCase()}-id`;
 /**
  * Writes requests (`[nom, receivedAt]`, first name Claire) and a session for `staff` into the
  * server's database, and gives the browser its cookie. Sign-in itself is covered by
- * staff.spec.ts; its per-client limit is shared by the whole run.
+ * staff.*.spec.ts; its per-client limit is shared by the whole run.
  */
 export async function seedCallbackRequests(
   context: BrowserContext,

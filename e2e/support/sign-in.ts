@@ -8,7 +8,7 @@ import { openStores } from '#server/compose/stores.ts';
  * Signs `page` in as `email` on the server whose DATA_DIR is `dataDir` (the page's base URL):
  * a sign-in link written into the server's database, as the server would write it, then opened
  * and confirmed (« Me connecter »), as a person would. Resolves on the inbox. The sign-in request
- * itself, with its mail and its limits, is covered by e2e/staff.spec.ts.
+ * itself, with its mail and its limits, is covered by e2e/staff.*.spec.ts.
  */
 export async function signInAs(page: Page, email: string, dataDir: string): Promise<void> {
   const token = newSecret();

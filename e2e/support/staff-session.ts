@@ -17,7 +17,7 @@ export interface SeededLead {
 
 /**
  * Writes `leads` and a session for `email` into the server's database (DATA_DIR `dataDir`) and
- * gives `context` the session's cookie. Sign-in itself is covered by e2e/staff.spec.ts; its
+ * gives `context` the session's cookie. Sign-in itself is covered by e2e/staff.*.spec.ts; its
  * per-client limit is shared by the whole run.
  */
 export async function seedStaffSession(

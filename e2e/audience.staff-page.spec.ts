@@ -1,115 +1,35 @@
 import { readFileSync } from 'node:fs';
 
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 
-import { publicPaths } from '#app/routes-list.ts';
 import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '#contracts/audience/contract.ts';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { parisDay } from '#server/audience/calendar.ts';
-import type { AudienceCount } from '#server/audience/store.ts';
 import { expect, test, VIEWPORTS, waitForHydration } from './fixtures.ts';
 import { fillContactForm } from './support/contact-form.ts';
 import { signInAs } from './support/sign-in.ts';
-import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
-import { openStores } from '#server/compose/stores.ts';
+import {
+  countsWhere,
+  newPage,
+  ROBOT_UA,
+  row,
+  serveAudience,
+  server,
+  settle,
+  STAFF,
+} from './support/audience.ts';
 
 /**
- * The audience count in a real browser, against a server of its own (so that no other test's
- * visits mix with its counts): views and entries, what is never counted, no cookie and no
- * storage, the staff page (requests beside views, the CSV, axe).
+ * The audience count in a real browser, against a server of its own: what is never counted (GPC,
+ * Do Not Track, the objection control, a robot), then the staff page (requests beside views, the
+ * CSV, axe), which checks that the robot's user agent never reached the server's log.
  */
 // Each test waits for beacons (sent when idle, within 5 s) and for the server's 5-second writes.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const STAFF = 'audience@calora-energies.example';
-const ROBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-let server: ServerProcess;
-
-test.beforeAll(async () => {
-  server = await startServerProcess({ STAFF_EMAILS: STAFF, LOG_LEVEL: 'debug' }, { from: 'build' });
-});
-test.afterAll(async () => server?.stop());
-
-async function counts(): Promise<AudienceCount[]> {
-  const store = await openStores({ dataDir: server.dataDir });
-  try {
-    const today = parisDay(Date.now());
-    return await store.audience.counts(today, today);
-  } finally {
-    await store.close();
-  }
-}
-
-/** Waits (the server writes its counts every 5 s) until `check` holds for the stored counts. */
-async function countsWhere(check: (rows: AudienceCount[]) => boolean): Promise<AudienceCount[]> {
-  let rows: AudienceCount[] = [];
-  await expect
-    .poll(
-      async () => {
-        rows = await counts();
-        return check(rows);
-      },
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe(true);
-  return rows;
-}
-
-function row(rows: AudienceCount[], page: string, referrer = '') {
-  const found = rows.filter((entry) => entry.page === page && entry.referrer === referrer);
-  return {
-    views: found.reduce((sum, entry) => sum + entry.views, 0),
-    entries: found.reduce((sum, entry) => sum + entry.entries, 0),
-  };
-}
-
-async function newPage(browser: Browser, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'fr-FR', ...options });
-  const page = await context.newPage();
-  const beacons: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === AUDIENCE_BEACON_PATH) {
-      beacons.push(request.postData() ?? '');
-    }
-  });
-  return { context, page, beacons };
-}
-
-/** Until the page's script has sent its beacon (idle, within 5 s), or 6 s without one. */
-async function settle(page: Page) {
-  await waitForHydration(page);
-  await page.waitForTimeout(5_000);
-}
-
-test('counts views and entries: a direct visit, another site’s referrer, client-side navigation', async ({
-  browser,
-}) => {
-  const { context, page, beacons } = await newPage(browser);
-  await page.goto('/', { referer: 'https://www.moteur.example/recherche?q=terme-secret' });
-  await waitForHydration(page);
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await expect.poll(() => beacons.length, { timeout: 6_000 }).toBe(1);
-  // A client-side navigation (same document): a view, not an entry, no referrer.
-  await page.locator('footer a[href="/mentions-legales"]').first().click();
-  await expect(page).toHaveURL(/\/mentions-legales$/);
-  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
-  await expect.poll(() => beacons.length, { timeout: 6_000 }).toBe(2);
-  // A direct visit in a new tab: an entry without referrer.
-  const direct = await context.newPage();
-  await direct.goto('/contact');
-  await waitForHydration(direct);
-
-  const rows = await countsWhere((all) => row(all, '/contact').entries === 1);
-  expect(row(rows, '/', 'www.moteur.example')).toEqual({ views: 1, entries: 1 });
-  expect(row(rows, '/mentions-legales')).toEqual({ views: 1, entries: 0 });
-  expect(row(rows, '/contact')).toEqual({ views: 1, entries: 1 });
-  expect(JSON.stringify(beacons)).not.toContain('terme-secret');
-  expect(JSON.stringify(rows)).not.toContain('terme-secret');
-  await context.close();
-});
+serveAudience();
 
 test('GPC, Do Not Track, the objection control and a robot are not counted', async ({
   browser,
@@ -163,42 +83,6 @@ test('GPC, Do Not Track, the objection control and a robot are not counted', asy
   const rows = await countsWhere((all) => row(all, '/particuliers/isolation-thermique').views >= 1);
   expect(rows.filter((entry) => entry.page === '/cgv')).toEqual([]);
   for (const { context } of [gpc, dnt, objecting, robot, control]) await context.close();
-});
-
-test('no cookie and no storage on any public page; identical visits send identical bytes', async ({
-  browser,
-}) => {
-  const { context, page, beacons } = await newPage(browser, { viewport: VIEWPORTS.phone });
-  const loaded: string[] = [];
-  page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
-  for (const [index, path] of publicPaths().entries()) {
-    await page.goto(path);
-    await waitForHydration(page);
-    // Each page's beacon leaves within 5 s of the page being shown.
-    await expect.poll(() => beacons.length, { timeout: 5_000 }).toBe(index + 1);
-    expect(await context.cookies(), path).toEqual([]);
-    expect(await page.evaluate(() => localStorage.length + sessionStorage.length), path).toBe(0);
-  }
-  // The chart library is the audience page's alone.
-  expect(loaded.filter((path) => /chart/i.test(path))).toEqual([]);
-  await expect.poll(() => beacons.length, { timeout: 6_000 }).toBe(publicPaths().length);
-  expect(beacons.every((body) => new TextEncoder().encode(body).length <= 1024)).toBe(true);
-  await context.close();
-
-  const visit = async () => {
-    const other = await newPage(browser, { viewport: VIEWPORTS.phone });
-    await other.page.goto('/professionnels/hp-flottante', {
-      referer: 'https://annuaire.example/liste?page=2',
-    });
-    await expect.poll(() => other.beacons.length, { timeout: 6_000 }).toBe(1);
-    await other.context.close();
-    return other.beacons[0];
-  };
-  const first = await visit();
-  expect(first).toBe(await visit());
-  expect(first).toBe(
-    '{"p":"/professionnels/hp-flottante","e":1,"d":"mobile","r":"annuaire.example"}',
-  );
 });
 
 test('the staff audience page: requests beside views, the CSV, axe clean at 375 and 1280 px', async ({
