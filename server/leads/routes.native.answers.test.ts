@@ -41,6 +41,15 @@ describe('a valid native post', () => {
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification', 'confirmation']);
   });
 
+  it('counts for the page it was sent from, by the site’s own Referer (issue 36)', async () => {
+    const email = 'native.referer@entreprise.example';
+    const answer = await postForm(formBody({ email }), { Referer: `${server.origin}/contact` });
+    expect(answer.status).toBe(303);
+    const leads = await server.pipeline.stores.leads.listLeads();
+    const id = leads.find((entry) => entry.email === email)?.id ?? '';
+    expect((await server.pipeline.stores.inbox.leadDetail(id))?.sourcePage).toBe('/contact');
+  });
+
   it('accepts an empty product and message, as the form sends them untouched', async () => {
     const answer = await postForm(formBody({ produit: '', message: '' }));
     expect(answer.headers.location).toMatch(thanksPage(page(CONTACT_THANKS_PATH)));

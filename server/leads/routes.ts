@@ -8,7 +8,6 @@ import {
   CONTACT_ENDPOINT_PATH,
   CONTACT_ERROR_PATHS,
   CONTACT_THANKS_PATH,
-  payloadFromForm,
   type RefusalReason,
 } from '#contracts/contact/lead-contract.ts';
 import { CALLBACK_FRAGMENT_KEY } from '#contracts/contact/callback-time.ts';
@@ -21,8 +20,9 @@ import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards
 import { ERRORS } from './errors.ts';
 import { RefusalLog } from './refusal-log.ts';
 import { requestEncoding } from './request-encoding.ts';
+import { nativePayload } from './native-origin.ts';
 
-export { requestEncoding };
+export { ERRORS, requestEncoding };
 
 /**
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script
@@ -38,8 +38,6 @@ export { requestEncoding };
  */
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
-
-export { ERRORS };
 
 /** Lead requests in progress at once (admission control); past it, an immediate 503. */
 export const DEFAULT_MAX_REQUESTS_IN_PROGRESS = 64;
@@ -62,7 +60,7 @@ export interface ContactEndpointDeps {
    * `X-Forwarded-*`.
    */
   siteUrl?: string;
-  /** Header naming the client address when behind a proxy; unset = the socket address. */
+  /** Header naming the client address behind a proxy; unset: the socket address. */
   trustProxy?: string;
   /** Admission control: lead requests in progress at once (default 64). */
   maxRequestsInProgress?: number;
@@ -254,7 +252,9 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
       try {
         const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer());
         data =
-          encoding === 'form' ? payloadFromForm(new URLSearchParams(text)) : parseJsonSafely(text);
+          encoding === 'form'
+            ? nativePayload(text, c.req.header('referer'), deps.origins())
+            : parseJsonSafely(text);
       } catch {
         return refuse(c, malformed);
       }
