@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { STAFF_API } from '#contracts/staff/contract.ts';
 import {
@@ -6,20 +6,8 @@ import {
   type IntegrationsPage,
   type LeadWebhooks,
 } from '#contracts/staff/webhooks-contract.ts';
-import { type WebhookReceiver } from '#test-support/webhook-receiver.ts';
-import {
-  signInStaff,
-  submitRequest,
-  type WebhookServerOptions,
-} from '#test-support/webhook-server.ts';
-import {
-  cleanUpAfterAll,
-  databaseFor,
-  receiverFor,
-  setUp,
-  startServer,
-  type Setup,
-} from './delivery.fixture.ts';
+import { signInStaff, submitRequest } from '#test-support/webhook-server.ts';
+import { cleanUpAfterAll, engineRun, receiverFor } from './delivery.fixture.ts';
 
 /**
  * The CRM webhook end to end (issue 26): a real server process, a real HTTP receiver on loopback
@@ -29,21 +17,8 @@ import {
 cleanUpAfterAll();
 
 describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine) => {
-  let setup: Setup;
-  /** The database of the test running (PostgreSQL). */
-  let databaseUrl: string | undefined;
-  beforeAll(async () => {
-    setup = await setUp(engine);
-  }, 60_000);
-  beforeEach(async () => {
-    databaseUrl = await databaseFor(engine);
-  });
-
-  const server = (
-    receiver: WebhookReceiver,
-    name: string,
-    extra?: Pick<WebhookServerOptions, 'retryDelays'>,
-  ) => startServer(setup, databaseUrl, receiver, name, extra);
+  const run = engineRun(engine);
+  const { server } = run;
 
   it('delivers lead.created, signed, with the id the endpoint answered and the request’s data', async () => {
     const receiver = await receiverFor();
@@ -65,7 +40,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
       type: 'lead.created',
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    const staff = await signInStaff(running, setup.peer);
+    const staff = await signInStaff(running, run.setup.peer);
     const deliveries = await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id));
     expect(deliveries.events).toEqual([
       expect.objectContaining({
@@ -86,7 +61,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     await receiver.waitFor((received) => received.length >= 1);
     // Nobody listens until an attempt has found the door shut.
     await receiver.stop();
-    const staff = await signInStaff(running, setup.peer);
+    const staff = await signInStaff(running, run.setup.peer);
     const attemptsOf = async () =>
       (await staff.get<LeadWebhooks>(WEBHOOK_API.lead(id))).events[0]?.attempts ?? [];
     const shut = ['connexion refusée', 'connexion fermée par le destinataire'];
@@ -126,7 +101,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
       event.type === 'lead.created' && createdFailures-- > 0 ? 500 : 200;
     const id = await submitRequest(running, `ordre.${engine}@entreprise.example`);
     await receiver.waitFor((received) => received.length >= 1);
-    const staff = await signInStaff(running, setup.peer);
+    const staff = await signInStaff(running, run.setup.peer);
     for (const status of ['en_cours', 'converti'] as const) {
       expect((await staff.post(STAFF_API.status(id), { status })).status).toBe(200);
     }
@@ -152,7 +127,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     const receiver = await receiverFor();
     receiver.answer = 503;
     const running = await server(receiver, 'exhaustion', { retryDelays: '1s' });
-    const mailsBefore = setup.peer.messages.length;
+    const mailsBefore = run.setup.peer.messages.length;
     const ids = [];
     for (let i = 0; i < 3; i += 1) {
       ids.push(await submitRequest(running, `echec.${i}.${engine}@entreprise.example`));
@@ -160,10 +135,10 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     // Two attempts each (1 + one retry).
     await receiver.waitFor((received) => received.length === 6, 30_000);
     const alerts = () =>
-      setup.peer.messages
+      run.setup.peer.messages
         .slice(mailsBefore)
         .filter((mail) => mail.subject?.startsWith('Webhook CRM'));
-    await setup.peer.waitFor(() => alerts().length >= 1, 15_000);
+    await run.setup.peer.waitFor(() => alerts().length >= 1, 15_000);
     // However many fail, one alert per 24 h.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(1);
@@ -172,7 +147,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     expect(alert?.text).toContain(receiver.url);
     expect(alert?.text).toContain('/equipe/integrations');
 
-    const staff = await signInStaff(running, setup.peer);
+    const staff = await signInStaff(running, run.setup.peer);
     const page = await staff.get<IntegrationsPage>(WEBHOOK_API.overview);
     expect(page).toMatchObject({
       configured: true,
@@ -202,15 +177,15 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     const receiver = await receiverFor();
     receiver.answer = 410;
     const running = await server(receiver, 'gone', { retryDelays: '1s' });
-    const mailsBefore = setup.peer.messages.length;
+    const mailsBefore = run.setup.peer.messages.length;
     const first = await submitRequest(running, `parti.1.${engine}@entreprise.example`);
     await receiver.waitFor((received) => received.length === 1);
     const goneAlerts = () =>
-      setup.peer.messages
+      run.setup.peer.messages
         .slice(mailsBefore)
         .filter((mail) => mail.subject === 'Webhook CRM désactivé : le CRM a répondu 410 (Gone)');
-    await setup.peer.waitFor(() => goneAlerts().length === 1, 15_000);
-    const staff = await signInStaff(running, setup.peer);
+    await run.setup.peer.waitFor(() => goneAlerts().length === 1, 15_000);
+    const staff = await signInStaff(running, run.setup.peer);
     expect(await staff.get<IntegrationsPage>(WEBHOOK_API.overview)).toMatchObject({
       endpoint: { state: 'disabled', disabledAt: expect.any(Number) },
       pending: 1,

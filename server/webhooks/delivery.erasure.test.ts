@@ -2,24 +2,12 @@ import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { STAFF_API } from '#contracts/staff/contract.ts';
 import { WEBHOOK_API, type LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
-import { type WebhookReceiver } from '#test-support/webhook-receiver.ts';
-import {
-  signInStaff,
-  submitRequest,
-  type WebhookServerOptions,
-} from '#test-support/webhook-server.ts';
-import {
-  cleanUpAfterAll,
-  databaseFor,
-  receiverFor,
-  setUp,
-  startServer,
-  type Setup,
-} from './delivery.fixture.ts';
+import { signInStaff, submitRequest } from '#test-support/webhook-server.ts';
+import { cleanUpAfterAll, engineRun, receiverFor } from './delivery.fixture.ts';
 
 /**
  * The CRM webhook end to end (issue 26), on SQLite and on PostgreSQL: what erasing a person does
@@ -28,21 +16,8 @@ import {
 cleanUpAfterAll();
 
 describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine) => {
-  let setup: Setup;
-  /** The database of the test running (PostgreSQL). */
-  let databaseUrl: string | undefined;
-  beforeAll(async () => {
-    setup = await setUp(engine);
-  }, 60_000);
-  beforeEach(async () => {
-    databaseUrl = await databaseFor(engine);
-  });
-
-  const server = (
-    receiver: WebhookReceiver,
-    name: string,
-    extra?: Pick<WebhookServerOptions, 'retryDelays'>,
-  ) => startServer(setup, databaseUrl, receiver, name, extra);
+  const run = engineRun(engine);
+  const { server } = run;
 
   it('never delivers a lead.created still failing when its person is erased, delivers lead.erased, and keeps none of their data', async () => {
     const receiver = await receiverFor();
@@ -50,7 +25,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     const running = await server(receiver, 'erasure', { retryDelays: '1s,1s,1s,1s,1s,1s' });
     const id = await submitRequest(running, `efface.${engine}@entreprise.example`);
     await receiver.waitFor((received) => received.length >= 1);
-    const staff = await signInStaff(running, setup.peer);
+    const staff = await signInStaff(running, run.setup.peer);
     expect((await staff.post(STAFF_API.erase(id))).status).toBe(200);
     await receiver.waitFor((received) => received.some((event) => event.type === 'lead.erased'));
     const erased = receiver.received.find((event) => event.type === 'lead.erased');
@@ -81,8 +56,8 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
           WHERE lead_id = $1 AND type <> 'lead.erased' AND payload IS NOT NULL) AS payloads,
         (SELECT count(*) FROM webhook_attempts a JOIN webhook_events e ON e.id = a.event_id
           WHERE e.lead_id = $1 AND e.type <> 'lead.erased' AND a.response IS NOT NULL) AS responses`;
-    if (databaseUrl) {
-      const client = new pg.Client({ connectionString: databaseUrl });
+    if (run.databaseUrl) {
+      const client = new pg.Client({ connectionString: run.databaseUrl });
       await client.connect();
       try {
         const { rows } = await client.query<{ payloads: string; responses: string }>(statement, [
@@ -93,7 +68,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
         await client.end();
       }
     }
-    const db = new Database(join(setup.root, 'erasure', 'leads.sqlite'), { readonly: true });
+    const db = new Database(join(run.setup.root, 'erasure', 'leads.sqlite'), { readonly: true });
     try {
       const row = db.prepare(statement.replaceAll('$1', '?')).get(leadId, leadId) as {
         payloads: number;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 import { createTempDir, writeMinimalSite } from '#test-support/harness.ts';
 import { createTestDatabase } from '#test-support/postgres.ts';
@@ -74,4 +74,41 @@ export async function startServer(
     if (started.child.exitCode === null) started.child.kill('SIGKILL');
   });
   return started;
+}
+
+/** What a test of one engine's `describe` reads: its setup, its database, its servers. */
+export interface EngineRun {
+  readonly setup: Setup;
+  /** The database of the test running (PostgreSQL); undefined on SQLite. */
+  readonly databaseUrl: string | undefined;
+  server(
+    receiver: WebhookReceiver,
+    name: string,
+    extra?: Pick<WebhookServerOptions, 'retryDelays'>,
+  ): Promise<ServerProcess>;
+}
+
+/** Called at the top of an engine's `describe`: the setup once, a database per test. */
+export function engineRun(engine: 'sqlite' | 'postgres'): EngineRun {
+  let setup: Setup | undefined;
+  let databaseUrl: string | undefined;
+  beforeAll(async () => {
+    setup = await setUp(engine);
+  }, 60_000);
+  beforeEach(async () => {
+    databaseUrl = await databaseFor(engine);
+  });
+  const ready = (): Setup => {
+    if (!setup) throw new Error('engineRun: used before its beforeAll ran');
+    return setup;
+  };
+  return {
+    get setup() {
+      return ready();
+    },
+    get databaseUrl() {
+      return databaseUrl;
+    },
+    server: (receiver, name, extra) => startServer(ready(), databaseUrl, receiver, name, extra),
+  };
 }

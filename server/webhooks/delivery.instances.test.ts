@@ -1,16 +1,15 @@
 import pg from 'pg';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { exited } from '#test-support/process.ts';
-import { type WebhookReceiver } from '#test-support/webhook-receiver.ts';
-import { submitRequest, type WebhookServerOptions } from '#test-support/webhook-server.ts';
+import { submitRequest } from '#test-support/webhook-server.ts';
 import {
   cleanUpAfterAll,
   databaseFor,
+  engineRun,
   receiverFor,
   setUp,
   startServer,
-  type Setup,
 } from './delivery.fixture.ts';
 
 /**
@@ -21,21 +20,8 @@ import {
 cleanUpAfterAll();
 
 describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine) => {
-  let setup: Setup;
-  /** The database of the test running (PostgreSQL). */
-  let databaseUrl: string | undefined;
-  beforeAll(async () => {
-    setup = await setUp(engine);
-  }, 60_000);
-  beforeEach(async () => {
-    databaseUrl = await databaseFor(engine);
-  });
-
-  const server = (
-    receiver: WebhookReceiver,
-    name: string,
-    extra?: Pick<WebhookServerOptions, 'retryDelays'>,
-  ) => startServer(setup, databaseUrl, receiver, name, extra);
+  const run = engineRun(engine);
+  const { server } = run;
 
   it('delivers every acknowledged request’s event after a kill -9 while the receiver was down', async () => {
     const receiver = await receiverFor();
