@@ -1,7 +1,7 @@
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '#contracts/staff/contract.ts';
 import { validRequest } from './harness.ts';
 import { startServerProcess, type ServerProcess } from './process.ts';
 import type { SmtpPeer } from './smtp-peer.ts';
+import { signInByMail } from './staff-sign-in.ts';
 import { TEST_WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver.ts';
 
 /**
@@ -81,19 +81,7 @@ export async function signInStaff(server: ServerProcess, peer: SmtpPeer): Promis
       },
       body: JSON.stringify(body),
     });
-  const before = peer.messages.length;
-  const asked = await send(STAFF_API.requestLink, { email: WEBHOOK_STAFF });
-  if (asked.status !== 200) throw new Error(`sign-in link refused: ${asked.status}`);
-  await peer.waitFor((messages) =>
-    messages.slice(before).some((mail) => mail.envelopeTo.includes(WEBHOOK_STAFF)),
-  );
-  const mail = peer.messages.slice(before).find((m) => m.envelopeTo.includes(WEBHOOK_STAFF));
-  const token = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([A-Za-z0-9_-]{43})`).exec(
-    mail?.text ?? '',
-  )?.[1];
-  const session = await send(STAFF_API.session, { token });
-  const cookie = session.headers.getSetCookie()[0]?.split(';')[0];
-  if (session.status !== 200 || !cookie) throw new Error(`no session: ${session.status}`);
+  const cookie = await signInByMail({ url: server.url, origin }, peer, WEBHOOK_STAFF);
   return {
     async get<T>(path: string) {
       const response = await fetch(`${server.url}${path}`, { headers: { cookie } });

@@ -2,7 +2,7 @@ import { engineFixture, type EngineFixture, type EngineName } from '#test-suppor
 import { postJson, startTestServer, type TestServer } from '#test-support/harness.ts';
 import { seedLeadsAt } from '#test-support/lead-input.ts';
 import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '#contracts/staff/contract.ts';
+import { signInByMail } from '#test-support/staff-sign-in.ts';
 
 /** A server on `engine` with `leads` stored, its clock given by the test, and a staff session. */
 export interface ClockApi {
@@ -36,21 +36,7 @@ export async function startClockApi(
     clock,
     digestLookEveryMs: 3_600_000,
   });
-  const asked = await postJson(
-    `${server.url}${STAFF_API.requestLink}`,
-    { email: staff },
-    { Origin: server.origin },
-  );
-  if (asked.status !== 200) throw new Error(`sign-in link refused: ${asked.status}`);
-  await peer.waitFor((messages) => messages.some((mail) => mail.envelopeTo.includes(staff)));
-  const mail = peer.messages.find((message) => message.envelopeTo.includes(staff));
-  const token = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([\\w-]{43})`).exec(mail?.text ?? '')?.[1];
-  const session = await postJson(
-    `${server.url}${STAFF_API.session}`,
-    { token },
-    { Origin: server.origin },
-  );
-  const cookie = (session.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const cookie = await signInByMail(server, peer, staff);
   return {
     fixture,
     peer,

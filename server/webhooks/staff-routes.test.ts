@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SIGN_IN_FRAGMENT_KEY, STAFF_API } from '#contracts/staff/contract.ts';
 import { WEBHOOK_API, type IntegrationsPage } from '#contracts/staff/webhooks-contract.ts';
 import { postJson, startTestServer, type TestServer } from '#test-support/harness.ts';
 import { startSmtpPeer, type SmtpPeer } from '#test-support/smtp-peer.ts';
+import { signInByMail } from '#test-support/staff-sign-in.ts';
 import {
   startWebhookReceiver,
   TEST_WEBHOOK_SECRET,
@@ -26,26 +26,7 @@ describe('the webhook’s staff routes', () => {
   let cookie = '';
 
   /** Signs STAFF in on `target` through the e-mailed link; the session cookie. */
-  async function signIn(target: TestServer): Promise<string> {
-    const before = peer.messages.length;
-    const asked = await postJson(
-      `${target.url}${STAFF_API.requestLink}`,
-      { email: STAFF },
-      { Origin: target.origin },
-    );
-    expect(asked.status).toBe(200);
-    await peer.waitFor((messages) =>
-      messages.slice(before).some((mail) => mail.envelopeTo.includes(STAFF)),
-    );
-    const mail = peer.messages.slice(before).find((message) => message.envelopeTo.includes(STAFF));
-    const token = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([\\w-]{43})`).exec(mail?.text ?? '')?.[1];
-    const session = await postJson(
-      `${target.url}${STAFF_API.session}`,
-      { token },
-      { Origin: target.origin },
-    );
-    return session.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  }
+  const signIn = (target: TestServer) => signInByMail(target, peer, STAFF);
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
