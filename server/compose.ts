@@ -114,6 +114,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         webhooks?.worker.kick();
       },
       now: clock,
+      calendar,
     },
   );
   const digest = new DigestScheduler({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { booleanSetting as booleanSchema, httpUrlSetting } from '#config/setting-schemas.ts';
 import { siteConfig } from '#config/site.ts';
-import { CALLBACK_SETTINGS } from './callback/index.ts';
+import { CALLBACK_SETTINGS, callWindowsProblem } from './callback/index.ts';
 import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/index.ts';
 
 /**
@@ -201,6 +201,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         'the mail API account)',
     );
   }
+  const windowsProblem = callWindowsProblem(env);
+  if (windowsProblem) throw new EnvError(`Invalid server settings:\n  ${windowsProblem}`);
   const webhookProblem = webhookSettingsProblem(env);
   if (webhookProblem) throw new EnvError(`Invalid server settings:\n  ${webhookProblem}`);
   // A worker sends from a claimed batch only during the first half of its lease, and one send

@@ -23,5 +23,8 @@ export const contactProblemsText = {
     produit: 'Produit d’intérêt',
     message: 'Message',
     rgpdConsent: 'Consentement',
+    recontact: 'Mode de recontact',
+    jours: 'Jours d’appel',
+    creneaux: 'Créneaux d’appel',
   } satisfies Record<ContactField, string>,
 } as const;

@@ -166,6 +166,9 @@ export const staffText = {
       alert: 'Alerte d’afflux',
       digest: 'Résumé du matin',
       webhook_alert: 'Alerte du webhook CRM',
+      schedule_update: 'Créneau mis à jour (au client)',
+      schedule_cancel: 'Appels annulés (au client)',
+      visitor_notice: 'Changement par le demandeur (à l’équipe)',
     } satisfies Record<MailKind, string>,
     mailAttempts: (count: number) => (count <= 1 ? `${count} essai` : `${count} essais`),
     mailLastError: 'Dernière erreur',
@@ -213,6 +216,9 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   sign_out: 'Déconnexion',
   webhook_resend: 'Renvoi au CRM demandé',
   webhook_enable: 'Webhook CRM réactivé',
+  visitor_slots: 'Créneau modifié par le demandeur',
+  visitor_stop_calls: 'Appels refusés par le demandeur',
+  visitor_erase: 'Demande supprimée par le demandeur',
   webhook_test: 'Test du webhook CRM envoyé',
 };
 

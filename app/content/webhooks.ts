@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_LABELS = {
   'lead.created': 'Nouvelle demande',
   'lead.status_changed': 'Changement de statut',
   'lead.erased': 'Effacement',
+  'lead.contact_changed': 'Changement du mode de recontact',
   'webhook.test': 'Test',
 } as const satisfies Record<WebhookEventType, string>;
 
@@ -80,6 +81,10 @@ export function eventInWords(type: WebhookEventType, person: string | null): str
         : 'Changement de statut (personne effacée depuis)';
     case 'lead.erased':
       return 'Effacement d’une personne à la demande de l’équipe';
+    case 'lead.contact_changed':
+      return person
+        ? `Changement du mode de recontact par ${person}`
+        : 'Changement du mode de recontact (personne effacée depuis)';
     case 'webhook.test':
       return 'Envoi de test';
     default: {

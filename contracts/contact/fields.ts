@@ -19,12 +19,16 @@ export const CONTACT_FIELDS = [
   'produit',
   'message',
   'rgpdConsent',
+  // The choice of how and when to be contacted (contact-choice.ts), below the consent.
+  'recontact',
+  'jours',
+  'creneaux',
 ] as const;
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The fields a person may leave empty; the schema refuses every other one missing. */
-export const OPTIONAL_FIELDS: readonly ContactField[] = ['produit', 'message'];
+export const OPTIONAL_FIELDS: readonly ContactField[] = ['produit', 'message', 'jours', 'creneaux'];
 
 export function isRequiredField(field: ContactField): boolean {
   return !OPTIONAL_FIELDS.includes(field);

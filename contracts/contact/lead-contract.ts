@@ -5,6 +5,7 @@
  */
 import { CLIENT_TYPE, type FieldErrors } from './fields.ts';
 import type { ContactForm, ContactPayload, ContactRequest, PayloadKey } from './schema.ts';
+import { REPEATED_FIELDS } from './contact-choice.ts';
 
 // The paths are apart so the result pages can import them without the schema (and Zod).
 export * from './paths.ts';
@@ -53,7 +54,12 @@ export type RequestOrigin = Partial<Pick<ContactRequest, OriginField>>;
 
 // Every request field is either stored or deliberately left out: adding a field to the schema
 // without deciding fails to compile here.
-type Unplaced = Exclude<keyof ContactRequest, LeadField | OriginField | 'rgpdConsent' | 'website'>;
+// The choice of contact (recontact, jours, creneaux, recontactVersion) is stored apart too.
+type ChoiceField = 'recontact' | 'jours' | 'creneaux' | 'recontactVersion';
+type Unplaced = Exclude<
+  keyof ContactRequest,
+  LeadField | OriginField | ChoiceField | 'rgpdConsent' | 'website'
+>;
 const everyFieldPlaced: [Unplaced] extends [never] ? true : never = true;
 void everyFieldPlaced;
 
@@ -79,11 +85,16 @@ export const HONEYPOT_FIELD = 'website' satisfies PayloadKey;
 /**
  * The request a browser posts natively (`application/x-www-form-urlencoded`), as the object the
  * schema reads: the same keys as the JSON body, the consent checkbox turned into a boolean.
- * A repeated key makes the request unreadable (`undefined`): no browser sends one from our form.
+ * The days' and slots' boxes repeat their key, one per box ticked: those keys read as lists.
+ * Any other repeated key makes the request unreadable (`undefined`): our form sends none.
  */
 export function payloadFromForm(form: URLSearchParams): Record<string, unknown> | undefined {
   const payload: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const key of REPEATED_FIELDS) {
+    if (form.has(key)) payload[key] = form.getAll(key);
+  }
   for (const [key, value] of form) {
+    if ((REPEATED_FIELDS as readonly string[]).includes(key)) continue;
     if (Object.hasOwn(payload, key)) return undefined;
     payload[key] = value;
   }

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 
 import { CLIENT_TYPE, type ContactField, type FieldErrors, LIMITS } from './fields.ts';
 import { PRODUCT_OPTIONS } from './products.ts';
+import { CONTACT_CHANNELS, DAY_NAMES, parseSlot } from './contact-choice.ts';
 
 // Zod compiles object parsers with `new Function` unless told not to; the site's
 // Content-Security-Policy forbids eval, so its probe alone would be reported as a violation.
@@ -51,6 +52,12 @@ const personName = (label: string, max: number) =>
 
 const SINGLE_EMAIL_MESSAGE = 'Saisissez une seule adresse e-mail, sans espace ni séparateur.';
 
+const CHOICE_MISSING = 'Choisissez comment vous souhaitez être recontacté(e).';
+const SLOT_MESSAGE = 'Choisissez des créneaux dans la liste.';
+/** More slots than any CALL_WINDOWS setting offers is no form's doing. */
+const MAX_SLOTS = 12;
+const distinct = (values: readonly string[]) => new Set(values).size === values.length;
+
 /** One validator per field of CONTACT_FIELDS, no more, no fewer (checked when compiling). */
 const formShape = {
   nom: personName('Le nom', LIMITS.nom),
@@ -91,8 +98,32 @@ const formShape = {
     '',
   ),
   rgpdConsent: z.literal(true, {
-    error: 'Vous devez accepter d’être recontacté pour envoyer votre demande.',
+    error: 'Vous devez accepter le traitement de vos informations pour envoyer votre demande.',
   }),
+  recontact: z.enum(CONTACT_CHANNELS, { error: CHOICE_MISSING }),
+  jours: z._default(
+    z
+      .array(z.enum(DAY_NAMES, { error: 'Choisissez des jours dans la liste.' }))
+      .check(
+        z.maxLength(DAY_NAMES.length, { error: 'Choisissez des jours dans la liste.' }),
+        z.refine(distinct, { error: 'Choisissez des jours dans la liste.' }),
+      ),
+    [],
+  ),
+  creneaux: z._default(
+    z
+      .array(
+        z.string({ error: SLOT_MESSAGE }).check(
+          z.maxLength(11, { error: SLOT_MESSAGE }),
+          z.refine((value) => parseSlot(value) !== undefined, { error: SLOT_MESSAGE }),
+        ),
+      )
+      .check(
+        z.maxLength(MAX_SLOTS, { error: SLOT_MESSAGE }),
+        z.refine(distinct, { error: SLOT_MESSAGE }),
+      ),
+    [],
+  ),
 } satisfies Record<ContactField, z.core.$ZodType>;
 
 export const ContactFormSchema = z.object(formShape);
@@ -109,8 +140,18 @@ const CAMPAIGN_TAG = /^[\p{L}\p{N} ._+:-]+$/u;
 const optionalOrigin = (pattern: RegExp, max: number) =>
   z.catch(z.optional(z.string().check(z.trim(), z.maxLength(max), z.regex(pattern))), undefined);
 
-/** What the endpoint accepts: the form, the fixed client type and the honeypot field. */
-export const ContactRequestSchema = z.extend(ContactFormSchema, {
+/**
+ * What the endpoint accepts: the form, the fixed client type and the honeypot field. The choice
+ * of contact is required of a client that showed it (it sends `recontactVersion`, a hidden field
+ * of the form); a client that sends the seed's payload without either is accepted as before
+ * (stored as `non_precise`, with the wording that client showed).
+ */
+const RequestShape = z.extend(ContactFormSchema, {
+  recontact: z.optional(z.enum(CONTACT_CHANNELS, { error: CHOICE_MISSING })),
+  /** The version of the choice's wording the form showed (contact-choice.ts, CHOICE_VERSION). */
+  recontactVersion: z.optional(
+    z.string({ error: 'Requête invalide.' }).check(z.maxLength(20, { error: 'Requête invalide.' })),
+  ),
   clientType: z.literal(CLIENT_TYPE, { error: 'Type de client invalide.' }),
   website: z._default(
     z
@@ -125,6 +166,13 @@ export const ContactRequestSchema = z.extend(ContactFormSchema, {
   utmMedium: optionalOrigin(CAMPAIGN_TAG, LIMITS.campaignTag),
   utmCampaign: optionalOrigin(CAMPAIGN_TAG, LIMITS.campaignTag),
 });
+
+export const ContactRequestSchema = RequestShape.check(
+  z.refine((request) => request.recontact !== undefined || request.recontactVersion === undefined, {
+    error: CHOICE_MISSING,
+    path: ['recontact'],
+  }),
+);
 
 export type ContactFormValues = z.input<typeof ContactFormSchema>;
 export type ContactForm = z.output<typeof ContactFormSchema>;

@@ -5,7 +5,19 @@
 
 /** `digest`: the morning digest of the call-back clock (no lead: `digest_day` names its day). */
 /** `webhook_alert`: the CRM webhook's alert (no lead: `webhook_alert_id` names it, migration 7). */
-export type MailKind = 'notification' | 'confirmation' | 'alert' | 'digest' | 'webhook_alert';
+/**
+ * Issue 37 (migration 10): `schedule_update` and `schedule_cancel`, the visitor's updated and
+ * cancelled calendar invitations; `visitor_notice`, the staff's notice of a visitor's change.
+ */
+export type MailKind =
+  | 'notification'
+  | 'confirmation'
+  | 'alert'
+  | 'digest'
+  | 'webhook_alert'
+  | 'schedule_update'
+  | 'schedule_cancel'
+  | 'visitor_notice';
 /** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
 
@@ -34,7 +46,11 @@ export type AuditAction =
   /** The CRM webhook's staff actions (issue 26): « Renvoyer », « Réactiver », « Envoyer un test ». */
   | 'webhook_resend'
   | 'webhook_enable'
-  | 'webhook_test';
+  | 'webhook_test'
+  /** The requester's own changes on the visitor page (issue 37), actor `demandeur`. */
+  | 'visitor_slots'
+  | 'visitor_stop_calls'
+  | 'visitor_erase';
 
 /**
  * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer

@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'lead.created',
   'lead.status_changed',
   'lead.erased',
+  /** The requester changed the slots or withdrew the phone consent (issue 37). */
+  'lead.contact_changed',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

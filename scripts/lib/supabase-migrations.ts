@@ -41,6 +41,8 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   webhook_attempts: 'none',
   webhook_endpoints: 'none',
   webhook_alerts: 'none',
+  // The visitor page's link digests (issue 37): secrets, never through Supabase's APIs.
+  visitor_links: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

@@ -280,7 +280,10 @@ export function nextDigestLook(now: number, calendar: CallbackCalendar): number 
   throw new Error('no working day in the calendar');
 }
 
-/** The defaults: 24 h, Monday to Friday, metropolitan France, Paris, 10-13 h and 14-20 h, 08:30. */
+/**
+ * The defaults: 24 h, Monday to Friday, metropolitan France, Paris, 10-13 h and 14-20 h, the
+ * slots 10-13 h, 14-17 h and 17-20 h, 08:30.
+ */
 export const DEFAULT_CALENDAR: CallbackCalendar = {
   timeZone: 'Europe/Paris',
   promiseHours: 24,
@@ -289,6 +292,11 @@ export const DEFAULT_CALENDAR: CallbackCalendar = {
   callHours: [
     { start: 10 * 60, end: 13 * 60 },
     { start: 14 * 60, end: 20 * 60 },
+  ],
+  callWindows: [
+    { start: 10 * 60, end: 13 * 60 },
+    { start: 14 * 60, end: 17 * 60 },
+    { start: 17 * 60, end: 20 * 60 },
   ],
   digestAt: 8 * 60 + 30,
 };

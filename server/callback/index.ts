@@ -13,6 +13,13 @@ export {
 export { DigestScheduler, digestWriter } from './digest.ts';
 export { type InboxClockFilter, notYetCalled, type StoreInboxPage } from './inbox-sql.ts';
 export { CALLS_WINDOW_MS, CallbackService, type ExportedLead, type InboxReads } from './service.ts';
-export { calendarFromEnv, CALLBACK_SETTINGS } from './settings.ts';
+export { calendarFromEnv, CALLBACK_SETTINGS, callWindowsProblem } from './settings.ts';
 export { dueWallTimeBy } from './wall-time.ts';
+export {
+  contactOffer,
+  dueAtFor,
+  inChosenSlot,
+  nextChosenSlot,
+  type SlotOccurrence,
+} from './slots.ts';
 export { CallbackStore } from './store.ts';

@@ -17,6 +17,7 @@ describe('the call-back clock settings', () => {
         HOLIDAYS_REGION: 'alsace-moselle',
         TIME_ZONE: 'America/Cayenne',
         CALL_HOURS: '09:00-12:00',
+        CALL_WINDOWS: '09:00-10:30,10:30-12:00',
         DIGEST_AT: '07:45',
       }),
     );
@@ -26,6 +27,10 @@ describe('the call-back clock settings', () => {
       holidaysRegion: 'alsace-moselle',
       timeZone: 'America/Cayenne',
       callHours: [{ start: 540, end: 720 }],
+      callWindows: [
+        { start: 540, end: 630 },
+        { start: 630, end: 720 },
+      ],
       digestAt: 465,
     });
   });
@@ -37,8 +42,22 @@ describe('the call-back clock settings', () => {
     ['TIME_ZONE', 'Europe/Lutece'],
     ['CALL_HOURS', '10:00-13:00,12:00-20:00'],
     ['DIGEST_AT', '8h30'],
+    ['CALL_WINDOWS', '10:00-13:00,12:00-14:00'],
+    ['CALL_WINDOWS', '14h-17h'],
   ])('refuse a wrong %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('refuse to start with a slot outside the call hours, naming it', () => {
+    expect(() => parseEnv({ CALL_WINDOWS: '12:00-14:00' })).toThrow(
+      /CALL_WINDOWS: the slot 12:00-14:00 is not inside CALL_HOURS/,
+    );
+    expect(() =>
+      parseEnv({ CALL_HOURS: '09:00-12:00', CALL_WINDOWS: '10:00-13:00,14:00-17:00' }),
+    ).toThrow(/CALL_WINDOWS: the slot 10:00-13:00 is not inside CALL_HOURS/);
+    expect(() =>
+      parseEnv({ CALL_HOURS: '09:00-20:00', CALL_WINDOWS: '09:00-20:00' }),
+    ).not.toThrow();
   });
 });

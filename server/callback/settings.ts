@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 import {
+  DEFAULT_CALL_WINDOWS,
+  encodeSlot,
+  parseSlotList,
+} from '#contracts/contact/contact-choice.ts';
+
+import {
   isTimeZone,
   parseCallHours,
   parseTimeOfDay,
@@ -42,6 +48,18 @@ export const CALLBACK_SETTINGS = {
       error: 'expected ordered, non-overlapping ranges such as 10:00-13:00,14:00-20:00',
     })
     .transform((value) => parseCallHours(value) ?? []),
+  /**
+   * The slots a visitor may choose on the form (issue 37): each inside CALL_HOURS (checked by
+   * `callWindowsProblem`, which env.ts runs). The build reads the same setting for the form.
+   */
+  CALL_WINDOWS: z
+    .string()
+    .trim()
+    .default(DEFAULT_CALL_WINDOWS)
+    .refine((value) => (parseSlotList(value) ?? []).length > 0, {
+      error: 'expected ordered, non-overlapping slots such as 10:00-13:00,14:00-17:00',
+    })
+    .transform((value) => parseSlotList(value) ?? []),
   /** The morning digest's time (company time, on working days). */
   DIGEST_AT: z
     .string()
@@ -59,7 +77,18 @@ export interface CallbackEnv {
   HOLIDAYS_REGION: HolidaysRegion;
   TIME_ZONE: string;
   CALL_HOURS: CallbackCalendar['callHours'];
+  CALL_WINDOWS: CallbackCalendar['callWindows'];
   DIGEST_AT: number;
+}
+
+/** Why CALL_WINDOWS does not fit CALL_HOURS (a slot outside the call hours), if it does not. */
+export function callWindowsProblem(env: Pick<CallbackEnv, 'CALL_HOURS' | 'CALL_WINDOWS'>) {
+  const outside = env.CALL_WINDOWS.find(
+    (slot) => !env.CALL_HOURS.some((range) => range.start <= slot.start && slot.end <= range.end),
+  );
+  return outside
+    ? `CALL_WINDOWS: the slot ${encodeSlot(outside)} is not inside CALL_HOURS`
+    : undefined;
 }
 
 export function calendarFromEnv(env: CallbackEnv): CallbackCalendar {
@@ -69,6 +98,7 @@ export function calendarFromEnv(env: CallbackEnv): CallbackCalendar {
     workingDays: env.WORKING_DAYS,
     holidaysRegion: env.HOLIDAYS_REGION,
     callHours: env.CALL_HOURS,
+    callWindows: env.CALL_WINDOWS,
     digestAt: env.DIGEST_AT,
   };
 }

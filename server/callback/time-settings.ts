@@ -23,6 +23,8 @@ export interface CallbackCalendar {
   holidaysRegion: HolidaysRegion;
   /** Sorted, non-overlapping. */
   callHours: readonly TimeRange[];
+  /** The slots a visitor may choose (CALL_WINDOWS), each inside the call hours; sorted. */
+  callWindows: readonly TimeRange[];
   /** Minutes since local midnight. */
   digestAt: number;
 }

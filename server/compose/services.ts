@@ -11,6 +11,7 @@ import {
   type LeadService,
 } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
+import { type CallbackCalendar, contactOffer } from '#server/callback/index.ts';
 import type { MailSettings } from '#server/outbox/index.ts';
 import type { MailTransport } from '#server/outbox/index.ts';
 import {
@@ -36,7 +37,14 @@ export interface LeadSettings {
 export function composeLeadService(
   stores: { leads: LeadStore },
   settings: LeadSettings,
-  deps: { logger: Logger; webhooks: boolean; onStored: () => void; now?: () => number },
+  deps: {
+    logger: Logger;
+    webhooks: boolean;
+    onStored: () => void;
+    now?: () => number;
+    /** The company's calendar: the days and slots a visitor may choose, their due times. */
+    calendar: CallbackCalendar;
+  },
 ): LeadService {
   return createLeadService({
     store: stores.leads,
@@ -51,6 +59,7 @@ export function composeLeadService(
     },
     webhooks: deps.webhooks,
     onStored: deps.onStored,
+    contactOffer: contactOffer(deps.calendar),
     ...(deps.now ? { now: deps.now } : {}),
   });
 }

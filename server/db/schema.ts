@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 
+import type { StoredChannel } from '#contracts/contact/contact-choice.ts';
 import type { LeadFields } from '#contracts/contact/lead-contract.ts';
 import type {
   AuditAction,
@@ -36,6 +37,31 @@ export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
   consent_given_at: number;
   consent_version: string;
   consent_text: string;
+  /** The visitor's choice of contact (migration 10, contracts/contact/contact-choice.ts). */
+  contact_channel: Generated<StoredChannel>;
+  /** ISO weekdays (`1,4`) and slots (`14:00-17:00,17:00-20:00`); empty: « dès que possible ». */
+  contact_days: Generated<string>;
+  contact_slots: Generated<string>;
+  /** The choice's wording as shown, its version and when it was given (or last changed). */
+  contact_text: Generated<string>;
+  contact_version: Generated<string>;
+  contact_given_at: Generated<number | null>;
+  /** The visitor's last change of the choice on the visitor page; null: never changed. */
+  contact_changed_at: Generated<number | null>;
+  /** When the visitor withdrew the phone consent (« Ne plus m'appeler »). */
+  phone_withdrawn_at: Generated<number | null>;
+  /** The calendar invitation's SEQUENCE: raised at each change of the slot. */
+  contact_sequence: Generated<number>;
+  /** The due time set when stored or changed; null for requests stored before migration 10. */
+  due_at: Generated<number | null>;
+}
+
+/** A visitor page's link (migration 10): the token only as its SHA-256 (hex). */
+export interface VisitorLinksTable {
+  token_hash: string;
+  lead_id: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface OutboxTable {
@@ -178,4 +204,5 @@ export interface Tables extends WebhookTables {
   digests: DigestsTable;
   audience_daily: AudienceDailyTable;
   audience_campaigns: AudienceCampaignsTable;
+  visitor_links: VisitorLinksTable;
 }

@@ -8,6 +8,7 @@ import {
   type Consent,
   type LeadInput,
   type LeadOrigin,
+  type NewContact,
   type NewMail,
 } from './store.ts';
 import { preparedInsert } from '#server/db/prepared.ts';
@@ -48,6 +49,13 @@ const insertLeads = preparedInsert('leads', [
   'consent_given_at',
   'consent_version',
   'consent_text',
+  'contact_channel',
+  'contact_days',
+  'contact_slots',
+  'contact_text',
+  'contact_version',
+  'contact_given_at',
+  'due_at',
 ]);
 
 const insertTracking = preparedInsert('lead_tracking', [
@@ -205,9 +213,10 @@ export class BatchLeads {
     now: number,
     origin: LeadOrigin = {},
     webhookId?: string,
+    contact?: NewContact,
   ): void {
     const key = emailKey(input.email);
-    this.#leads.push(leadRow(id, input, consent, now));
+    this.#leads.push(leadRow(id, input, consent, now, contact));
     this.#tracking.push(trackingRow(id, origin));
     this.#outbox.push(...outboxRows(id, mails, now));
     if (webhookId) this.#events.push(leadCreatedEvent(id, webhookId, now));

@@ -1,3 +1,4 @@
+import { unspecifiedContact } from '#server/db/records/lead.ts';
 import { describe, expect, it } from 'vitest';
 
 import { ENGINES } from '#test-support/engines.ts';
@@ -32,6 +33,8 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       createdAt: at,
       ...lead({ message: 'Ligne 1\nLigne "2" ; l’été' }),
       consent: sampleConsent(at),
+      // No choice given (the seed's contract): `non_precise`, due by the reception's rule.
+      contact: unspecifiedContact(at),
     });
     expect(await store.leads.getLead('missing')).toBeUndefined();
     const rows = await store.outbox.mailFor('a');

@@ -2,7 +2,7 @@ import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 
 import { siteConfig } from '#config/site.ts';
-import { CONSENT_TEXT, CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { SEED_CONSENT_TEXT, SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { CORS_ALLOWED_HEADERS } from './routes.ts';
 import { postJson, startTestServer, validRequest } from '#test-support/harness.ts';
@@ -31,7 +31,7 @@ describe('a valid request', () => {
 
     const lead = await server.pipeline.stores.leads.getLead(answer.id);
     expect(lead).toMatchObject({ nom: 'N’Diaye-Lefèvre', email: 'anne@entreprise.example' });
-    expect(lead?.consent).toMatchObject({ text: CONSENT_TEXT, version: CONSENT_VERSION });
+    expect(lead?.consent).toMatchObject({ text: SEED_CONSENT_TEXT, version: SEED_CONSENT_VERSION });
     expect(lead?.consent.givenAt).toBeGreaterThan(0);
 
     await peer.waitFor(() => mailsFor(answer.id).length === 2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/lead-contract.ts';
 import { startTestServer, type TestServer, validRequest } from '#test-support/harness.ts';
 import {
@@ -36,7 +36,7 @@ describe('a valid native post', () => {
       prenom: "Anne-Marie d'Arc",
       produit: 'HP flottante',
       clientType: 'professionnel',
-      consent: { version: CONSENT_VERSION },
+      consent: { version: SEED_CONSENT_VERSION },
     });
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification', 'confirmation']);
   });

@@ -12,12 +12,15 @@ import type {
 } from '#server/db/schema.ts';
 
 import {
+  contactColumns,
   emailKey,
   toLead,
   type Consent,
   type Lead,
   type LeadInput,
+  type NewContact,
 } from '#server/db/records/lead.ts';
+import { UNSPECIFIED_CHOICE } from '#contracts/contact/contact-choice.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 
@@ -28,7 +31,9 @@ export {
   toLead,
   type Consent,
   type Lead,
+  type LeadContact,
   type LeadInput,
+  type NewContact,
 } from '#server/db/records/lead.ts';
 
 export interface LeadWithDelivery extends Lead {
@@ -59,8 +64,14 @@ export interface LeadOrigin {
 
 export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
 
-/** The `leads` row of a request. */
-export function leadRow(id: string, input: LeadInput, consent: Consent, now: number) {
+/** The `leads` row of a request (no choice given: the seed's contract, `non_precise`). */
+export function leadRow(
+  id: string,
+  input: LeadInput,
+  consent: Consent,
+  now: number,
+  contact: NewContact = { choice: UNSPECIFIED_CHOICE, text: '', version: '' },
+) {
   return {
     id,
     created_at: now,
@@ -77,6 +88,7 @@ export function leadRow(id: string, input: LeadInput, consent: Consent, now: num
     consent_given_at: consent.givenAt,
     consent_version: consent.version,
     consent_text: consent.text,
+    ...contactColumns(contact, now),
   } satisfies Insertable<LeadsTable>;
 }
 

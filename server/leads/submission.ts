@@ -11,7 +11,14 @@ import {
 import { BatchLeads } from './batch-leads.ts';
 import { GroupCommit } from '#server/db/group-commit.ts';
 import { runReads, runWrites } from '#server/db/batch-statements.ts';
-import { emailKey, type Consent, type LeadInput, type LeadOrigin, type NewMail } from './store.ts';
+import {
+  emailKey,
+  type Consent,
+  type LeadInput,
+  type LeadOrigin,
+  type NewContact,
+  type NewMail,
+} from './store.ts';
 import { BatchRateCounts, rateLockName, type RateBounds, type RatePolicy } from './rate-hits.ts';
 import type { Tables } from '#server/db/schema.ts';
 
@@ -36,6 +43,8 @@ export interface SubmissionInput {
   id: string;
   lead: LeadInput;
   consent: Consent;
+  /** The visitor's choice of contact; absent: the seed's contract (`non_precise`). */
+  contact?: NewContact;
   mails: readonly NewMail[];
   now: number;
   /** Counted (and checked) in the same transaction as the insert. */
@@ -233,6 +242,15 @@ async function submitOne(
       mails.push(mail);
     }
   }
-  batch.leads.add(input.id, input.lead, input.consent, mails, now, input.origin, input.webhookId);
+  batch.leads.add(
+    input.id,
+    input.lead,
+    input.consent,
+    mails,
+    now,
+    input.origin,
+    input.webhookId,
+    input.contact,
+  );
   return { allowed: true, outcome: 'stored' };
 }

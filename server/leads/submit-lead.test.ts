@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { RateLimiter } from './rate-limit.ts';
 import {
   createMemoryLogger,
@@ -53,7 +53,7 @@ describe('submitLead', () => {
       id,
       nom: 'N’Diaye-Lefèvre',
       clientType: 'professionnel',
-      consent: { version: CONSENT_VERSION },
+      consent: { version: SEED_CONSENT_VERSION },
     });
     expect(lead).not.toHaveProperty('website');
     expect(lead).not.toHaveProperty('rgpdConsent');

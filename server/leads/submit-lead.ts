@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { CONSENT_TEXT, CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { pickLeadFields } from '#contracts/contact/lead-contract.ts';
 import { ContactRequestSchema, type FieldErrors, fieldErrors } from '#contracts/contact/schema.ts';
 import type { Logger } from '#server/logger.ts';
@@ -10,6 +9,8 @@ import type { MailKind } from '#server/db/schema.ts';
 import type { LeadStore } from './lead-store.ts';
 import type { FloodPolicy, SubmitVerdict } from './submission.ts';
 import { newWebhookId } from '#server/webhooks/index.ts';
+import { type ContactOffer, requestContact } from './request-contact.ts';
+import type { NewContact } from './store.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the
@@ -18,12 +19,15 @@ import { newWebhookId } from '#server/webhooks/index.ts';
  * call it alike, and map its outcome to their answers.
  */
 export type SubmitOutcome =
-  /** `receivedAt`: when the request was stored (the call-back clock starts there). */
-  | { status: 'stored'; id: string; receivedAt: number }
+  /**
+   * `receivedAt`: when the request was stored (the call-back clock starts there); `contact`:
+   * the visitor's choice of contact as stored, with its due time.
+   */
+  | { status: 'stored'; id: string; receivedAt: number; contact: NewContact }
   /** A robot filled the honeypot: answered like `stored`, nothing kept or sent. */
-  | { status: 'discarded'; id: string; receivedAt: number }
+  | { status: 'discarded'; id: string; receivedAt: number; contact: NewContact }
   /** The same request (e-mail, phone, message) came in moments ago: acknowledged like it. */
-  | { status: 'duplicate'; id: string; receivedAt: number }
+  | { status: 'duplicate'; id: string; receivedAt: number; contact: NewContact }
   | { status: 'invalid'; error: string; fields: FieldErrors }
   | { status: 'rate-limited'; retryAfterSeconds: number }
   /** The site-wide budget of new requests is spent for now (every instance together). */
@@ -65,6 +69,8 @@ export interface LeadServiceDeps {
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
   now?: () => number;
+  /** The days and slots a visitor may choose, and the due time of a choice (issue 37). */
+  contactOffer?: ContactOffer;
 }
 
 export interface LeadService {
@@ -164,6 +170,12 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       const honeypot = request.website.trim() !== '';
       const id = randomUUID();
       const at = now();
+      const given = requestContact(request, at, deps.contactOffer);
+      if ('fields' in given) {
+        const [message = INVALID_REQUEST] = Object.values(given.fields);
+        return { status: 'invalid', error: message, fields: given.fields };
+      }
+      const { consent, contact } = given;
 
       const spent = overloadedFromMemory(at);
       if (spent) return spent;
@@ -175,7 +187,8 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         verdict = await store.submit({
           id,
           lead: pickLeadFields(request),
-          consent: { text: CONSENT_TEXT, version: CONSENT_VERSION, givenAt: at },
+          consent,
+          contact,
           mails: kinds.map((kind) => ({
             kind,
             messageId: messageIdFor(id, kind, deps.messageDomain),
@@ -211,16 +224,16 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       }
       // Counted in the endpoint's aggregated log, not one line each (a flood repeats itself).
       if (verdict.outcome === 'duplicate') {
-        return { status: 'duplicate', id: verdict.id, receivedAt: verdict.receivedAt };
+        return { status: 'duplicate', id: verdict.id, receivedAt: verdict.receivedAt, contact };
       }
       if (honeypot) {
         // Answered as if stored, so the robot learns nothing; nothing stored or sent.
         logger.info('lead_honeypot', { status: 'discarded' });
-        return { status: 'discarded', id, receivedAt: at };
+        return { status: 'discarded', id, receivedAt: at, contact };
       }
       logger.info('lead_stored', { leadId: id, status: 'stored' });
       deps.onStored?.();
-      return { status: 'stored', id, receivedAt: at };
+      return { status: 'stored', id, receivedAt: at, contact };
     },
   };
 }

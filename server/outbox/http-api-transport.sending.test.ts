@@ -14,7 +14,7 @@ import {
 } from './http-api-transport.ts';
 import { TransportError } from './mail-transport.ts';
 import { buildConfirmation, buildNotification, messageIdFor } from './templates.ts';
-import { type Lead } from '#server/db/records/lead.ts';
+import { type Lead, unspecifiedContact } from '#server/db/records/lead.ts';
 
 cleanUpAfterEach();
 
@@ -27,6 +27,7 @@ const LEAD: Lead = {
   id: '0193a7c2-5e0f-7000-8000-000000000001',
   createdAt: Date.UTC(2026, 10, 23, 9, 30),
   consent: { text: 'J’accepte…', version: '2026-11-01', givenAt: Date.UTC(2026, 10, 23, 9, 30) },
+  contact: unspecifiedContact(Date.UTC(2026, 10, 23, 9, 30)),
   clientType: 'professionnel',
   nom: 'N’Diaye-Lefèvre',
   prenom: 'Anne-Marie',

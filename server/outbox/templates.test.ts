@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';
 import { buildAlert, buildConfirmation, buildNotification, messageIdFor } from './templates.ts';
-import { type Lead } from '#server/db/records/lead.ts';
+import { type Lead, unspecifiedContact } from '#server/db/records/lead.ts';
 
 const lead: Lead = {
   id: '4b4f6a36-3c0e-4b8e-9a53-0b1d7d3b2c11',
@@ -17,6 +17,7 @@ const lead: Lead = {
   produit: '',
   message: '',
   consent: { text: 'J’accepte…', version: '2026-11-01', givenAt: Date.UTC(2026, 10, 22, 9, 30) },
+  contact: unspecifiedContact(Date.UTC(2026, 10, 22, 9, 30)),
 };
 const settings = { from: 'Site <no-reply@x.example>', to: 'equipe@x.example' };
 

@@ -48,7 +48,7 @@ function isContactField(field: string): field is ContactField {
 
 export function ContactForm() {
   const idPrefix = useId();
-  const fieldId = (field: keyof FormValues) => `${idPrefix}-${field}`;
+  const fieldId = (field: keyof FormValues | ContactField) => `${idPrefix}-${field}`;
   const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
   const [values, setValues] = useState<FormValues>(EMPTY);

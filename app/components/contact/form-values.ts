@@ -6,12 +6,17 @@ import {
   type TextField as TextFieldName,
 } from '#contracts/contact/fields.ts';
 import { isProductOption } from '#contracts/contact/products.ts';
+import type { ContactChannel, DayName } from '#contracts/contact/contact-choice.ts';
 
 /** What the contact form holds while the visitor fills it in. */
 export type FormValues = Record<TextFieldName, string> & {
   /** `null` until the visitor picks one: the page's `?produit=` then decides. */
   produit: string | null;
   rgpdConsent: boolean;
+  /** '' until the visitor picks a channel (no preselection). */
+  recontact: ContactChannel | '';
+  jours: DayName[];
+  creneaux: string[];
   website: string;
 };
 
@@ -22,6 +27,9 @@ export const EMPTY: FormValues = {
   >),
   produit: null,
   rgpdConsent: false,
+  recontact: '',
+  jours: [],
+  creneaux: [],
   website: '',
 };
 

@@ -7,6 +7,7 @@ import { MIGRATION_006 } from './006-audience.ts';
 import { MIGRATION_007 } from './007-webhooks.ts';
 import { MIGRATION_008 } from './008-reaching-outcomes.ts';
 import { MIGRATION_009 } from './009-phone-key.ts';
+import { MIGRATION_010 } from './010-contact-choice.ts';
 
 import type { Migration } from './migration.ts';
 
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_007,
   MIGRATION_008,
   MIGRATION_009,
+  MIGRATION_010,
 ];

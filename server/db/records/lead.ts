@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 
+import {
+  choiceFromColumns,
+  type ContactChoice,
+  encodeDays,
+  encodeSlots,
+} from '#contracts/contact/contact-choice.ts';
 import { pickLeadFields, type LeadFields } from '#contracts/contact/lead-contract.ts';
 import type { LeadsTable, Tables } from '#server/db/schema.ts';
 
@@ -18,10 +24,36 @@ export interface Consent {
   givenAt: number;
 }
 
+/**
+ * The visitor's choice of contact as given with the request (issue 37): the choice, its wording
+ * as shown (empty for a client that offered none) and the due time it gives.
+ */
+export interface NewContact {
+  choice: ContactChoice;
+  text: string;
+  version: string;
+  /** The due time computed when stored; absent: the reception time's rule applies. */
+  dueAt?: number;
+}
+
+/** The choice as stored, with what the visitor changed since. */
+export interface LeadContact extends Omit<NewContact, 'dueAt'> {
+  /** When the wording was agreed to (the reception, or the visitor's last change). */
+  givenAt: number;
+  dueAt: number | null;
+  /** The visitor's last change on the visitor page; null: never changed. */
+  changedAt: number | null;
+  /** When the visitor withdrew the phone consent (the channel is then `email`). */
+  phoneWithdrawnAt: number | null;
+  /** The calendar invitation's SEQUENCE. */
+  sequence: number;
+}
+
 export interface Lead extends LeadInput {
   id: string;
   createdAt: number;
   consent: Consent;
+  contact: LeadContact;
   /** The page of our site the visitor opened the form from, when known. */
   sourcePage?: string;
 }
@@ -41,6 +73,43 @@ export function toLead(row: Selectable<LeadsTable>): Lead {
       version: row.consent_version,
       givenAt: row.consent_given_at,
     },
+    contact: {
+      choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
+      text: row.contact_text,
+      version: row.contact_version,
+      givenAt: row.contact_given_at ?? row.created_at,
+      dueAt: row.due_at,
+      changedAt: row.contact_changed_at,
+      phoneWithdrawnAt: row.phone_withdrawn_at,
+      sequence: row.contact_sequence,
+    },
+  };
+}
+
+/** The stored contact of a request made without a choice (seed's contract), never changed. */
+export function unspecifiedContact(givenAt: number): LeadContact {
+  return {
+    choice: { channel: 'non_precise', days: [], slots: [] },
+    text: '',
+    version: '',
+    givenAt,
+    dueAt: null,
+    changedAt: null,
+    phoneWithdrawnAt: null,
+    sequence: 0,
+  };
+}
+
+/** The `leads` columns of a choice (at reception, or changed by the visitor at `at`). */
+export function contactColumns(contact: NewContact, at: number) {
+  return {
+    contact_channel: contact.choice.channel,
+    contact_days: encodeDays(contact.choice.days),
+    contact_slots: encodeSlots(contact.choice.slots),
+    contact_text: contact.text,
+    contact_version: contact.version,
+    contact_given_at: at,
+    due_at: contact.dueAt ?? null,
   };
 }
 

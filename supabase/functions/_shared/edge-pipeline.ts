@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 
 import type { CallbackTime } from '#contracts/contact/callback-time.ts';
 import { formatDueTime } from '#contracts/staff/callback-format.ts';
-import { dueAt } from '#server/callback/calendar.ts';
+import { dueAt, type CallbackCalendar } from '#server/callback/calendar.ts';
 import { dueWallTimeBy } from '#server/callback/wall-time.ts';
 import { calendarFromEnv } from '#server/callback/settings.ts';
 
@@ -37,6 +37,8 @@ export interface EdgePipeline {
   webhooks: WebhookService | undefined;
   /** The call-back clock's due time of a request received at a moment, on the company's clock. */
   callbackBy(receivedAt: number): CallbackTime;
+  /** The company's calendar (the call-back clock's settings, CALL_WINDOWS included). */
+  calendar: CallbackCalendar;
   /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
   workerSecret(): Promise<string | undefined>;
 }
@@ -104,6 +106,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
     worker,
     webhooks,
     callbackBy,
+    calendar,
     async workerSecret() {
       if (source.OUTBOX_WORKER_SECRET) return source.OUTBOX_WORKER_SECRET;
       const { rows } = await sql<{ secret: string }>`

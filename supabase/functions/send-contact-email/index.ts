@@ -19,7 +19,7 @@ declare const Deno: {
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, stores, worker, webhooks, callbackBy } = createEdgePipeline(
+const { env, logger, stores, worker, webhooks, callbackBy, calendar } = createEdgePipeline(
   Deno.env.toObject(),
 );
 // The site's URL: where a native post is redirected to, and the default CORS origin.
@@ -42,6 +42,7 @@ const leads = composeLeadService(
     logger,
     // The CRM webhook's `lead.created` is written with the request (issue 26).
     webhooks: webhooks !== undefined,
+    calendar,
     onStored: () => {
       if (webhooks) {
         runAfterAnswer(() =>
