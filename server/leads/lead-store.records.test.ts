@@ -90,6 +90,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       rateLimitHits: 1,
       staffAuth: 0,
       counters: 0,
+      visitorLinks: 0,
     });
     expect(await store.retention.purge(now, HOUR)).toEqual({
       leadIds: [],
@@ -97,6 +98,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       rateLimitHits: 0,
       staffAuth: 0,
       counters: 0,
+      visitorLinks: 0,
     });
     expect((await store.leads.listLeads()).map((item) => item.id).sort()).toEqual([
       'kept-new',

@@ -38,6 +38,7 @@ export async function runPurge(database: Database, now: number = Date.now()) {
     leads: result.leadIds.length,
     rateLimitHits: result.rateLimitHits,
     webhookEvents: result.webhookEvents,
+    visitorLinks: result.visitorLinks,
     audienceRows,
   };
 }

@@ -21,6 +21,8 @@ export interface PurgeResult {
   rateLimitHits: number;
   staffAuth: number;
   counters: number;
+  /** Expired links of the visitor page (issue 37). */
+  visitorLinks: number;
 }
 
 /**
@@ -100,6 +102,11 @@ export class RetentionStore {
         staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
         // Every counter window is shorter than a day.
         counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
+        // The visitor page's links past their 90 days (issue 37); an erased request's went with it.
+        visitorLinks: Number(
+          (await trx.deleteFrom('visitor_links').where('expires_at', '<=', now).executeTakeFirst())
+            .numDeletedRows,
+        ),
       };
     });
   }

@@ -53,10 +53,13 @@ describe('the visitor page’s links', () => {
     expect(await stores.visitorLinks.leadOf(token, NOW)).toBeUndefined();
   });
 
-  it('are purged once expired', async () => {
+  it('are purged by the daily purge once expired, the others kept', async () => {
     await seedLead(stores, 'lead-3', NOW);
-    await stores.visitorLinks.mint('lead-3', NOW);
-    await stores.visitorLinks.mint('lead-3', NOW + 1000);
-    expect(await stores.visitorLinks.purgeExpired(NOW + VISITOR_LINK_MS)).toBe(1);
+    const old = await stores.visitorLinks.mint('lead-3', NOW);
+    const recent = await stores.visitorLinks.mint('lead-3', NOW + 1000);
+    const result = await stores.retention.purge(NOW + VISITOR_LINK_MS, 60_000);
+    expect(result.visitorLinks).toBe(1);
+    expect(await stores.visitorLinks.leadOf(old, NOW)).toBeUndefined();
+    expect(await stores.visitorLinks.leadOf(recent, NOW)).toBe('lead-3');
   });
 });

@@ -58,13 +58,4 @@ export class VisitorLinkStore {
       .executeTakeFirst();
     return row?.lead_id;
   }
-
-  /** Removes the expired links (the daily purge). */
-  async purgeExpired(now: number): Promise<number> {
-    const result = await this.#database.db
-      .deleteFrom('visitor_links')
-      .where('expires_at', '<=', now)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
 }
