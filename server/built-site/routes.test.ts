@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { siteConfig } from '#config/site.ts';
-import { CONTACT_OUTCOME_PATHS, publicPaths } from '#app/routes-list.ts';
+import { PRIVATE_PAGE_PATHS, publicPaths } from '#app/routes-list.ts';
 import { BUILT_CLIENT, startBuiltSite, type BuiltSite } from '#test-support/built-site.ts';
 
 /**
@@ -35,7 +35,7 @@ it('the site has the 26 routes of the reference: each prerendered and served, no
   expect(paths).toHaveLength(26);
   // The build wrote a page for each of them, for the native form's outcomes and the 404 screen
   // (served with its status), and no other.
-  expect(prerenderedPaths().sort()).toEqual([...paths, ...CONTACT_OUTCOME_PATHS, '/404'].sort());
+  expect(prerenderedPaths().sort()).toEqual([...paths, ...PRIVATE_PAGE_PATHS, '/404'].sort());
   expect((await site.get('/404')).status).toBe(404);
   for (const path of paths) {
     const response = await site.get(path);

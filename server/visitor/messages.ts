@@ -5,7 +5,7 @@ export const VISITOR_MESSAGES = {
   /** The one answer to a wrong, expired or used-up token: it never says whether a request exists. */
   unknownLink: `Ce lien ne permet pas d’ouvrir une demande. Il a peut-être expiré (90 jours) ou la demande a été supprimée. Pour toute question, appelez-nous au ${siteConfig.phone.display}.`,
   closed:
-    'Cette demande est clôturée : ses jours et créneaux ne peuvent plus être modifiés. Pour toute question, appelez-nous.',
+    'Cette demande est clôturée\u00a0: ses jours et créneaux ne peuvent plus être modifiés. Pour toute question, appelez-nous.',
   invalid: 'Cette demande est incomplète ou mal formée.',
   dayNotOffered: 'Choisissez des jours parmi ceux proposés.',
   slotNotOffered: 'Ce créneau n’est plus proposé. Choisissez parmi ceux de la liste.',
