@@ -145,8 +145,11 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
 
   const purge = async () => {
     try {
-      const result = await runPurge(database, options.audience?.now?.());
-      logger.info('retention_purge', { status: 'done', ...result });
+      const now = options.audience?.now?.() ?? Date.now();
+      const result = await runPurge(database, now);
+      // The visitor page's expired links (90 days); an erased request's went with it.
+      const visitorLinks = await stores.visitorLinks.purgeExpired(now);
+      logger.info('retention_purge', { status: 'done', ...result, visitorLinks });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
     }

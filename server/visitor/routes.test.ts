@@ -177,4 +177,23 @@ describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {
     for (const jeton of made) expect(written).not.toContain(jeton);
     expect(written).not.toMatch(/10\.[1-9]\.\d+\.\d+|14:00|10:00-13:00/);
   });
+
+  it('purges the expired links at start (the daily purge)', async () => {
+    const token = await storedRequest();
+    const { stores } = server.pipeline;
+    const leadId = await stores.visitorLinks.leadOf(token, Date.now());
+    await stores.database.db
+      .insertInto('visitor_links')
+      .values({ token_hash: 'f'.repeat(64), lead_id: leadId ?? '', created_at: 0, expires_at: 1 })
+      .execute();
+    await server.close();
+    server = await startTestServer({ ...fixture.config });
+    const links = () =>
+      server.pipeline.stores.database.db.selectFrom('visitor_links').select('expires_at').execute();
+    await expect.poll(async () => (await links()).length).toBe(1);
+    expect((await links())[0]?.expires_at).toBeGreaterThan(Date.now());
+    expect(server.logs.find((log) => log.event === 'retention_purge')?.fields).toMatchObject({
+      visitorLinks: 1,
+    });
+  });
 });
