@@ -193,19 +193,25 @@ export function VisitorScreen() {
           ) : null}
           {phase.kind === 'ready' ? (
             <>
-              <div ref={noticeBox} tabIndex={-1} className="outline-none">
-                <VisitorNotice
-                  notice={notice}
-                  onDismiss={() => setNotice(null)}
-                  dismissLabel={text.dismiss}
-                />
+              <div>
+                <div
+                  ref={noticeBox}
+                  tabIndex={-1}
+                  className={notice ? 'mb-6 outline-none' : 'outline-none'}
+                >
+                  <VisitorNotice
+                    notice={notice}
+                    onDismiss={() => setNotice(null)}
+                    dismissLabel={text.dismiss}
+                  />
+                </div>
+                <section aria-labelledby="visitor-summary-title">
+                  <h2 id="visitor-summary-title" className="mb-2 text-xl font-bold text-brand-950">
+                    {text.summary.title}
+                  </h2>
+                  <RequestSummary view={phase.view} />
+                </section>
               </div>
-              <section aria-labelledby="visitor-summary-title">
-                <h2 id="visitor-summary-title" className="mb-2 text-xl font-bold text-brand-950">
-                  {text.summary.title}
-                </h2>
-                <RequestSummary view={phase.view} />
-              </section>
               <section aria-labelledby="visitor-actions-title" className="space-y-4">
                 <h2 id="visitor-actions-title" className="text-xl font-bold text-brand-950">
                   {text.actionsTitle}
