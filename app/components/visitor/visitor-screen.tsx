@@ -9,6 +9,7 @@ import { Container } from '#app/components/ui/container.tsx';
 import { visitorText as text } from '#app/content/visitor.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { ReachUs } from './reach-us.tsx';
+import { Actions, Message, type VisitorStep } from './visitor-parts.tsx';
 import { RequestSummary } from './request-summary.tsx';
 import { SlotsForm } from './slots-form.tsx';
 import { VisitorNotice, type VisitorNoticeValue } from './visitor-notice.tsx';
@@ -21,7 +22,7 @@ type Phase =
   | { kind: 'failure' }
   | { kind: 'ready'; view: VisitorView }
   | { kind: 'erased' };
-type Mode = 'view' | 'slots' | 'stop' | 'erase';
+type Mode = 'view' | VisitorStep;
 
 /** The link's token, read from the fragment (never sent to a server), then taken out of the bar. */
 function takeToken(): string | undefined {
@@ -83,7 +84,7 @@ export function VisitorScreen() {
     if (phase.kind === 'erased' || phase.kind === 'unknown') headingRef.current?.focus();
   }, [phase.kind]);
 
-  const closeStep = (from: Exclude<Mode, 'view'>) => {
+  const closeStep = (from: VisitorStep) => {
     setMode('view');
     setFieldErrors(undefined);
     // Back to the button that opened the step.
@@ -264,65 +265,5 @@ export function VisitorScreen() {
         </div>
       </Container>
     </>
-  );
-}
-
-function Message({
-  title,
-  body,
-  headingRef,
-}: {
-  title: string;
-  body: string;
-  headingRef?: React.Ref<HTMLHeadingElement>;
-}) {
-  return (
-    <div className="space-y-4">
-      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-brand-950 outline-none">
-        {title}
-      </h2>
-      <p className="text-slate-700">{body}</p>
-      <ReachUs />
-    </div>
-  );
-}
-
-function Actions({ view, onOpen }: { view: VisitorView; onOpen: (mode: Mode) => void }) {
-  return (
-    <div className="space-y-3">
-      {view.channel === 'email' ? <p className="text-slate-700">{text.emailOnlyHint}</p> : null}
-      {view.stage === 'cloturee' ? <p className="text-slate-700">{text.closedHint}</p> : null}
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {view.canChangeSlots ? (
-          <Button
-            data-visitor-action="slots"
-            variant="primary"
-            size="lg"
-            onClick={() => onOpen('slots')}
-          >
-            {text.slots.open}
-          </Button>
-        ) : null}
-        {view.channel === 'email' ? null : (
-          <Button
-            data-visitor-action="stop"
-            variant="outline"
-            size="lg"
-            onClick={() => onOpen('stop')}
-          >
-            {text.stopCalls.open}
-          </Button>
-        )}
-        <Button
-          data-visitor-action="erase"
-          variant="outline"
-          size="lg"
-          onClick={() => onOpen('erase')}
-          className="border-danger-600 text-danger-700 hover:bg-danger-50"
-        >
-          {text.erase.open}
-        </Button>
-      </div>
-    </div>
   );
 }
