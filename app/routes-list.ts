@@ -6,6 +6,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 
 import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { VISITOR_PAGE_PATH } from '#contracts/contact/visitor-page.ts';
 import routes from './routes.ts';
 
 /** The 404 screen is prerendered here and served by the server, with status 404, for unknown paths. */
@@ -20,6 +21,12 @@ export const CONTACT_OUTCOME_PATHS: readonly string[] = [
   ...Object.values(CONTACT_ERROR_PATHS),
 ];
 
+/**
+ * Prerendered pages that are not public either: the contact outcomes and the visitor's page
+ * (issue 37), opened by a confirmation's link only.
+ */
+export const PRIVATE_PAGE_PATHS: readonly string[] = [...CONTACT_OUTCOME_PATHS, VISITOR_PAGE_PATH];
+
 /** Every route path without a parameter or splat, like React Router's `getStaticPaths()`. */
 export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[] {
   const walk = (list: readonly RouteConfigEntry[], parent: string): string[] =>
@@ -33,5 +40,5 @@ export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[]
 }
 
 export function publicPaths(): string[] {
-  return staticRoutePaths(routes).filter((path) => !CONTACT_OUTCOME_PATHS.includes(path));
+  return staticRoutePaths(routes).filter((path) => !PRIVATE_PAGE_PATHS.includes(path));
 }

@@ -1,6 +1,7 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
+import { VISITOR_PAGE_PATH } from '#contracts/contact/visitor-page.ts';
 import { allSolutions, solutionPath } from './content/solutions/catalog.ts';
 
 /**
@@ -15,6 +16,9 @@ export default [
   ...Object.entries(CONTACT_ERROR_PATHS).map(([reason, path]) =>
     route(path.slice(1), 'routes/contact-error.tsx', { id: `contact-error-${reason}` }),
   ),
+  // The visitor's page (issue 37): opened by the confirmation's link only (noindex, not in the
+  // sitemap, linked from no page).
+  route(VISITOR_PAGE_PATH.slice(1), 'routes/visitor.tsx'),
   route('mentions-legales', 'routes/legal-notice.tsx'),
   route('politique-confidentialite', 'routes/privacy.tsx'),
   route('cgv', 'routes/terms.tsx'),

@@ -19,11 +19,13 @@ import { companyMailDomain } from './env.ts';
 import { requestClientKey } from './http/request-client.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
 import { RefusalLog } from './leads/index.ts';
-import { registerContactEndpoint } from './leads/routes.ts';
+import { DEFAULT_REFUSAL_DELAY_MS, registerContactEndpoint } from './leads/routes.ts';
 import { createTransport } from './outbox/node.ts';
-import { runPurge } from './retention/index.ts';
+import { removeMailFiles, runPurge } from './retention/index.ts';
 import { registerStaffApi } from './staff/routes.ts';
 import { registerWebhookStaffRoutes } from './webhooks/staff-routes.ts';
+import { VisitorService } from './visitor/index.ts';
+import { registerVisitorApi } from './visitor/routes.ts';
 
 export {
   pipelineOptionsFromEnv,
@@ -132,12 +134,22 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     flushMs: options.audience?.flushMs,
     now: options.audience?.now ?? clock,
   });
+  const visitor = new VisitorService({
+    links: stores.visitorLinks,
+    store: stores.visitor,
+    calendar,
+    messageDomain: companyMailDomain(),
+    now: clock,
+  });
   let purgeTimer: NodeJS.Timeout | undefined;
 
   const purge = async () => {
     try {
-      const result = await runPurge(database, options.audience?.now?.());
-      logger.info('retention_purge', { status: 'done', ...result });
+      const now = options.audience?.now?.() ?? Date.now();
+      const result = await runPurge(database, now);
+      // The visitor page's expired links (90 days); an erased request's went with it.
+      const visitorLinks = await stores.visitorLinks.purgeExpired(now);
+      logger.info('retention_purge', { status: 'done', ...result, visitorLinks });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
     }
@@ -168,6 +180,20 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         refusalDelayMs: options.refusalDelayMs,
         refusalLog,
         callbackBy: (receivedAt) => encodeCallbackTime(callbackTimeBy(receivedAt)),
+      });
+      registerVisitorApi(app, {
+        service: visitor,
+        logger,
+        refusalLog,
+        origins: options.origins,
+        trustProxy: options.trustProxy,
+        refusalDelayMs: options.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS,
+        onErased: (leadId) => removeMailFiles(database.dataDir, [leadId]),
+        onChanged: () => {
+          worker.kick();
+          webhooks?.worker.kick();
+        },
+        now: clock,
       });
       registerStaffApi(app, {
         sessions: stores.sessions,

@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { siteConfig } from '#config/site.ts';
-import { CONTACT_OUTCOME_PATHS, publicPaths } from '#app/routes-list.ts';
+import { PRIVATE_PAGE_PATHS, publicPaths } from '#app/routes-list.ts';
+import { VISITOR_PAGE_PATH } from '#contracts/contact/visitor-page.ts';
 import { BUILT_CLIENT, startBuiltSite, type BuiltSite } from '#test-support/built-site.ts';
 
 /**
@@ -35,13 +36,26 @@ it('the site has the 26 routes of the reference: each prerendered and served, no
   expect(paths).toHaveLength(26);
   // The build wrote a page for each of them, for the native form's outcomes and the 404 screen
   // (served with its status), and no other.
-  expect(prerenderedPaths().sort()).toEqual([...paths, ...CONTACT_OUTCOME_PATHS, '/404'].sort());
+  expect(prerenderedPaths().sort()).toEqual([...paths, ...PRIVATE_PAGE_PATHS, '/404'].sort());
   expect((await site.get('/404')).status).toBe(404);
   for (const path of paths) {
     const response = await site.get(path);
     expect(response.status, path).toBe(200);
     expect(await response.text(), path).toMatch(/<h1[^>]*>[^<]+/);
   }
+});
+
+it('no page but /ma-demande loads or preloads its chunk, and none links to it', () => {
+  const pageOf = (path: string) =>
+    readFileSync(join(BUILT_CLIENT, path === '/' ? '' : path, 'index.html'), 'utf8');
+  const chunk = /assets\/visitor-[\w-]+\.js/;
+  expect(pageOf(VISITOR_PAGE_PATH)).toMatch(chunk);
+  expect(pageOf(VISITOR_PAGE_PATH)).toContain('<meta name="robots" content="noindex"');
+  for (const path of prerenderedPaths().filter((known) => known !== VISITOR_PAGE_PATH)) {
+    expect(pageOf(path), path).not.toMatch(chunk);
+    expect(pageOf(path), path).not.toContain(`href="${VISITOR_PAGE_PATH}`);
+  }
+  expect(readFileSync(join(BUILT_CLIENT, 'sitemap.xml'), 'utf8')).not.toContain(VISITOR_PAGE_PATH);
 });
 
 it('solution pages carry the product name in the served HTML title', async () => {

@@ -13,7 +13,7 @@ import { LeadStore } from '#server/leads/index.ts';
 import { OutboxStore } from '#server/outbox/index.ts';
 import { RetentionStore } from '#server/retention/index.ts';
 import { SessionStore } from '#server/staff/index.ts';
-import { VisitorLinkStore } from '#server/visitor/index.ts';
+import { VisitorLinkStore, VisitorStore } from '#server/visitor/index.ts';
 import { WebhookStore } from '#server/webhooks/index.ts';
 
 export interface Stores {
@@ -27,6 +27,8 @@ export interface Stores {
   readonly audience: AudienceStore;
   /** The visitor page's links (issue 37). */
   readonly visitorLinks: VisitorLinkStore;
+  /** The visitor page's reads and changes (issue 37). */
+  readonly visitor: VisitorStore;
   /** The CRM webhook's deliveries and staff actions, for the webhook URL's key. */
   webhooks(urlKey: string): WebhookStore;
   /** Closes the database; every store's later use throws. */
@@ -44,6 +46,7 @@ export function storesOf(database: Database): Stores {
     retention: new RetentionStore(database),
     audience: new AudienceStore(database),
     visitorLinks: new VisitorLinkStore(database),
+    visitor: new VisitorStore(database),
     webhooks: (urlKey) => new WebhookStore(database, urlKey),
     close: () => database.close(),
   };

@@ -28,12 +28,15 @@ export class RefusalLog {
     this.#intervalMs = intervalMs;
   }
 
-  /** `event`: `lead_rejected`, or `lead_duplicate` for a request folded into an earlier one. */
+  /**
+   * `event`: `lead_rejected`, or `lead_duplicate` for a request folded into an earlier one;
+   * `visitor_refused` for the visitor page's API (server/visitor/).
+   */
   record(
     reason: string,
     status: number,
     fields?: readonly string[],
-    event: 'lead_rejected' | 'lead_duplicate' = 'lead_rejected',
+    event: 'lead_rejected' | 'lead_duplicate' | 'visitor_refused' = 'lead_rejected',
   ): void {
     const series = this.#series.get(reason);
     if (series) {

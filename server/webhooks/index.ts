@@ -7,6 +7,7 @@ export {
   leadCreatedEvent,
   type NewWebhookEvent,
   newWebhookId,
+  queueContactChanged,
   queueStatusChanged,
 } from './queue.ts';
 export { WebhookService, type WebhookServiceOptions } from './service.ts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Insertable, Kysely } from 'kysely';
 
+import { type ContactChoice, dayNameOf, encodeSlot } from '#contracts/contact/contact-choice.ts';
 import type { LeadStatus, Tables } from '#server/db/schema.ts';
 import type { WebhookEventType } from '#contracts/staff/webhooks-contract.ts';
 import type { WebhookEventsTable } from '#server/db/tables/webhooks.ts';
@@ -110,4 +111,33 @@ export async function eraseWebhookData(
       ids.map((id) => eventRow('lead.erased', id, { id, erasedAt: iso(now) }, now)),
     );
   }
+}
+
+/**
+ * `lead.contact_changed` (issue 37), in the transaction of the visitor's change on the visitor
+ * page: the new channel, days (ISO weekday names) and slots, the due time, and when the phone
+ * consent was withdrawn (null while it stands).
+ */
+export function queueContactChanged(
+  db: Kysely<Tables>,
+  change: {
+    leadId: string;
+    choice: ContactChoice;
+    dueAt: number;
+    phoneWithdrawnAt: number | null;
+    now: number;
+  },
+): Promise<void> {
+  const data = {
+    id: change.leadId,
+    channel: change.choice.channel,
+    days: change.choice.days.map(dayNameOf),
+    slots: change.choice.slots.map(encodeSlot),
+    dueAt: iso(change.dueAt),
+    phoneWithdrawnAt: change.phoneWithdrawnAt === null ? null : iso(change.phoneWithdrawnAt),
+    changedAt: iso(change.now),
+  };
+  return queueWebhookEvents(db, [
+    eventRow('lead.contact_changed', change.leadId, data, change.now),
+  ]);
 }

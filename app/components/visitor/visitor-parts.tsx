@@ -1,0 +1,80 @@
+import type { Ref } from 'react';
+
+import type { VisitorView } from '#contracts/contact/visitor-api.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { visitorText as text } from '#app/content/visitor.ts';
+import { ReachUs } from './reach-us.tsx';
+
+/** What the visitor may open on the page: a form, or a confirmation step. */
+export type VisitorStep = 'slots' | 'stop' | 'erase';
+
+/** A message instead of the request (no token, an unknown one, a failure), with the company's contacts. */
+export function Message({
+  title,
+  body,
+  headingRef,
+}: {
+  title: string;
+  body: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <div className="space-y-4">
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-brand-950 outline-none">
+        {title}
+      </h2>
+      <p className="text-slate-700">{body}</p>
+      <ReachUs />
+    </div>
+  );
+}
+
+/**
+ * The buttons that open each step; each carries `data-visitor-action`, where the focus returns
+ * when its step is cancelled.
+ */
+export function Actions({
+  view,
+  onOpen,
+}: {
+  view: VisitorView;
+  onOpen: (step: VisitorStep) => void;
+}) {
+  return (
+    <div className="space-y-3">
+      {view.channel === 'email' ? <p className="text-slate-700">{text.emailOnlyHint}</p> : null}
+      {view.stage === 'cloturee' ? <p className="text-slate-700">{text.closedHint}</p> : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {view.canChangeSlots ? (
+          <Button
+            data-visitor-action="slots"
+            variant="primary"
+            size="lg"
+            onClick={() => onOpen('slots')}
+          >
+            {text.slots.open}
+          </Button>
+        ) : null}
+        {view.channel === 'email' ? null : (
+          <Button
+            data-visitor-action="stop"
+            variant="outline"
+            size="lg"
+            onClick={() => onOpen('stop')}
+          >
+            {text.stopCalls.open}
+          </Button>
+        )}
+        <Button
+          data-visitor-action="erase"
+          variant="outline"
+          size="lg"
+          onClick={() => onOpen('erase')}
+          className="border-danger-600 text-danger-700 hover:bg-danger-50"
+        >
+          {text.erase.open}
+        </Button>
+      </div>
+    </div>
+  );
+}

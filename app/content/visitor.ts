@@ -1,0 +1,78 @@
+/**
+ * Visitor-facing text of `/ma-demande` (issue 37): the page the link of every confirmation
+ * e-mail opens, where the visitor follows, changes or withdraws the request. The days' and
+ * slots' labels are the contact form's (contracts/contact/contact-choice.ts).
+ */
+import { siteConfig } from '#config/site.ts';
+
+const NBSP = '\u00a0';
+
+export const visitorText = {
+  metaTitle: 'Ma demande',
+  metaDescription: `Suivre, modifier ou retirer votre demande de contact auprès de ${siteConfig.companyName}.`,
+  title: 'Ma demande',
+  lead: 'Suivez votre demande, changez quand nous appeler, ou retirez-la.',
+  opening: 'Ouverture de votre demande…',
+  noScript: {
+    title: 'Cette page a besoin de JavaScript',
+    body: `Pour voir et modifier votre demande en ligne, activez JavaScript puis rouvrez le lien de votre e-mail. Vous pouvez aussi nous joindre directement${NBSP}:`,
+  },
+  noToken: {
+    title: 'Ouvrez cette page depuis votre e-mail',
+    body: `Cette page s’ouvre avec le lien «${NBSP}Suivre ou modifier ma demande${NBSP}» de l’e-mail de confirmation que nous vous avons envoyé. Par sécurité, le lien disparaît de la barre d’adresse une fois la page ouverte${NBSP}: pour revenir ici, rouvrez le lien de l’e-mail.`,
+  },
+  unknownTitle: 'Lien non valable',
+  reachUs: `Pour nous joindre${NBSP}:`,
+  phoneLabel: 'Par téléphone',
+  emailLabel: 'Par e-mail',
+  failure: {
+    title: 'La page n’a pas pu joindre le serveur',
+    body: 'Vérifiez votre connexion, puis réessayez.',
+    retry: 'Réessayer',
+  },
+  summary: {
+    title: 'Votre demande',
+    received: 'Reçue le',
+    product: 'Produit',
+    noProduct: 'Non précisé',
+    stage: 'État',
+    channel: 'Comment vous recontacter',
+    when: 'Quand vous appeler',
+    next: 'Prochain créneau',
+    withdrawn: 'Appels',
+    withdrawnOn: 'Vous avez demandé à ne plus être appelé(e) le',
+  },
+  slots: {
+    title: 'Changer les jours et créneaux',
+    open: 'Changer les jours et créneaux',
+    hint: `Ne cochez rien pour être appelé(e) dès que possible. Appels du lundi au vendredi, hors jours fériés.`,
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    saved: 'Vos jours et créneaux sont enregistrés',
+    savedDetail: 'Notre équipe en est informée. Un e-mail vous confirme le changement.',
+  },
+  stopCalls: {
+    title: `Ne plus m’appeler`,
+    open: `Ne plus m’appeler`,
+    confirmText: `Nous ne vous appellerons plus au sujet de cette demande${NBSP}: nous vous répondrons par e-mail uniquement. Vous retirez ainsi votre accord pour être appelé(e).`,
+    confirm: 'Oui, ne plus m’appeler',
+    cancel: 'Annuler',
+    done: `C’est noté${NBSP}: nous ne vous appellerons plus`,
+    doneDetail: 'Nous vous répondrons par e-mail. Notre équipe en est informée.',
+  },
+  erase: {
+    title: 'Supprimer ma demande',
+    open: 'Supprimer ma demande',
+    confirmText: `La suppression est définitive${NBSP}: votre demande et vos coordonnées seront effacées de nos fichiers, et ce lien n’ouvrira plus rien. Nous ne pourrons plus vous recontacter à son sujet.`,
+    confirm: 'Supprimer définitivement',
+    cancel: 'Annuler',
+    doneTitle: 'Votre demande a été supprimée',
+    doneBody: 'Vos coordonnées et votre demande ont été effacées. Ce lien n’ouvre plus rien.',
+    home: 'Retour à l’accueil',
+  },
+  actionsTitle: 'Que souhaitez-vous faire\u00a0?',
+  closedHint: `Cette demande est clôturée${NBSP}: ses jours et créneaux ne peuvent plus être modifiés.`,
+  emailOnlyHint: 'Vous avez choisi d’être recontacté(e) par e-mail uniquement.',
+  errorTitle: 'La modification n’a pas été enregistrée',
+  dismiss: 'Fermer le message',
+} as const;

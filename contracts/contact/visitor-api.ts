@@ -1,0 +1,59 @@
+/**
+ * The visitor page's API (issue 37, ADR 0029): POST only, JSON bodies only, the link's token in
+ * the body (`jeton`), never in a URL. Shared by the page (app/routes/visitor.tsx) and the server
+ * (server/visitor/). No dependency but the choice's contract.
+ */
+import type { DayName, StoredChannel } from './contact-choice.ts';
+
+export const VISITOR_API_PREFIX = '/api/demande';
+
+export const VISITOR_API = {
+  /** Reads the request: `{ jeton }` → `VisitorView`. */
+  read: `${VISITOR_API_PREFIX}/lire`,
+  /** Changes the days and slots: `{ jeton, jours, creneaux }` → `VisitorView`. */
+  slots: `${VISITOR_API_PREFIX}/creneaux`,
+  /** « Ne plus m'appeler »: `{ jeton }` → `VisitorView`. */
+  stopCalls: `${VISITOR_API_PREFIX}/ne-plus-appeler`,
+  /** « Supprimer ma demande »: `{ jeton, confirmer: true }` → `{ erased: true }`. */
+  erase: `${VISITOR_API_PREFIX}/supprimer`,
+} as const;
+
+/** Where the request stands, as the visitor reads it. */
+export type VisitorStage = 'recue' | 'en_cours' | 'appele' | 'repondu_email' | 'cloturee';
+
+/** The request as the page shows it: nothing the visitor typed but the product (a list value). */
+export interface VisitorView {
+  /** The day it was received, in words (« jeudi 26 novembre 2026 »). */
+  receivedOn: string;
+  /** One of PRODUCT_OPTIONS, or null when none was chosen. */
+  product: string | null;
+  stage: VisitorStage;
+  /** The stage in words (« Reçue », « Nous vous avons appelé le … »). */
+  stageText: string;
+  channel: StoredChannel;
+  /** The chosen days (names) and slots (`HH:MM-HH:MM`); empty: « dès que possible ». */
+  days: DayName[];
+  slots: string[];
+  /** The choice in words (« mardi ; de 14 h à 17 h », « dès que possible », « — »). */
+  choiceText: string;
+  /** The next occurrence of a chosen slot, in words; null without one. */
+  nextSlot: string | null;
+  /** When the visitor withdrew the phone consent (ISO 8601), or null. */
+  phoneWithdrawnAt: string | null;
+  /** What the form offers: the working days and CALL_WINDOWS. */
+  offer: { days: DayName[]; slots: string[] };
+  /** Whether the days and slots may still be changed (calls allowed, request not closed). */
+  canChangeSlots: boolean;
+}
+
+export interface VisitorSlotsChange {
+  jeton: string;
+  jours: DayName[];
+  creneaux: string[];
+}
+
+/** Every refusal: `{ error }` in French. */
+export interface VisitorRefused {
+  error: string;
+  fields?: Partial<Record<'jours' | 'creneaux', string>>;
+}

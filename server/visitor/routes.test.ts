@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
+import { VISITOR_API, type VisitorView } from '#contracts/contact/visitor-api.ts';
+import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { postJson, startTestServer, type TestServer, validRequest } from '#test-support/harness.ts';
+import { VISITOR_REQUESTS_PER_WINDOW } from './client-budget.ts';
+import { VISITOR_MESSAGES } from './messages.ts';
+
+describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {
+  let fixture: EngineFixture;
+  let server: TestServer;
+  let client = 0;
+  let closed = false;
+
+  beforeEach(async () => {
+    fixture = await engineFixture(engine);
+    server = await startTestServer({ ...fixture.config, trustProxy: 'x-forwarded-for' });
+    client += 1;
+    closed = false;
+  });
+  afterEach(async () => {
+    if (!closed) await server.close();
+    await fixture.cleanup();
+  });
+
+  const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    postJson(`${server.url}${path}`, body, {
+      Origin: server.origin,
+      'X-Forwarded-For': `10.1.0.${client}`,
+      ...headers,
+    });
+
+  /** A request stored by the endpoint with the visitor's choice, and a link to it. */
+  async function storedRequest(): Promise<string> {
+    const response = await postJson(
+      server.endpoint,
+      validRequest({
+        recontact: 'telephone',
+        jours: ['mardi'],
+        creneaux: ['14:00-17:00'],
+        recontactVersion: CHOICE_VERSION,
+      }),
+      { Origin: server.origin, 'X-Forwarded-For': `10.2.0.${client}` },
+    );
+    const { id } = (await response.json()) as { id: string };
+    return server.pipeline.stores.visitorLinks.mint(id, Date.now());
+  }
+
+  it('answers every wrong, malformed or erased token alike: 404, one French message', async () => {
+    const token = await storedRequest();
+    const answers = [];
+    for (const jeton of ['A'.repeat(43), 'court', 12, null, `${token}=`]) {
+      answers.push(await send(VISITOR_API.read, { jeton }));
+    }
+    answers.push(await send(VISITOR_API.stopCalls, { jeton: 'B'.repeat(43) }));
+    answers.push(await send(VISITOR_API.erase, { jeton: 'B'.repeat(43), confirmer: true }));
+    answers.push(await send(VISITOR_API.slots, { jeton: 'B'.repeat(43), jours: [], creneaux: [] }));
+    for (const response of answers) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(await response.json()).toEqual({ error: VISITOR_MESSAGES.unknownLink });
+    }
+    expect(VISITOR_MESSAGES.unknownLink).toContain('01 99 00 12 34');
+  });
+
+  it('reads, changes the slots, stops the calls, erases; then opens nothing', async () => {
+    const token = await storedRequest();
+    const read = await send(VISITOR_API.read, { jeton: token });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as VisitorView).slots).toEqual(['14:00-17:00']);
+
+    const changed = await send(VISITOR_API.slots, {
+      jeton: token,
+      jours: ['lundi', 'vendredi'],
+      creneaux: ['10:00-13:00'],
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({
+      days: ['lundi', 'vendredi'],
+      slots: ['10:00-13:00'],
+    });
+    const refused = await send(VISITOR_API.slots, {
+      jeton: token,
+      jours: ['dimanche'],
+      creneaux: [],
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { jours: expect.any(String) } });
+
+    const stopped = await send(VISITOR_API.stopCalls, { jeton: token });
+    expect(await stopped.json()).toMatchObject({ channel: 'email', canChangeSlots: false });
+    const closed = await send(VISITOR_API.slots, { jeton: token, jours: [], creneaux: [] });
+    expect(closed.status).toBe(409);
+
+    const unconfirmed = await send(VISITOR_API.erase, { jeton: token });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.json()).toEqual({ error: VISITOR_MESSAGES.confirmErase });
+    const erased = await send(VISITOR_API.erase, { jeton: token, confirmer: true });
+    expect(await erased.json()).toEqual({ erased: true });
+    expect((await send(VISITOR_API.read, { jeton: token })).status).toBe(404);
+
+    const events = server.logs.filter((log) => log.event === 'visitor_changed');
+    expect(events.map((log) => log.fields)).toEqual([
+      { action: 'slots' },
+      { action: 'stop_calls' },
+      { action: 'erase' },
+    ]);
+  });
+
+  it('guards like the staff API: POST only, same origin, JSON, small bodies', async () => {
+    const get = await fetch(`${server.url}${VISITOR_API.read}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('cache-control')).toBe('no-store');
+    const body = { jeton: 'A'.repeat(43) };
+    expect(
+      (await send(VISITOR_API.read, body, { Origin: 'https://ailleurs.example' })).status,
+    ).toBe(403);
+    const sameSite = await postJson(`${server.url}${VISITOR_API.read}`, body, {
+      'Sec-Fetch-Site': 'same-site',
+    });
+    expect(sameSite.status).toBe(403);
+    const text = await fetch(`${server.url}${VISITOR_API.read}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: server.origin },
+      body: JSON.stringify(body),
+    });
+    expect(text.status).toBe(415);
+    expect((await send(VISITOR_API.read, { jeton: 'x'.repeat(5000) })).status).toBe(413);
+    expect((await send(VISITOR_API.read, '{"jeton":')).status).toBe(400);
+    expect((await send(VISITOR_API.read, '{"__proto__":{}}')).status).toBe(400);
+  });
+
+  it('limits each client, and logs a flood of made-up tokens in aggregate only', async () => {
+    const token = await storedRequest();
+    const statuses: Record<number, number> = {};
+    const made = Array.from(
+      { length: 120 },
+      (_, n) => `${String(n).padStart(3, '0')}${'Z'.repeat(40)}`,
+    );
+    // Many addresses, each under its budget, then one address past it.
+    for (const [n, jeton] of made.entries()) {
+      const response = await send(
+        VISITOR_API.read,
+        { jeton },
+        { 'X-Forwarded-For': `10.9.${n}.7` },
+      );
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    }
+    for (let n = 0; n < VISITOR_REQUESTS_PER_WINDOW + 5; n += 1) {
+      const response = await send(VISITOR_API.read, { jeton: made[n] });
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      if (response.status === 429) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await response.json()).toEqual({ error: VISITOR_MESSAGES.rateLimited });
+      }
+    }
+    expect(statuses).toEqual({ 404: 120 + VISITOR_REQUESTS_PER_WINDOW, 429: 5 });
+    // The real visitor, from another address, is not affected.
+    const own = await send(VISITOR_API.read, { jeton: token }, { 'X-Forwarded-For': '10.3.3.3' });
+    expect(own.status).toBe(200);
+
+    await server.close();
+    closed = true;
+    const lines = server.logs.filter((log) => log.event === 'visitor_refused');
+    const count = (reason: string) =>
+      lines
+        .filter((log) => log.fields.reason === reason)
+        .reduce((sum, log) => sum + Number(log.fields.count), 0);
+    expect(count('visitor-unknown-link')).toBe(120 + VISITOR_REQUESTS_PER_WINDOW);
+    expect(count('visitor-rate-limit')).toBe(5);
+    // The first of a reason at once, the rest in one line when the minute ends (or at shutdown).
+    expect(lines.length).toBeLessThanOrEqual(4);
+    const written = JSON.stringify(server.logs);
+    expect(written).not.toContain(token);
+    for (const jeton of made) expect(written).not.toContain(jeton);
+    expect(written).not.toMatch(/10\.[1-9]\.\d+\.\d+|14:00|10:00-13:00/);
+  });
+
+  it('purges the expired links at start (the daily purge)', async () => {
+    const token = await storedRequest();
+    const { stores } = server.pipeline;
+    const leadId = await stores.visitorLinks.leadOf(token, Date.now());
+    await stores.database.db
+      .insertInto('visitor_links')
+      .values({ token_hash: 'f'.repeat(64), lead_id: leadId ?? '', created_at: 0, expires_at: 1 })
+      .execute();
+    await server.close();
+    server = await startTestServer({ ...fixture.config });
+    const links = () =>
+      server.pipeline.stores.database.db.selectFrom('visitor_links').select('expires_at').execute();
+    await expect.poll(async () => (await links()).length).toBe(1);
+    expect((await links())[0]?.expires_at).toBeGreaterThan(Date.now());
+    expect(server.logs.find((log) => log.event === 'retention_purge')?.fields).toMatchObject({
+      visitorLinks: 1,
+    });
+  });
+});

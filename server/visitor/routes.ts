@@ -1,0 +1,177 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+
+import { DAY_NAMES } from '#contracts/contact/contact-choice.ts';
+import {
+  VISITOR_API,
+  VISITOR_API_PREFIX,
+  type VisitorRefused,
+} from '#contracts/contact/visitor-api.ts';
+import { CACHE_NONE } from '#server/http/cache-control.ts';
+import { requestClientKey } from '#server/http/request-client.ts';
+import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
+import type { RefusalLog } from '#server/leads/index.ts';
+import type { Logger } from '#server/logger.ts';
+import { VisitorClientBudget } from './client-budget.ts';
+import { VISITOR_MESSAGES } from './messages.ts';
+import type { VisitorOutcome, VisitorService } from './service.ts';
+
+/** The largest body the API reads: a token and a few days and slots. */
+export const VISITOR_BODY_BYTES = 2048;
+/**
+ * Visitor API requests in progress at once, per instance; past it, an immediate 429 (not a 503:
+ * a flood is answered with 4xx only, issue 37). Above the 64 connections of the measured flood
+ * (`npm run bench:visitor`), which therefore never meets it: it bounds an open-loop flood's
+ * requests waiting for a database connection.
+ */
+export const VISITOR_MAX_IN_PROGRESS = 128;
+
+export interface VisitorApiDeps {
+  service: VisitorService;
+  logger: Logger;
+  refusalLog: RefusalLog;
+  origins: () => readonly string[];
+  trustProxy?: string;
+  /** A 429 is sent after this delay (REFUSAL_DELAY_MS, as the endpoint's). */
+  refusalDelayMs: number;
+  /** Removes the `.eml` copies of an erased request. */
+  onErased: (leadId: string) => void;
+  /** A change was written: kick the outbox and the webhook workers. */
+  onChanged: () => void;
+  budget?: VisitorClientBudget;
+  now?: () => number;
+}
+
+type Failure = 400 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
+
+const TokenBody = z.object({ jeton: z.unknown() });
+const SlotsBody = z.object({
+  jeton: z.unknown(),
+  jours: z.array(z.enum(DAY_NAMES)).max(7),
+  creneaux: z.array(z.string().max(20)).max(12),
+});
+const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
+
+/**
+ * The visitor page's API (issue 37, ADR 0029), all POST under `VISITOR_API_PREFIX`, the token in
+ * the JSON body. In order: no-store and noindex on every answer; another site's request (its
+ * `Origin`, or `Sec-Fetch-Site`) 403; past the bound of requests in progress, 429 at once; a
+ * client over its budget (in memory), 429 held for `refusalDelayMs`; content type 415; size
+ * 413; a body that is not the act's JSON 400; then the service: a wrong, expired or used-up
+ * token 404 with one message whatever the case. Refusals are logged in aggregate
+ * (`visitor_refused`, a reason, a status, a count); no token, address or slot is ever logged.
+ */
+export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
+  const { service, refusalLog } = deps;
+  const budget = deps.budget ?? new VisitorClientBudget();
+  const now = deps.now ?? Date.now;
+  const held = new WeakSet<Request>();
+  let inProgress = 0;
+
+  const fail = (c: Context, status: Failure, reason: string, body: VisitorRefused) => {
+    refusalLog.record(`visitor-${reason}`, status, undefined, 'visitor_refused');
+    return c.json(body, status);
+  };
+  const unknown = (c: Context) =>
+    fail(c, 404, 'unknown-link', { error: VISITOR_MESSAGES.unknownLink });
+
+  app.use(`${VISITOR_API_PREFIX}/*`, async (c, next) => {
+    await next();
+    c.header('Cache-Control', CACHE_NONE);
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    if (held.has(c.req.raw))
+      await new Promise((resolve) => setTimeout(resolve, deps.refusalDelayMs));
+  });
+  app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], `${VISITOR_API_PREFIX}/*`, (c) =>
+    c.json({ error: VISITOR_MESSAGES.method }, 405, { Allow: 'POST' }),
+  );
+
+  const guard: MiddlewareHandler = async (c, next) => {
+    if (isCrossSiteRequest(c.req.raw.headers, deps.origins(), { acceptSameSite: false })) {
+      return fail(c, 403, 'cross-site', { error: VISITOR_MESSAGES.crossSite });
+    }
+    if (inProgress >= VISITOR_MAX_IN_PROGRESS) {
+      c.header('Retry-After', '2');
+      return fail(c, 429, 'admission', { error: VISITOR_MESSAGES.rateLimited });
+    }
+    const retryAfter = budget.take(requestClientKey(c, deps.trustProxy), now());
+    if (retryAfter !== undefined) {
+      if (deps.refusalDelayMs > 0) held.add(c.req.raw);
+      c.header('Retry-After', String(retryAfter));
+      return fail(c, 429, 'rate-limit', { error: VISITOR_MESSAGES.rateLimited });
+    }
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return fail(c, 415, 'content-type', { error: VISITOR_MESSAGES.contentType });
+    }
+    const length = Number(c.req.header('content-length') ?? NaN);
+    if (!(length <= VISITOR_BODY_BYTES)) {
+      return fail(c, 413, 'too-large', { error: VISITOR_MESSAGES.tooLarge });
+    }
+    inProgress += 1;
+    try {
+      await next();
+    } catch (error) {
+      deps.logger.error('visitor_failed', { error });
+      c.res = fail(c, 503, 'unavailable', { error: VISITOR_MESSAGES.unavailable });
+    } finally {
+      inProgress -= 1;
+    }
+  };
+
+  async function readBody<T extends z.ZodType>(c: Context, schema: T) {
+    try {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer());
+      if (text.length > VISITOR_BODY_BYTES) return undefined;
+      const parsed = schema.safeParse(parseJsonSafely(text));
+      return parsed.success ? (parsed.data as z.infer<T>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const malformed = (c: Context) => fail(c, 400, 'malformed', { error: VISITOR_MESSAGES.invalid });
+
+  const answer = (c: Context, outcome: VisitorOutcome, act?: string) => {
+    switch (outcome.status) {
+      case 'unknown':
+        return unknown(c);
+      case 'closed':
+        return fail(c, 409, 'closed', { error: VISITOR_MESSAGES.closed });
+      case 'invalid':
+        return fail(c, 400, 'invalid', { error: VISITOR_MESSAGES.invalid, fields: outcome.fields });
+      default:
+        if (act) {
+          deps.logger.info('visitor_changed', { action: act });
+          deps.onChanged();
+        }
+        return c.json(outcome.view);
+    }
+  };
+
+  app.post(VISITOR_API.read, guard, async (c) => {
+    const body = await readBody(c, TokenBody);
+    return body ? answer(c, await service.read(body.jeton)) : malformed(c);
+  });
+
+  app.post(VISITOR_API.slots, guard, async (c) => {
+    const body = await readBody(c, SlotsBody);
+    if (!body) return malformed(c);
+    return answer(c, await service.changeSlots(body.jeton, body.jours, body.creneaux), 'slots');
+  });
+
+  app.post(VISITOR_API.stopCalls, guard, async (c) => {
+    const body = await readBody(c, TokenBody);
+    return body ? answer(c, await service.stopCalls(body.jeton), 'stop_calls') : malformed(c);
+  });
+
+  app.post(VISITOR_API.erase, guard, async (c) => {
+    const body = await readBody(c, EraseBody);
+    if (!body) return fail(c, 400, 'malformed', { error: VISITOR_MESSAGES.confirmErase });
+    const leadId = await service.erase(body.jeton);
+    if (leadId === undefined) return unknown(c);
+    deps.onErased(leadId);
+    deps.onChanged();
+    deps.logger.info('visitor_changed', { action: 'erase' });
+    return c.json({ erased: true });
+  });
+}
