@@ -146,10 +146,9 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const purge = async () => {
     try {
       const now = options.audience?.now?.() ?? Date.now();
+      // The visitor page's expired links (90 days) go in the same transaction (RetentionStore).
       const result = await runPurge(database, now);
-      // The visitor page's expired links (90 days); an erased request's went with it.
-      const visitorLinks = await stores.visitorLinks.purgeExpired(now);
-      logger.info('retention_purge', { status: 'done', ...result, visitorLinks });
+      logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
     }
