@@ -14,7 +14,11 @@ import {
 import { preparedInsert } from '#server/db/prepared.ts';
 import type { Tables } from '#server/db/schema.ts';
 import type { BatchRead, ReadRow } from '#server/db/batch-statements.ts';
-import { leadCreatedEvent, type NewWebhookEvent } from '#server/webhooks/index.ts';
+import {
+  contactChoiceData,
+  leadCreatedEvent,
+  type NewWebhookEvent,
+} from '#server/webhooks/index.ts';
 
 /**
  * What one group-commit batch reads of the leads and their e-mails, and what it writes, in a
@@ -219,7 +223,10 @@ export class BatchLeads {
     this.#leads.push(leadRow(id, input, consent, now, contact));
     this.#tracking.push(trackingRow(id, origin));
     this.#outbox.push(...outboxRows(id, mails, now));
-    if (webhookId) this.#events.push(leadCreatedEvent(id, webhookId, now));
+    if (webhookId) {
+      const choice = contact ? contactChoiceData(contact, now) : undefined;
+      this.#events.push(leadCreatedEvent(id, webhookId, now, choice));
+    }
     this.#addRecent(key, {
       id,
       telephone: input.telephone,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { unspecifiedContact } from '#server/db/records/lead.ts';
 import { exportFileName, requestsCsv, wallClock, type ExportRow } from './csv.ts';
 
 const PARIS = 'Europe/Paris';
@@ -18,6 +19,7 @@ function row(overrides: Partial<ExportRow> = {}): ExportRow {
     message: 'Bonjour',
     clientType: 'particulier',
     consent: { text: 'J’accepte…', version: '2026-11-01', givenAt: at },
+    contact: unspecifiedContact(at),
     delivery: [
       { kind: 'notification', status: 'sent', attempts: 1, sentAt: at, withheldReason: null },
       {
@@ -83,6 +85,46 @@ describe('the CSV export', () => {
     // One row per request and the header, CRLF between rows, `;` between cells.
     expect(csv.slice(1).trimEnd().split('\r\n')).toHaveLength(2);
     expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF"Reçue le";"Statut";/);
+  });
+
+  it('gives the visitor’s choice of contact: channel, days and slots, withdrawal, wording', () => {
+    const at = Date.UTC(2026, 10, 26, 13, 19);
+    const phone = row({
+      contact: {
+        ...unspecifiedContact(at),
+        choice: { channel: 'telephone', days: [2, 4], slots: [{ start: 840, end: 1020 }] },
+        text: 'Comment souhaitez-vous être recontacté(e) ? Par téléphone.',
+        version: '2026-12-01',
+      },
+    });
+    const withdrawn = row({
+      contact: {
+        ...unspecifiedContact(at),
+        choice: { channel: 'email', days: [], slots: [] },
+        text: 'Comment souhaitez-vous être recontacté(e) ? Par e-mail uniquement.',
+        version: '2026-12-01',
+        phoneWithdrawnAt: Date.UTC(2026, 10, 27, 9, 5),
+      },
+    });
+    const [first, second, seed] = parse(requestsCsv([phone, withdrawn, row()], PARIS));
+    expect(first).toMatchObject({
+      recontact: 'Par téléphone',
+      creneaux: 'mardi, jeudi\u00a0; de 14\u00a0h à 17\u00a0h',
+      'Ne plus appeler depuis': '',
+      'Choix de recontact donné le': '26/11/2026 14:19',
+      'Version du choix de recontact': '2026-12-01',
+      'Texte du choix de recontact': 'Comment souhaitez-vous être recontacté(e) ? Par téléphone.',
+    });
+    expect(second).toMatchObject({
+      recontact: 'Par e-mail uniquement',
+      creneaux: '—',
+      'Ne plus appeler depuis': '27/11/2026 10:05',
+    });
+    expect(seed).toMatchObject({
+      recontact: 'Non précisé (téléphone ou e-mail)',
+      creneaux: 'dès que possible',
+      'Choix de recontact donné le': '',
+    });
   });
 
   it('lists the calls: their number, the first, the last with its outcome and caller, all', () => {

@@ -1,3 +1,4 @@
+import { CHANNEL_LABELS, slotsSummary } from '#contracts/contact/contact-choice.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
 import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
 import type { CallRecord, ExportScope, InboxFilter, InboxView } from '#contracts/staff/contract.ts';
@@ -116,6 +117,11 @@ function columns(timeZone: string): Column[] {
     ['Reçue le', (row) => at(row.createdAt)],
     ['Statut', (row) => STATUS_LABELS[row.status]],
     ['À rappeler avant', (row) => at(row.dueAt)],
+    // The visitor's choice (issue 37), named as in the form's payload: the channel in words,
+    // then the days and slots (« mardi, jeudi ; de 14 h à 17 h », « dès que possible »).
+    ['recontact', (row) => CHANNEL_LABELS[row.contact.choice.channel]],
+    ['creneaux', (row) => slotsSummary(row.contact.choice)],
+    ['Ne plus appeler depuis', (row) => at(row.contact.phoneWithdrawnAt)],
     ...LEAD_FIELDS.map((field): Column => [
       LEAD_FIELD_LABELS[field],
       (row) => (field === 'clientType' ? (CLIENT_TYPES[row[field]] ?? row[field]) : row[field]),
@@ -148,6 +154,9 @@ function columns(timeZone: string): Column[] {
     ['Consentement donné le', (row) => at(row.consent.givenAt)],
     ['Version du consentement', (row) => row.consent.version],
     ['Texte du consentement', (row) => row.consent.text],
+    ['Choix de recontact donné le', (row) => (row.contact.version ? at(row.contact.givenAt) : '')],
+    ['Version du choix de recontact', (row) => row.contact.version],
+    ['Texte du choix de recontact', (row) => row.contact.text],
     ['Référence', (row) => row.id],
   ];
 }

@@ -1,4 +1,5 @@
 import type { Lead } from '#server/db/records/lead.ts';
+import { contactChoiceData, type ContactChoiceData } from './queue.ts';
 import type { ClaimedEvent } from './store.ts';
 
 /**
@@ -8,7 +9,11 @@ import type { ClaimedEvent } from './store.ts';
  */
 const iso = (at: number) => new Date(at).toISOString();
 
-export function leadCreatedData(lead: Lead) {
+/**
+ * `contact`: the choice as given at reception (stored with the event); for an event stored
+ * without it (before issue 37), the lead's, which the visitor could not have changed then.
+ */
+export function leadCreatedData(lead: Lead, contact?: ContactChoiceData) {
   return {
     id: lead.id,
     createdAt: iso(lead.createdAt),
@@ -26,7 +31,13 @@ export function leadCreatedData(lead: Lead) {
       version: lead.consent.version,
       givenAt: iso(lead.consent.givenAt),
     },
+    contact: contact ?? contactChoiceData(lead.contact, lead.contact.givenAt),
   };
+}
+
+function storedContact(payload: string | null): ContactChoiceData | undefined {
+  if (payload === null) return undefined;
+  return (JSON.parse(payload) as { contact?: ContactChoiceData }).contact;
 }
 
 /** The body, or undefined when its data is gone (a `lead.created` whose person was erased). */
@@ -34,7 +45,7 @@ export function eventBody(event: ClaimedEvent, lead: Lead | undefined): string |
   let data: unknown;
   if (event.type === 'lead.created') {
     if (!lead) return undefined;
-    data = leadCreatedData(lead);
+    data = leadCreatedData(lead, storedContact(event.payload));
   } else {
     if (event.payload === null) return undefined;
     data = JSON.parse(event.payload) as unknown;

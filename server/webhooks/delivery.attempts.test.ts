@@ -35,6 +35,8 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
       email,
       clientType: 'professionnel',
       consent: { version: expect.any(String), text: expect.any(String) },
+      // The seed's payload (no choice): stored as `non_precise`, due by the promise.
+      contact: expect.objectContaining({ channel: 'non_precise', dueAt: expect.any(String) }),
     });
     expect(JSON.parse(event!.body)).toMatchObject({
       type: 'lead.created',

@@ -4,6 +4,8 @@
  * (./staff-routes.ts) are registered by the composition root only.
  */
 export {
+  contactChoiceData,
+  type ContactChoiceData,
   leadCreatedEvent,
   type NewWebhookEvent,
   newWebhookId,

@@ -38,9 +38,46 @@ function eventRow(
 
 const iso = (at: number) => new Date(at).toISOString();
 
-/** `lead.created`: its data is read from the lead at each attempt (see tables.ts). */
-export function leadCreatedEvent(leadId: string, webhookId: string, now: number): NewWebhookEvent {
-  return eventRow('lead.created', leadId, null, now, webhookId);
+/** The visitor's choice of contact as a webhook event states it (issue 37). */
+export interface ContactChoiceData {
+  channel: ContactChoice['channel'];
+  days: string[];
+  slots: string[];
+  /** The choice's wording as shown, its version and when it was given. */
+  text: string;
+  version: string;
+  givenAt: string;
+  dueAt: string | null;
+}
+
+export function contactChoiceData(
+  contact: { choice: ContactChoice; text: string; version: string; dueAt?: number | null },
+  givenAt: number,
+): ContactChoiceData {
+  return {
+    channel: contact.choice.channel,
+    days: contact.choice.days.map(dayNameOf).filter((day) => day !== undefined),
+    slots: contact.choice.slots.map(encodeSlot),
+    text: contact.text,
+    version: contact.version,
+    givenAt: iso(givenAt),
+    dueAt: contact.dueAt == null ? null : iso(contact.dueAt),
+  };
+}
+
+/**
+ * `lead.created`: the person's data is read from the lead at each attempt (see tables.ts), so an
+ * erasure leaves nothing to send; the choice of contact is stored with the event as given at
+ * reception (no personal data), since the visitor may change it before the event is delivered
+ * and every attempt must send the same bytes.
+ */
+export function leadCreatedEvent(
+  leadId: string,
+  webhookId: string,
+  now: number,
+  contact?: ContactChoiceData,
+): NewWebhookEvent {
+  return eventRow('lead.created', leadId, contact ? { contact } : null, now, webhookId);
 }
 
 export function webhookTestEvent(now: number): NewWebhookEvent {
