@@ -1,7 +1,8 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 
-import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
+import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
+import { CONSENT_VERSION, SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { startEdgeFunction } from '#test-support/edge-functions.ts';
 import { validRequest } from '#test-support/harness.ts';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '#test-support/webhook-receiver.ts';
@@ -34,11 +35,49 @@ describe('send-contact-email through supabase-js', () => {
       'SELECT email, consent_version FROM leads WHERE id = $1',
       [id],
     );
-    expect(lead).toEqual({ email: 'invoke@entreprise.example', consent_version: CONSENT_VERSION });
+    // The seed's payload (no choice): recorded with the seed's wording, as the reference site's.
+    expect(lead).toEqual({
+      email: 'invoke@entreprise.example',
+      consent_version: SEED_CONSENT_VERSION,
+    });
     expect((await outboxOf(id)).map((row) => [row.kind, row.status])).toEqual([
       ['confirmation', 'pending'],
       ['notification', 'pending'],
     ]);
+  });
+
+  it('stores the visitor’s choice of contact with its wording and its due time (issue 37)', async () => {
+    const id = await invokeValid('choix@entreprise.example', {
+      recontact: 'telephone',
+      jours: ['jeudi'],
+      creneaux: ['14:00-17:00'],
+      recontactVersion: CHOICE_VERSION,
+    });
+    const [lead] = await query<Record<string, string | null>>(
+      `SELECT consent_version, contact_channel, contact_days, contact_slots, contact_version,
+              contact_text, due_at::text AS due_at, created_at::text AS created_at
+         FROM leads WHERE id = $1`,
+      [id],
+    );
+    expect(lead).toMatchObject({
+      consent_version: CONSENT_VERSION,
+      contact_channel: 'telephone',
+      contact_days: '4',
+      contact_slots: '14:00-17:00',
+      contact_version: CHOICE_VERSION,
+      contact_text: expect.stringContaining('Par téléphone'),
+    });
+    // The end of the first Thursday 14-17 h slot after reception, in Paris.
+    const due = new Date(Number(lead!.due_at));
+    expect(due.getTime()).toBeGreaterThan(Number(lead!.created_at));
+    expect(
+      new Intl.DateTimeFormat('fr-FR', {
+        timeZone: 'Europe/Paris',
+        weekday: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(due),
+    ).toBe('jeudi 17:00');
   });
 
   it('refuses an invalid one with a FunctionsHttpError 400 in French, and stores nothing', async () => {

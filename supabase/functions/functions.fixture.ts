@@ -78,9 +78,12 @@ export const supabase = () =>
     realtime: { transport: WebSocket as never },
   });
 
-export async function invokeValid(email: string): Promise<string> {
+export async function invokeValid(
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const { data, error } = await supabase().functions.invoke(FUNCTION_NAME, {
-    body: validRequest({ email }),
+    body: validRequest({ email, ...extra }),
   });
   expect(error).toBeNull();
   // The call-back clock runs here too: the answer says when the call comes.
