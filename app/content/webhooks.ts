@@ -80,7 +80,7 @@ export function eventInWords(type: WebhookEventType, person: string | null): str
         ? `Changement de statut de la demande de ${person}`
         : 'Changement de statut (personne effacée depuis)';
     case 'lead.erased':
-      return 'Effacement d’une personne à la demande de l’équipe';
+      return 'Effacement d’une demande (par l’équipe, par le demandeur ou en fin de conservation)';
     case 'lead.contact_changed':
       return person
         ? `Changement du mode de recontact par ${person}`

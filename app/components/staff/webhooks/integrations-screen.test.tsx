@@ -151,7 +151,7 @@ describe('the integrations page', () => {
     expect(first).not.toHaveTextContent('délai dépassé');
     expect(within(first!).getAllByRole('cell').at(-2)).toHaveTextContent('2');
     // An erased person is not named nor linked: the request's page no longer exists.
-    expect(second).toHaveTextContent('Effacement d’une personne');
+    expect(second).toHaveTextContent('Effacement d’une demande');
     expect(within(second!).queryByRole('link')).toBeNull();
     expect(second).toHaveTextContent('Aucun essai');
 
@@ -161,7 +161,7 @@ describe('the integrations page', () => {
     ).toBeEnabled();
     expect(
       screen.getByRole('button', {
-        name: `Renvoyer : Effacement d’une personne à la demande de l’équipe (${at})`,
+        name: `Renvoyer : Effacement d’une demande (par l’équipe, par le demandeur ou en fin de conservation) (${at})`,
       }),
     ).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Tout renvoyer' })).toBeEnabled();
