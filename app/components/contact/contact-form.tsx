@@ -6,7 +6,6 @@ import { contactEndpointUrl } from '#contracts/contact/lead-contract.ts';
 import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
 import {
   CLIENT_TYPE,
-  CONTACT_FIELDS,
   type ContactField,
   type FieldErrors,
   isRequiredField,
@@ -15,6 +14,7 @@ import {
   type TextField as TextFieldName,
 } from '#contracts/contact/fields.ts';
 import { siteConfig } from '#config/site.ts';
+import { CHOICE_VERSION, CHOICE_VERSION_FIELD } from '#contracts/contact/contact-choice.ts';
 import { contactPageText } from '#app/content/contact.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/class-names.ts';
@@ -22,8 +22,16 @@ import { TextField, SelectField } from '#app/components/ui/field.tsx';
 import { Send } from '#app/components/ui/icons.tsx';
 import { NoticeArea } from '#app/components/ui/notice.tsx';
 import { ConsentField } from './consent-field.tsx';
+import { ContactChoiceField } from './contact-choice-field.tsx';
 import { loadValidation, type Validation } from './deferred-code.ts';
-import { EMPTY, type FormValues, useRequestedProduct } from './form-values.ts';
+import {
+  EMPTY,
+  fieldsIn,
+  focusFirstIn,
+  type FormValues,
+  isContactField,
+  useRequestedProduct,
+} from './form-values.ts';
 import { Honeypot } from './honeypot.tsx';
 import { MessageField } from './message-field.tsx';
 import type { VisitOrigin } from '#app/components/navigation-origin.ts';
@@ -38,13 +46,6 @@ const notices = contactPageText.notices;
 const NATIVE_ACTION = contactEndpointUrl(siteConfig.backendUrl);
 
 type Errors = FieldErrors;
-
-/** The fields in error, in the form's order. */
-const fieldsIn = (found: Errors) => CONTACT_FIELDS.filter((field) => found[field]);
-
-function isContactField(field: string): field is ContactField {
-  return (CONTACT_FIELDS as readonly string[]).includes(field);
-}
 
 export function ContactForm() {
   const idPrefix = useId();
@@ -94,12 +95,13 @@ export function ContactForm() {
     };
   }
 
-  function focusFirstInvalid(found: Errors) {
-    const [first] = fieldsIn(found);
-    if (!first) return;
-    const element = formRef.current?.elements.namedItem(first);
-    if (element instanceof HTMLElement) element.focus();
+  /** Ticks or unticks one day or slot of the choice. */
+  function toggle(field: 'jours' | 'creneaux', value: string, on: boolean) {
+    const others = values[field].filter((item) => item !== value);
+    update(field, (on ? [...others, value] : others) as FormValues[typeof field]);
   }
+
+  const focusFirstInvalid = (found: Errors) => focusFirstIn(formRef.current, found);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,7 +125,13 @@ export function ContactForm() {
       return;
     }
     const { schema, problems, FixLinks } = validation;
-    const result = schema.ContactFormSchema.safeParse({ ...values, produit });
+    // The days and slots apply to the phone only: the e-mail sends none.
+    const byEmail = values.recontact === 'email';
+    const result = schema.ContactFormSchema.safeParse({
+      ...values,
+      produit,
+      ...(byEmail && { jours: [], creneaux: [] }),
+    });
     const found = result.success ? {} : schema.fieldErrors(result.error);
     if (!result.success) {
       pendingRef.current = false;
@@ -161,7 +169,7 @@ export function ContactForm() {
           tone: 'success',
           title: notices.successTitle,
           description: notices.successText,
-          detail: validation.callbackSentenceOf(outcome.callbackBy),
+          detail: validation.callbackSentenceOf(outcome.callback),
         });
       } else {
         // The server's verdict per field, shown like the form's own.
@@ -221,6 +229,7 @@ export function ContactForm() {
         />
       </div>
       <input type="hidden" name="clientType" value={CLIENT_TYPE} />
+      <input type="hidden" name={CHOICE_VERSION_FIELD} value={CHOICE_VERSION} />
       <SelectField
         id={fieldId('produit')}
         name="produit"
@@ -251,6 +260,19 @@ export function ContactForm() {
         error={consentInNotice ? undefined : errors.rgpdConsent}
         describedBy={consentInNotice && errors.rgpdConsent ? noticeDescriptionId : undefined}
         onChange={(checked) => update('rgpdConsent', checked)}
+      />
+      <ContactChoiceField
+        ids={{
+          recontact: fieldId('recontact'),
+          jours: fieldId('jours'),
+          creneaux: fieldId('creneaux'),
+        }}
+        recontact={values.recontact}
+        jours={values.jours}
+        creneaux={values.creneaux}
+        errors={errors}
+        onChannel={(channel) => update('recontact', channel)}
+        onToggle={toggle}
       />
 
       <NoticeArea
