@@ -1,7 +1,8 @@
 /**
  * What the contact form needs once the visitor works with it, loaded with the schema
- * (deferred-code.ts) rather than with the page: the wording of the problems a check finds, the
- * list of fields to fix, and the call-back time's sentence for an accepted request.
+ * (deferred-code.ts, submit-contact.tsx) rather than with the page: the wording of the problems a
+ * check finds, the list of fields to fix, and the call-back time's sentence for an accepted
+ * request.
  */
 import type { MouseEvent } from 'react';
 

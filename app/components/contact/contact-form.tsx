@@ -26,7 +26,6 @@ import { ContactChoiceField } from './contact-choice-field.tsx';
 import { loadValidation, type Validation } from './deferred-code.ts';
 import {
   EMPTY,
-  fieldsIn,
   focusFirstIn,
   type FormValues,
   isContactField,
@@ -35,7 +34,6 @@ import {
 import { Honeypot } from './honeypot.tsx';
 import { MessageField } from './message-field.tsx';
 import type { VisitOrigin } from '#app/components/navigation-origin.ts';
-import { sendContactRequest } from './send-contact-request.ts';
 import { useFormNotice } from './use-form-notice.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -124,69 +122,24 @@ export function ContactForm() {
       revealNotice();
       return;
     }
-    const { schema, problems, FixLinks } = validation;
-    // The days and slots apply to the phone only: the e-mail sends none.
-    const byEmail = values.recontact === 'email';
-    const result = schema.ContactFormSchema.safeParse({
-      ...values,
+    await validation.checkAndSend({
+      values,
       produit,
-      ...(byEmail && { jours: [], creneaux: [] }),
+      origin: { pageOrigine: origin?.sourcePage(), ...origin?.landingCampaign() },
+      notices,
+      fieldId,
+      setErrors,
+      setConsentInNotice,
+      setPending,
+      setValues,
+      showNotice,
+      dismissNotice,
+      revealNotice,
+      focusFirstInvalid,
+      settled: () => {
+        pendingRef.current = false;
+      },
     });
-    const found = result.success ? {} : schema.fieldErrors(result.error);
-    if (!result.success) {
-      pendingRef.current = false;
-      // Shown before moving focus, so the field is announced with its message. The notice
-      // names the fields to fix; without consent it is the reference's consent notice, which
-      // then also stands for the box's own message.
-      flushSync(() => {
-        setErrors(found);
-        setConsentInNotice(!values.rgpdConsent);
-        showNotice({
-          tone: 'error',
-          title: values.rgpdConsent ? problems.incompleteTitle : problems.consentTitle,
-          description: values.rgpdConsent ? problems.incompleteText : problems.consentText,
-          more: <FixLinks fields={fieldsIn(found)} fieldId={fieldId} />,
-        });
-      });
-      focusFirstInvalid(found);
-      return;
-    }
-
-    setErrors({});
-    setConsentInNotice(false);
-    dismissNotice();
-    setPending(true);
-    const outcome = await sendContactRequest(result.data, values.website, {
-      pageOrigine: origin?.sourcePage(),
-      ...origin?.landingCampaign(),
-    });
-    pendingRef.current = false;
-    setPending(false);
-    flushSync(() => {
-      if (outcome.ok) {
-        setValues({ ...EMPTY, produit: '' });
-        showNotice({
-          tone: 'success',
-          title: notices.successTitle,
-          description: notices.successText,
-          detail: validation.callbackSentenceOf(outcome.callback),
-        });
-      } else {
-        // The server's verdict per field, shown like the form's own.
-        setErrors(outcome.fields);
-        showNotice({
-          tone: 'error',
-          title: notices.errorTitle,
-          description: outcome.message ?? notices.errorFallback,
-          more: <FixLinks fields={fieldsIn(outcome.fields)} fieldId={fieldId} />,
-        });
-      }
-    });
-    if (!outcome.ok && Object.keys(outcome.fields).length > 0) {
-      focusFirstInvalid(outcome.fields);
-    } else {
-      revealNotice();
-    }
   }
 
   const noticeDescriptionId = `${idPrefix}-notice-description`;
