@@ -64,7 +64,7 @@ function BoxGroup({
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
     >
-      <legend className={legendClasses}>{legend}</legend>
+      <legend className="text-sm text-slate-700">{legend}</legend>
       <div className="flex flex-wrap gap-x-5">
         {options.map((option, index) => (
           <label key={option.value} className={optionClasses}>
@@ -147,7 +147,7 @@ export function ContactChoiceField({
       <fieldset
         aria-describedby={`${ids.jours}-hint`}
         className={cn(
-          'space-y-3',
+          'space-y-3 border-l-2 border-brand-200 pl-4',
           recontact === 'telephone'
             ? 'block'
             : 'hidden group-has-[input[value=telephone]:checked]/choice:block',
