@@ -113,6 +113,8 @@ for (const [name, viewport] of [
 ] as const) {
   test(`axe: the choice closed, open, and in error (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    // The notice fades in: axe reads colours once it is there, not halfway.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoHydrated(page, '/contact');
     const violations = async () =>
       (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.map(

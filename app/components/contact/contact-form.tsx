@@ -24,13 +24,7 @@ import { NoticeArea } from '#app/components/ui/notice.tsx';
 import { ConsentField } from './consent-field.tsx';
 import { ContactChoiceField } from './contact-choice-field.tsx';
 import { loadValidation, type Validation } from './deferred-code.ts';
-import {
-  EMPTY,
-  focusFirstIn,
-  type FormValues,
-  isContactField,
-  useRequestedProduct,
-} from './form-values.ts';
+import { EMPTY, type FormValues, useRequestedProduct } from './form-values.ts';
 import { Honeypot } from './honeypot.tsx';
 import { MessageField } from './message-field.tsx';
 import type { VisitOrigin } from '#app/components/navigation-origin.ts';
@@ -73,7 +67,8 @@ export function ContactForm() {
 
   function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     setValues((previous) => ({ ...previous, [field]: value }));
-    if (isContactField(field) && errors[field]) {
+    // Only the form's fields have errors (`website`, the honeypot, never has one).
+    if (errors[field as ContactField]) {
       setErrors((previous) => ({ ...previous, [field]: undefined }));
     }
   }
@@ -98,8 +93,6 @@ export function ContactForm() {
     const others = values[field].filter((item) => item !== value);
     update(field, (on ? [...others, value] : others) as FormValues[typeof field]);
   }
-
-  const focusFirstInvalid = (found: Errors) => focusFirstIn(formRef.current, found);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -126,7 +119,6 @@ export function ContactForm() {
       values,
       produit,
       origin: { pageOrigine: origin?.sourcePage(), ...origin?.landingCampaign() },
-      notices,
       fieldId,
       setErrors,
       setConsentInNotice,
@@ -135,7 +127,7 @@ export function ContactForm() {
       showNotice,
       dismissNotice,
       revealNotice,
-      focusFirstInvalid,
+      element: formRef.current,
       settled: () => {
         pendingRef.current = false;
       },
@@ -215,11 +207,7 @@ export function ContactForm() {
         onChange={(checked) => update('rgpdConsent', checked)}
       />
       <ContactChoiceField
-        ids={{
-          recontact: fieldId('recontact'),
-          jours: fieldId('jours'),
-          creneaux: fieldId('creneaux'),
-        }}
+        fieldId={fieldId}
         recontact={values.recontact}
         jours={values.jours}
         creneaux={values.creneaux}

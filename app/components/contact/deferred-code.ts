@@ -10,12 +10,18 @@ export interface Validation {
   checkAndSend: typeof SubmitContact.checkAndSend;
 }
 
+/**
+ * The import alone, in a function of its own: scripts/vite/deferred-import.ts unwraps it from
+ * Vite's preload helper, which the page then does not carry.
+ */
+const importSubmitContact = () => import('./submit-contact.tsx');
+
 let validation: Promise<Validation> | undefined;
 
 /** Loads it once; a failed load is tried again next time. */
 export function loadValidation(): Promise<Validation> {
-  validation ??= import('./submit-contact.tsx')
-    .then(({ checkAndSend }) => ({ checkAndSend }))
+  validation ??= importSubmitContact()
+    .then((module) => ({ checkAndSend: module.checkAndSend }))
     .catch((error: unknown) => {
       validation = undefined;
       throw error;

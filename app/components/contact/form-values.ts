@@ -2,8 +2,6 @@ import { useSearchParams } from 'react-router';
 
 import {
   CONTACT_FIELDS,
-  type ContactField,
-  type FieldErrors,
   isTextField,
   type TextField as TextFieldName,
 } from '#contracts/contact/fields.ts';
@@ -41,20 +39,4 @@ export function useRequestedProduct(hydrated: boolean): string {
   if (!hydrated) return '';
   const requested = searchParams.get('produit') ?? '';
   return isProductOption(requested) ? requested : '';
-}
-
-export function isContactField(field: string): field is ContactField {
-  return (CONTACT_FIELDS as readonly string[]).includes(field);
-}
-
-/** The fields in error, in the form's order. */
-export const fieldsIn = (found: FieldErrors) => CONTACT_FIELDS.filter((field) => found[field]);
-
-/** Focuses the first field in error; of a group of radios or boxes, its first one. */
-export function focusFirstIn(form: HTMLFormElement | null, found: FieldErrors): void {
-  const [first] = fieldsIn(found);
-  if (!first) return;
-  const named = form?.elements.namedItem(first);
-  const element = named instanceof RadioNodeList ? named[0] : named;
-  if (element instanceof HTMLElement) element.focus();
 }

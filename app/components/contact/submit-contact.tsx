@@ -5,17 +5,17 @@
  */
 import { flushSync } from 'react-dom';
 
-import type { ContactField, FieldErrors } from '#contracts/contact/fields.ts';
+import { CONTACT_FIELDS, type ContactField, type FieldErrors } from '#contracts/contact/fields.ts';
 import type { RequestOrigin } from '#contracts/contact/lead-contract.ts';
 import { ContactFormSchema, fieldErrors } from '#contracts/contact/schema.ts';
 import type { Notice } from '#app/components/ui/notice.tsx';
-import type { contactPageText } from '#app/content/contact.ts';
+import { contactPageText } from '#app/content/contact.ts';
 import {
   callbackSentenceOf,
   contactProblemsText as problems,
   FixLinks,
 } from './after-first-focus.tsx';
-import { EMPTY, fieldsIn, type FormValues } from './form-values.ts';
+import { EMPTY, type FormValues } from './form-values.ts';
 import { sendContactRequest } from './send-contact-request.ts';
 
 /** The form's state and the means to change it, as the form hands them over. */
@@ -24,7 +24,6 @@ export interface SubmitContext {
   /** The product: the visitor's pick, or the page's `?produit=`. */
   produit: string;
   origin: RequestOrigin;
-  notices: typeof contactPageText.notices;
   fieldId: (field: ContactField) => string;
   setErrors: (errors: FieldErrors) => void;
   setConsentInNotice: (inNotice: boolean) => void;
@@ -33,13 +32,27 @@ export interface SubmitContext {
   showNotice: (notice: Omit<Notice, 'id'>) => void;
   dismissNotice: () => void;
   revealNotice: () => void;
-  focusFirstInvalid: (errors: FieldErrors) => void;
+  /** The form element, to focus the first field in error. */
+  element: HTMLFormElement | null;
   /** Called once nothing is in progress any more (checked and refused, or answered). */
   settled: () => void;
 }
 
+/** The fields in error, in the form's order. */
+const fieldsIn = (found: FieldErrors) => CONTACT_FIELDS.filter((field) => found[field]);
+
+/** Focuses the first field in error; of a group of radios or boxes, its first one. */
+function focusFirstIn(form: HTMLFormElement | null, found: FieldErrors): void {
+  const [first] = fieldsIn(found);
+  if (!first) return;
+  const named = form?.elements.namedItem(first);
+  const element = named instanceof RadioNodeList ? named[0] : named;
+  if (element instanceof HTMLElement) element.focus();
+}
+
 export async function checkAndSend(form: SubmitContext): Promise<void> {
-  const { values, notices, fieldId } = form;
+  const { values, fieldId } = form;
+  const { notices } = contactPageText;
   // The days and slots apply to the phone only: the e-mail sends none.
   const byEmail = values.recontact === 'email';
   const result = ContactFormSchema.safeParse({
@@ -63,7 +76,7 @@ export async function checkAndSend(form: SubmitContext): Promise<void> {
         more: <FixLinks fields={fieldsIn(found)} fieldId={fieldId} />,
       });
     });
-    form.focusFirstInvalid(found);
+    focusFirstIn(form.element, found);
     return;
   }
 
@@ -95,7 +108,7 @@ export async function checkAndSend(form: SubmitContext): Promise<void> {
     }
   });
   if (!outcome.ok && Object.keys(outcome.fields).length > 0) {
-    form.focusFirstInvalid(outcome.fields);
+    focusFirstIn(form.element, outcome.fields);
   } else {
     form.revealNotice();
   }
