@@ -68,4 +68,21 @@ describe('buildRecord', () => {
     ).toEqual({ backendUrl: 'https://x.supabase.co', crmName: 'Pipedrive' });
     expect(buildRecord(parseBuildEnv({}))).toEqual({ backendUrl: null, crmName: null });
   });
+
+  it('reads the days and slots the form offers, as the server does, and refuses a wrong one', () => {
+    expect(
+      parseBuildEnv({ WORKING_DAYS: 'mon-thu,sat', CALL_WINDOWS: '14:00-17:00, 09:30-12:00' }),
+    ).toEqual({
+      WORKING_DAYS: [1, 2, 3, 4, 6],
+      CALL_WINDOWS: [
+        { start: 570, end: 720 },
+        { start: 840, end: 1020 },
+      ],
+    });
+    expect(() => parseBuildEnv({ WORKING_DAYS: 'lundi-vendredi' })).toThrow(/WORKING_DAYS:/);
+    expect(() => parseBuildEnv({ CALL_WINDOWS: '10:00-13:00,12:00-14:00' })).toThrow(
+      /CALL_WINDOWS:/,
+    );
+    expect(() => parseBuildEnv({ CALL_WINDOWS: '14h-17h' })).toThrow(/CALL_WINDOWS:/);
+  });
 });

@@ -8,6 +8,13 @@
  */
 import { booleanFromSpelling, isBooleanSpelling } from './boolean-setting.ts';
 import type { PublicSettings } from './build-env.ts';
+import {
+  callDaysOf,
+  callSlotsOf,
+  DEFAULT_CALL_DAYS,
+  DEFAULT_CALL_SLOTS,
+  type MinuteRange,
+} from './call-settings.ts';
 
 /**
  * In the pages: the settings the build validated and baked in. Under Node (server, scripts,
@@ -27,6 +34,8 @@ function readSettings(): PublicSettings {
     CLIENT_PORTAL_URL: text('CLIENT_PORTAL_URL'),
     ENABLE_PARTICULIERS_MENU: flag && isBooleanSpelling(flag) ? booleanFromSpelling(flag) : false,
     CRM_NAME: text('CRM_NAME'),
+    WORKING_DAYS: callDaysOf(text('WORKING_DAYS') ?? ''),
+    CALL_WINDOWS: callSlotsOf(text('CALL_WINDOWS') ?? ''),
   };
 }
 
@@ -76,6 +85,10 @@ export interface SiteConfig {
   particuliersMenuEnabled: boolean;
   /** The CRM that receives the requests (CRM_NAME), named in the privacy policy; empty: none. */
   crmName: string;
+  /** The days the form offers to be called on (WORKING_DAYS), ISO weekdays ascending. */
+  callDays: readonly number[];
+  /** The slots the form offers (CALL_WINDOWS), in minutes of the company's day, sorted. */
+  callSlots: readonly MinuteRange[];
 }
 
 function trimTrailingSlash(url: string): string {
@@ -126,7 +139,7 @@ export const siteConfig: SiteConfig = {
     name: 'Médiateur de la consommation (exemple)',
     website: 'https://mediateur.example',
   },
-  privacyPolicyRevisionDate: '2026-11-01',
+  privacyPolicyRevisionDate: '2026-12-01',
   yearsOfExperience: 3,
   siteUrl: trimTrailingSlash(settings.SITE_URL ?? 'http://localhost:3000'),
   backendUrl: trimTrailingSlash(settings.BACKEND_URL ?? ''),
@@ -134,6 +147,8 @@ export const siteConfig: SiteConfig = {
   clientPortalUrl: settings.CLIENT_PORTAL_URL ?? '',
   particuliersMenuEnabled: settings.ENABLE_PARTICULIERS_MENU ?? false,
   crmName: settings.CRM_NAME ?? '',
+  callDays: settings.WORKING_DAYS ?? DEFAULT_CALL_DAYS,
+  callSlots: settings.CALL_WINDOWS ?? DEFAULT_CALL_SLOTS,
 };
 
 export function formatPostalAddress(address: PostalAddress): string {

@@ -4,6 +4,7 @@ import type { Page, Request } from '@playwright/test';
 import { siteConfig } from '#config/site.ts';
 import { contactPageText } from '#app/content/contact.ts';
 import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
+import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { CONTACT_ENDPOINT_PATH, type LeadField } from '#contracts/contact/lead-contract.ts';
 import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
@@ -235,6 +236,11 @@ test('a valid request shows the pending state, posts the exact payload, confirms
     clientType: 'professionnel',
     ...values,
     rgpdConsent: true,
+    // fillContactForm's default choice: « Par téléphone », « dès que possible ».
+    recontact: 'telephone',
+    jours: [],
+    creneaux: [],
+    recontactVersion: CHOICE_VERSION,
     website: '',
     // The visit started on the contact page: the request was sent from it.
     pageOrigine: '/contact',
@@ -251,6 +257,7 @@ test('a valid request shows the pending state, posts the exact payload, confirms
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   }
   await expect(page.getByRole('checkbox', { name: CONSENT_TEXT })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Par téléphone' })).not.toBeChecked();
   await expect(submitButton(page)).toHaveText('Envoyer ma demande');
   await expect(submitButton(page)).toBeEnabled();
   expect(sent).toHaveLength(1);

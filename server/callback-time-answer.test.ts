@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { CONTACT_THANKS_PATH } from '#contracts/contact/lead-contract.ts';
 import {
   postJson,
@@ -115,5 +116,106 @@ describe.each(cases)('$name', ({ at, answer, sentence, notification }) => {
     } finally {
       now -= 5 * 60_000;
     }
+  });
+});
+
+/**
+ * Issue 37: the answer follows the visitor's choice. With slots, the first chosen slot after
+ * reception (its start, and its end as the due time); by e-mail, the promise's time and the
+ * channel; the native post's fragment carries the same.
+ */
+describe('the answer follows the choice of contact (a Friday evening request)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ smtpUrl: peer.url, clock: () => FRIDAY_EVENING });
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const phoneOnTuesdayAfternoon = {
+    recontact: 'telephone',
+    jours: ['mardi'],
+    creneaux: ['14:00-17:00'],
+    recontactVersion: CHOICE_VERSION,
+  };
+
+  it.each([
+    {
+      name: 'the phone on Tuesdays from 14 h to 17 h: Tuesday 1 December, 14 h to 17 h',
+      choice: phoneOnTuesdayAfternoon,
+      answer: {
+        callbackBy: '2026-12-01T17:00',
+        callbackFrom: '2026-12-01T14:00',
+        recontact: 'telephone',
+      },
+    },
+    {
+      name: 'the phone « dès que possible »: the promise',
+      choice: { recontact: 'telephone', recontactVersion: CHOICE_VERSION },
+      answer: { callbackBy: '2026-11-30T19:00', recontact: 'telephone' },
+    },
+    {
+      name: 'the e-mail: the promise, by e-mail',
+      choice: { recontact: 'email', recontactVersion: CHOICE_VERSION },
+      answer: { callbackBy: '2026-11-30T19:00', recontact: 'email' },
+    },
+  ])('$name', async ({ choice, answer }) => {
+    const response = await postJson(
+      server.endpoint,
+      validRequest({ email: `choice.${answer.recontact}.${Math.random()}@x.example`, ...choice }),
+    );
+    expect(response.status).toBe(200);
+    const { id, ...rest } = (await response.json()) as { id: string };
+    expect(id).toBeTruthy();
+    expect(rest).toEqual({ ok: true, ...answer });
+  });
+
+  it('sends a native post with a slot to the thank-you page with the slot in the fragment', async () => {
+    const form = new URLSearchParams(
+      Object.entries(
+        validRequest({ email: 'native.slot@entreprise.example', rgpdConsent: 'true' }),
+      ).map(([key, value]) => [key, String(value)]),
+    );
+    form.append('recontact', 'telephone');
+    form.append('recontactVersion', CHOICE_VERSION);
+    form.append('jours', 'mardi');
+    form.append('jours', 'jeudi');
+    form.append('creneaux', '14:00-17:00');
+    const response = await fetch(server.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(
+      `${TEST_SITE_URL}${CONTACT_THANKS_PATH}#rappel=2026-12-01T17:00&creneau=2026-12-01T14:00`,
+    );
+  });
+
+  it('sends a native post by e-mail to the thank-you page saying so', async () => {
+    const form = new URLSearchParams(
+      Object.entries(
+        validRequest({
+          email: 'native.email@entreprise.example',
+          rgpdConsent: 'true',
+          recontact: 'email',
+          recontactVersion: CHOICE_VERSION,
+        }),
+      ).map(([key, value]) => [key, String(value)]),
+    );
+    const response = await fetch(server.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(
+      `${TEST_SITE_URL}${CONTACT_THANKS_PATH}#rappel=2026-11-30T19:00&canal=email`,
+    );
   });
 });

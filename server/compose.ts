@@ -1,10 +1,10 @@
 import { siteConfig } from '#config/site.ts';
-import { encodeCallbackTime } from '#contracts/contact/callback-time.ts';
 import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import { AudienceService } from './audience/index.ts';
 import { registerAudienceBeacon } from './audience/routes.ts';
 import { registerAudienceStaffRoutes } from './audience/staff-routes.ts';
 import {
+  callbackFactsBy,
   CallbackService,
   DEFAULT_CALENDAR,
   DigestScheduler,
@@ -178,7 +178,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         maxRequestsInProgress: options.maxLeadRequestsInProgress,
         refusalDelayMs: options.refusalDelayMs,
         refusalLog,
-        callbackBy: (receivedAt) => encodeCallbackTime(callbackTimeBy(receivedAt)),
+        callbackFacts: callbackFactsBy(calendar, callbackTimeBy),
       });
       registerVisitorApi(app, {
         service: visitor,

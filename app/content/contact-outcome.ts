@@ -65,6 +65,7 @@ export const contactErrorText: Record<RefusalReason, ContactErrorText> = {
       `Produit${NBSP}: facultatif, à choisir dans la liste.`,
       `Message${NBSP}: facultatif, ${LIMITS.message.toLocaleString('fr-FR')}${NBSP}caractères au plus.`,
       'La case de consentement doit être cochée pour que nous puissions vous recontacter.',
+      `Moyen de recontact${NBSP}: choisissez «${NBSP}Par téléphone${NBSP}» ou «${NBSP}Par e-mail uniquement${NBSP}»\u00a0; pour le téléphone, les jours et créneaux sont facultatifs et à choisir parmi ceux du formulaire.`,
     ],
   },
   tooLarge: {

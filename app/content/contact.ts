@@ -59,7 +59,10 @@ export const contactPageText = {
   },
   gdpr: {
     title: 'Vos données personnelles',
-    purpose: `${siteConfig.companyName}, responsable du traitement, utilise les informations de ce formulaire pour répondre à votre demande et vous rappeler à son sujet. Ce traitement repose sur votre consentement et sur les mesures précontractuelles prises à votre demande.`,
+    purpose: `${siteConfig.companyName}, responsable du traitement, utilise les informations de ce formulaire pour répondre à votre demande, par téléphone ou par e-mail uniquement, selon votre choix. Ce traitement repose sur votre consentement et sur les mesures précontractuelles prises à votre demande.`,
+    /** The choice of contact: how to change or withdraw it, and the visitor's page. */
+    choice:
+      'Pour changer vos créneaux, arrêter les appels («\u00a0Ne plus m’appeler\u00a0») ou supprimer votre demande\u00a0: page «\u00a0Suivre ou modifier ma demande\u00a0» (lien dans l’e-mail de confirmation), ou contactez-nous.',
     retention:
       'Ces données sont réservées à nos équipes et conservées 3\u00a0ans après notre dernier contact.',
     rightsBeforeEmail:

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  callbackFactsOfFragment,
+  callbackFactsSentence,
+  callbackFragment,
   callbackSentence,
   encodeCallbackTime,
   formatCallbackTime,
@@ -48,5 +51,44 @@ describe('encodeCallbackTime and parseCallbackTime', () => {
     ]) {
       expect(parseCallbackTime(text), String(text)).toBeUndefined();
     }
+  });
+});
+
+describe('callbackFactsSentence', () => {
+  it('says the chosen slot, the e-mail, or the promise', () => {
+    expect(
+      callbackFactsSentence({
+        callbackBy: '2026-12-02T17:00',
+        callbackFrom: '2026-12-02T14:00',
+        recontact: 'telephone',
+      }),
+    ).toBe('Nous vous appellerons mercredi 2\u00a0décembre entre 14\u00a0h et 17\u00a0h.');
+    expect(callbackFactsSentence({ callbackBy: '2026-11-30T19:00', recontact: 'email' })).toBe(
+      'Nous vous répondrons par e-mail au plus tard lundi 30\u00a0novembre à 19\u00a0h.',
+    );
+    expect(callbackFactsSentence({ callbackBy: '2026-11-30T19:00', recontact: 'telephone' })).toBe(
+      'Nous vous rappellerons au plus tard lundi 30\u00a0novembre à 19\u00a0h.',
+    );
+    expect(callbackFactsSentence({ callbackBy: '2026-11-30T19:00' })).toBe(
+      'Nous vous rappellerons au plus tard lundi 30\u00a0novembre à 19\u00a0h.',
+    );
+    expect(callbackFactsSentence({})).toBeUndefined();
+    // A slot's start that does not fit its end is not believed.
+    expect(
+      callbackFactsSentence({ callbackBy: '2026-12-02T17:00', callbackFrom: '2026-12-01T14:00' }),
+    ).toBe('Nous vous rappellerons au plus tard mercredi 2\u00a0décembre à 17\u00a0h.');
+  });
+
+  it('travels in the thank-you page’s fragment and back', () => {
+    const slot = { callbackBy: '2026-12-02T17:00', callbackFrom: '2026-12-02T14:00' };
+    expect(callbackFragment(slot)).toBe('rappel=2026-12-02T17:00&creneau=2026-12-02T14:00');
+    expect(callbackFactsOfFragment(`#${callbackFragment(slot)}`)).toEqual({
+      ...slot,
+      recontact: undefined,
+    });
+    const email = { callbackBy: '2026-11-30T19:00', recontact: 'email' } as const;
+    expect(callbackFragment(email)).toBe('rappel=2026-11-30T19:00&canal=email');
+    expect(callbackFactsOfFragment(callbackFragment(email))).toMatchObject(email);
+    expect(callbackFragment({})).toBe('');
   });
 });

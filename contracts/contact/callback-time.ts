@@ -65,18 +65,80 @@ export function parseCallbackTime(text: string | null | undefined): CallbackTime
   return { date, time };
 }
 
+/** « lundi 30 novembre », « mardi 1er décembre ». */
+function dateText(date: string): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const weekday = WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
+  return `${weekday} ${day === 1 ? '1er' : String(day)}${NBSP}${MONTHS[month - 1]}`;
+}
+
+/** « 19 h », « 9 h 30 ». */
+function clockText(time: string): string {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return minute === 0
+    ? `${hour}${NBSP}h`
+    : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, '0')}`;
+}
+
 /** « lundi 30 novembre à 19 h », « mardi 1er décembre à 9 h 30 », « lundi 30 novembre à 24 h ». */
 export function formatCallbackTime({ date, time }: CallbackTime): string {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const weekday = WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
-  const dayText = day === 1 ? '1er' : String(day);
-  const clock =
-    minute === 0 ? `${hour}${NBSP}h` : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, '0')}`;
-  return `${weekday} ${dayText}${NBSP}${MONTHS[month - 1]} à ${clock}`;
+  return `${dateText(date)} à ${clockText(time)}`;
 }
 
 /** The sentence the visitor reads: « Nous vous rappellerons au plus tard lundi 30 novembre à 19 h. » */
 export function callbackSentence(value: CallbackTime): string {
   return `Nous vous rappellerons au plus tard ${formatCallbackTime(value)}.`;
+}
+
+/**
+ * What the endpoint's answer (`ContactAccepted`) and the thank-you page's fragment say of the
+ * call-back, each time encoded as above: the due time (`callbackBy`); for the phone with slots,
+ * the start of the first chosen slot (`callbackFrom`, the due time being its end); the channel
+ * chosen (`recontact`; absent for a client that offered no choice).
+ */
+export interface CallbackFacts {
+  callbackBy?: string;
+  callbackFrom?: string;
+  recontact?: 'telephone' | 'email';
+}
+
+/** The fragment's keys beside CALLBACK_FRAGMENT_KEY: the slot's start, the e-mail channel. */
+export const SLOT_FRAGMENT_KEY = 'creneau';
+export const CHANNEL_FRAGMENT_KEY = 'canal';
+
+/**
+ * The sentence the visitor reads: « Nous vous appellerons mardi 2 décembre entre 14 h et 17 h. »
+ * (a chosen slot), « Nous vous répondrons par e-mail au plus tard … » (the e-mail), otherwise
+ * « Nous vous rappellerons au plus tard … »; undefined without a due time.
+ */
+export function callbackFactsSentence(facts: CallbackFacts): string | undefined {
+  const by = parseCallbackTime(facts.callbackBy);
+  if (!by) return undefined;
+  if (facts.recontact === 'email') {
+    return `Nous vous répondrons par e-mail au plus tard ${formatCallbackTime(by)}.`;
+  }
+  const from = parseCallbackTime(facts.callbackFrom);
+  if (from && from.date === by.date && from.time < by.time) {
+    return `Nous vous appellerons ${dateText(from.date)} entre ${clockText(from.time)} et ${clockText(by.time)}.`;
+  }
+  return callbackSentence(by);
+}
+
+/** `rappel=2026-12-02T17:00&creneau=2026-12-02T14:00`, `rappel=…&canal=email`; '' for nothing. */
+export function callbackFragment(facts: CallbackFacts): string {
+  if (!facts.callbackBy) return '';
+  const parts = [`${CALLBACK_FRAGMENT_KEY}=${facts.callbackBy}`];
+  if (facts.callbackFrom) parts.push(`${SLOT_FRAGMENT_KEY}=${facts.callbackFrom}`);
+  if (facts.recontact === 'email') parts.push(`${CHANNEL_FRAGMENT_KEY}=email`);
+  return parts.join('&');
+}
+
+/** The facts of a thank-you page's fragment (`#rappel=…`), as `callbackFragment` wrote them. */
+export function callbackFactsOfFragment(fragment: string): CallbackFacts {
+  const params = new URLSearchParams(fragment.replace(/^#/, ''));
+  return {
+    callbackBy: params.get(CALLBACK_FRAGMENT_KEY) ?? undefined,
+    callbackFrom: params.get(SLOT_FRAGMENT_KEY) ?? undefined,
+    recontact: params.get(CHANNEL_FRAGMENT_KEY) === 'email' ? 'email' : undefined,
+  };
 }

@@ -5,18 +5,20 @@
  */
 import { CLIENT_TYPE, type FieldErrors } from './fields.ts';
 import type { ContactForm, ContactPayload, ContactRequest, PayloadKey } from './schema.ts';
-import { REPEATED_FIELDS } from './contact-choice.ts';
+import { CHOICE_VERSION, CHOICE_VERSION_FIELD, REPEATED_FIELDS } from './contact-choice.ts';
+import type { CallbackFacts } from './callback-time.ts';
 
 // The paths are apart so the result pages can import them without the schema (and Zod).
 export * from './paths.ts';
 
 /** 200: the request is stored (or, for a robot, silently dropped). */
-export interface ContactAccepted {
+export interface ContactAccepted extends CallbackFacts {
   ok: true;
   id: string;
   /**
    * The latest call-back time, in the company's time zone (`YYYY-MM-DDTHH:MM`, `24:00` for the
    * end of a day; contact/callback-time.ts); absent where the server has no call-back clock.
+   * With slots chosen, the end of the first chosen slot, `callbackFrom` being its start.
    */
   callbackBy?: string;
 }
@@ -67,13 +69,22 @@ export function pickLeadFields(request: LeadFields): LeadFields {
   return Object.fromEntries(LEAD_FIELDS.map((field) => [field, request[field]])) as LeadFields;
 }
 
-/** The JSON body the script sends: the validated form, the client type, the honeypot, the origin. */
+/**
+ * The JSON body the script sends: the validated form, the version of the choice's wording the
+ * form showed, the client type, the honeypot, the origin.
+ */
 export function contactPayload(
   form: ContactForm,
   honeypot: string,
   origin: RequestOrigin = {},
 ): ContactPayload {
-  return { ...form, clientType: CLIENT_TYPE, website: honeypot, ...origin };
+  return {
+    ...form,
+    [CHOICE_VERSION_FIELD]: CHOICE_VERSION,
+    clientType: CLIENT_TYPE,
+    website: honeypot,
+    ...origin,
+  };
 }
 
 /** The value of the consent checkbox in the native form (`rgpdConsent=true`). */

@@ -2,6 +2,13 @@ import type { Page } from '@playwright/test';
 
 import { contactPageText } from '#app/content/contact.ts';
 import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
+import {
+  CHANNEL_LABELS,
+  type ContactChannel,
+  type DayName,
+  parseSlot,
+  slotText,
+} from '#contracts/contact/contact-choice.ts';
 import type { LeadField } from '#contracts/contact/lead-contract.ts';
 
 const labels = contactPageText.form.labels;
@@ -18,15 +25,30 @@ const REQUIRED: Pick<ContactFormValues, 'nom' | 'prenom' | 'adresse' | 'telephon
   email: 'lea.martin@entreprise.example',
 };
 
+/** How the visitor wants to be contacted: the channel (`null`: left unanswered), days, slots. */
+export interface ContactChoiceInput {
+  recontact?: ContactChannel | null;
+  /** Days to tick under « Quand vous appeler ? » (the phone only). */
+  days?: DayName[];
+  /** Slots to tick, as encoded (`14:00-17:00`); their labels read « de 14 h à 17 h ». */
+  slots?: string[];
+}
+
 /**
  * Fills the contact form as a visitor would, label by label: the required fields (defaults
  * above, replaced by `values`), the product and the message when given, then ticks the consent
- * box unless `consent` is false. Does not send it.
+ * box unless `consent` is false, then chooses how to be contacted: « Par téléphone » without
+ * days or slots unless told otherwise. Does not send it.
  */
 export async function fillContactForm(
   page: Page,
   values: Partial<ContactFormValues> = {},
-  { consent = true }: { consent?: boolean } = {},
+  {
+    consent = true,
+    recontact = 'telephone',
+    days = [],
+    slots = [],
+  }: { consent?: boolean } & ContactChoiceInput = {},
 ): Promise<void> {
   const filled = { ...REQUIRED, ...values };
   for (const field of ['nom', 'prenom', 'adresse', 'telephone', 'email'] as const) {
@@ -39,4 +61,13 @@ export async function fillContactForm(
     await page.getByLabel(labels.message, { exact: true }).fill(filled.message);
   }
   if (consent) await page.getByRole('checkbox', { name: CONSENT_TEXT }).check();
+  if (recontact) {
+    await page.getByRole('radio', { name: CHANNEL_LABELS[recontact], exact: true }).check();
+  }
+  for (const day of days) await page.getByRole('checkbox', { name: day, exact: true }).check();
+  for (const slot of slots) {
+    const range = parseSlot(slot);
+    if (!range) throw new Error(`not a slot: ${slot}`);
+    await page.getByRole('checkbox', { name: slotText(range), exact: true }).check();
+  }
 }

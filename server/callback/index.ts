@@ -14,6 +14,7 @@ export { DigestScheduler, digestWriter } from './digest.ts';
 export { type InboxClockFilter, notYetCalled, type StoreInboxPage } from './inbox-sql.ts';
 export { CALLS_WINDOW_MS, CallbackService, type ExportedLead, type InboxReads } from './service.ts';
 export { calendarFromEnv, CALLBACK_SETTINGS, callWindowsProblem } from './settings.ts';
+export { callbackFactsBy } from './answer.ts';
 export { dueWallTimeBy } from './wall-time.ts';
 export {
   contactOffer,

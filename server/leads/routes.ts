@@ -10,7 +10,8 @@ import {
   CONTACT_THANKS_PATH,
   type RefusalReason,
 } from '#contracts/contact/lead-contract.ts';
-import { CALLBACK_FRAGMENT_KEY } from '#contracts/contact/callback-time.ts';
+import { type CallbackFacts, callbackFragment } from '#contracts/contact/callback-time.ts';
+import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { type FieldErrors, LIMITS } from '#contracts/contact/schema.ts';
 import { CACHE_NONE } from '#server/http/cache-control.ts';
 import type { LeadService } from './submit-lead.ts';
@@ -75,12 +76,13 @@ export interface ContactEndpointDeps {
    */
   refusalDelayMs?: number;
   /**
-   * The call-back clock: the latest call-back time of a request received at a moment, as a
-   * company wall time (`YYYY-MM-DDTHH:MM`, see contracts/contact/callback-time.ts). Given, the answer says
-   * it (`callbackBy`) and a native post lands on `/contact/merci#rappel=…`; not given, the pages
-   * state the general rule.
+   * The call-back clock: when the company calls back (or answers by e-mail) a request received at
+   * a moment with this choice of contact, as company wall times (`YYYY-MM-DDTHH:MM`, see
+   * contracts/contact/callback-time.ts). Given, the answer says it (`callbackBy`, and
+   * `callbackFrom` and `recontact`) and a native post lands on `/contact/merci#rappel=…`; not
+   * given, the pages state the general rule.
    */
-  callbackBy?: (receivedAt: number) => string;
+  callbackFacts?: (receivedAt: number, choice: ContactChoice) => CallbackFacts;
 }
 
 interface Refusal {
@@ -283,14 +285,14 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
           if (outcome.status === 'duplicate')
             refusals.record('duplicate', 200, undefined, 'lead_duplicate');
           // A robot's request (honeypot) gets the same answer, time included.
-          const callbackBy = deps.callbackBy?.(outcome.receivedAt);
+          const facts = deps.callbackFacts?.(outcome.receivedAt, outcome.contact.choice) ?? {};
           if (encoding === 'form') {
             // In the fragment: the browser keeps it across the redirect and never sends it.
-            const fragment = callbackBy ? `#${CALLBACK_FRAGMENT_KEY}=${callbackBy}` : '';
-            return c.redirect(pageUrl(c, `${CONTACT_THANKS_PATH}${fragment}`), 303);
+            const fragment = callbackFragment(facts);
+            const hash = fragment ? `#${fragment}` : '';
+            return c.redirect(pageUrl(c, `${CONTACT_THANKS_PATH}${hash}`), 303);
           }
-          const body: ContactAccepted = { ok: true, id: outcome.id };
-          if (callbackBy) body.callbackBy = callbackBy;
+          const body: ContactAccepted = { ok: true, id: outcome.id, ...facts };
           return c.json(body);
         }
       }

@@ -1,20 +1,23 @@
 /**
  * What the contact form needs once the visitor works with it, loaded with the schema
- * (deferred-code.ts) rather than with the page: the wording of the problems a check finds, the
- * list of fields to fix, and the call-back time's sentence for an accepted request.
+ * (deferred-code.ts, submit-contact.tsx) rather than with the page: the wording of the problems a
+ * check finds, the list of fields to fix, and the call-back time's sentence for an accepted
+ * request.
  */
 import type { MouseEvent } from 'react';
 
-import { callbackSentence, parseCallbackTime } from '#contracts/contact/callback-time.ts';
+import { type CallbackFacts, callbackFactsSentence } from '#contracts/contact/callback-time.ts';
 import type { ContactField } from '#contracts/contact/fields.ts';
 import { contactProblemsText } from '#app/content/contact-problems.ts';
 
 export { contactProblemsText };
 
-/** « Nous vous rappellerons au plus tard … » for the answer's call-back time, if it has one. */
-export function callbackSentenceOf(encoded: string | undefined): string | undefined {
-  const time = parseCallbackTime(encoded);
-  return time ? callbackSentence(time) : undefined;
+/**
+ * « Nous vous appellerons … entre … », « Nous vous répondrons par e-mail … » or « Nous vous
+ * rappellerons au plus tard … » for the answer's call-back facts, if it has a time.
+ */
+export function callbackSentenceOf(facts: CallbackFacts): string | undefined {
+  return callbackFactsSentence(facts);
 }
 
 /** Moves to a field named in the notice: focused (the browser scrolls it into view). */

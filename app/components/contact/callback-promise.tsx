@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 import {
-  CALLBACK_FRAGMENT_KEY,
-  callbackSentence,
-  parseCallbackTime,
+  callbackFactsOfFragment,
+  callbackFactsSentence,
 } from '#contracts/contact/callback-time.ts';
 
 const subscribe = () => () => {};
@@ -11,7 +10,8 @@ const subscribe = () => () => {};
 /**
  * When the company calls back. The page is static: it states the general `rule` (prerendered, and
  * while hydrating), then the request's own time when the native post's redirect carried it in the
- * address's fragment (`#rappel=2026-11-30T19:00`, which never reaches a server).
+ * address's fragment (`#rappel=2026-11-30T19:00`, with `&creneau=…` for a chosen slot or
+ * `&canal=email` for an answer by e-mail; a fragment never reaches a server).
  */
 export function CallbackPromise({ rule }: { rule: string }) {
   const fragment = useSyncExternalStore(
@@ -19,8 +19,5 @@ export function CallbackPromise({ rule }: { rule: string }) {
     () => window.location.hash,
     () => '',
   );
-  const time = parseCallbackTime(
-    new URLSearchParams(fragment.replace(/^#/, '')).get(CALLBACK_FRAGMENT_KEY),
-  );
-  return <>{time ? callbackSentence(time) : rule}</>;
+  return <>{callbackFactsSentence(callbackFactsOfFragment(fragment)) ?? rule}</>;
 }

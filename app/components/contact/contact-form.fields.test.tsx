@@ -12,6 +12,7 @@ import {
   spyOnFetchAndErrors,
   submitButton,
   user,
+  consentBox,
 } from './contact-form.fixture.tsx';
 
 /** The contact form's fields: types, options, consent, limits, focus on what is missing. */
@@ -108,7 +109,7 @@ describe('ContactForm', () => {
     await fillValidForm();
     await user.click(submitButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Consentement requis');
-    expect(screen.getByRole('checkbox')).toHaveFocus();
+    expect(consentBox()).toHaveFocus();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 
+import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
 import { ContactForm } from './contact-form.tsx';
 
 /**
@@ -26,7 +27,14 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 export const user = userEvent.setup();
 
-export async function fillValidForm() {
+/**
+ * Fills every field validly, as a visitor would; the choice of contact « Par téléphone » unless
+ * told otherwise (`null`: left unanswered), with the days and slots given.
+ */
+export async function fillValidForm({
+  recontact = 'Par téléphone',
+  ticks = [],
+}: { recontact?: 'Par téléphone' | 'Par e-mail uniquement' | null; ticks?: string[] } = {}) {
   await user.type(screen.getByLabelText('Nom *'), 'Martin');
   await user.type(screen.getByLabelText('Prénom *'), 'Léa');
   await user.type(screen.getByLabelText('Adresse *'), '3 rue de la Paix, 75002 Paris');
@@ -37,7 +45,15 @@ export async function fillValidForm() {
     'Éclairage LED',
   );
   await user.type(screen.getByLabelText('Message'), 'Un entrepôt de 2 000 m²');
+  if (recontact) await user.click(screen.getByRole('radio', { name: recontact }));
+  for (const tick of ticks) await user.click(choiceBox(tick));
 }
+
+/** A day's or slot's box by its label, spaces as typed (« de 14 h à 17 h »). */
+export const choiceBox = (label: string) =>
+  screen.getByRole('checkbox', { name: (name) => name.replace(/\s+/g, ' ') === label });
+
+export const consentBox = () => screen.getByRole('checkbox', { name: CONSENT_TEXT });
 
 export const submitButton = () =>
   screen.getByRole('button', { name: /Envoyer ma demande|Envoi en cours/ });

@@ -6,7 +6,6 @@ import { contactEndpointUrl } from '#contracts/contact/lead-contract.ts';
 import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
 import {
   CLIENT_TYPE,
-  CONTACT_FIELDS,
   type ContactField,
   type FieldErrors,
   isRequiredField,
@@ -15,6 +14,7 @@ import {
   type TextField as TextFieldName,
 } from '#contracts/contact/fields.ts';
 import { siteConfig } from '#config/site.ts';
+import { CHOICE_VERSION, CHOICE_VERSION_FIELD } from '#contracts/contact/contact-choice.ts';
 import { contactPageText } from '#app/content/contact.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/class-names.ts';
@@ -22,12 +22,12 @@ import { TextField, SelectField } from '#app/components/ui/field.tsx';
 import { Send } from '#app/components/ui/icons.tsx';
 import { NoticeArea } from '#app/components/ui/notice.tsx';
 import { ConsentField } from './consent-field.tsx';
+import { ContactChoiceField } from './contact-choice-field.tsx';
 import { loadValidation, type Validation } from './deferred-code.ts';
 import { EMPTY, type FormValues, useRequestedProduct } from './form-values.ts';
 import { Honeypot } from './honeypot.tsx';
 import { MessageField } from './message-field.tsx';
 import type { VisitOrigin } from '#app/components/navigation-origin.ts';
-import { sendContactRequest } from './send-contact-request.ts';
 import { useFormNotice } from './use-form-notice.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -38,13 +38,6 @@ const notices = contactPageText.notices;
 const NATIVE_ACTION = contactEndpointUrl(siteConfig.backendUrl);
 
 type Errors = FieldErrors;
-
-/** The fields in error, in the form's order. */
-const fieldsIn = (found: Errors) => CONTACT_FIELDS.filter((field) => found[field]);
-
-function isContactField(field: string): field is ContactField {
-  return (CONTACT_FIELDS as readonly string[]).includes(field);
-}
 
 export function ContactForm() {
   const idPrefix = useId();
@@ -74,7 +67,8 @@ export function ContactForm() {
 
   function update<K extends keyof FormValues>(field: K, value: FormValues[K]) {
     setValues((previous) => ({ ...previous, [field]: value }));
-    if (isContactField(field) && errors[field]) {
+    // Only the form's fields have errors (`website`, the honeypot, never has one).
+    if (errors[field as ContactField]) {
       setErrors((previous) => ({ ...previous, [field]: undefined }));
     }
   }
@@ -94,11 +88,10 @@ export function ContactForm() {
     };
   }
 
-  function focusFirstInvalid(found: Errors) {
-    const [first] = fieldsIn(found);
-    if (!first) return;
-    const element = formRef.current?.elements.namedItem(first);
-    if (element instanceof HTMLElement) element.focus();
+  /** Ticks or unticks one day or slot of the choice. */
+  function toggle(field: 'jours' | 'creneaux', value: string, on: boolean) {
+    const others = values[field].filter((item) => item !== value);
+    update(field, (on ? [...others, value] : others) as FormValues[typeof field]);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -122,63 +115,23 @@ export function ContactForm() {
       revealNotice();
       return;
     }
-    const { schema, problems, FixLinks } = validation;
-    const result = schema.ContactFormSchema.safeParse({ ...values, produit });
-    const found = result.success ? {} : schema.fieldErrors(result.error);
-    if (!result.success) {
-      pendingRef.current = false;
-      // Shown before moving focus, so the field is announced with its message. The notice
-      // names the fields to fix; without consent it is the reference's consent notice, which
-      // then also stands for the box's own message.
-      flushSync(() => {
-        setErrors(found);
-        setConsentInNotice(!values.rgpdConsent);
-        showNotice({
-          tone: 'error',
-          title: values.rgpdConsent ? problems.incompleteTitle : problems.consentTitle,
-          description: values.rgpdConsent ? problems.incompleteText : problems.consentText,
-          more: <FixLinks fields={fieldsIn(found)} fieldId={fieldId} />,
-        });
-      });
-      focusFirstInvalid(found);
-      return;
-    }
-
-    setErrors({});
-    setConsentInNotice(false);
-    dismissNotice();
-    setPending(true);
-    const outcome = await sendContactRequest(result.data, values.website, {
-      pageOrigine: origin?.sourcePage(),
-      ...origin?.landingCampaign(),
+    await validation.checkAndSend({
+      values,
+      produit,
+      origin: { pageOrigine: origin?.sourcePage(), ...origin?.landingCampaign() },
+      fieldId,
+      setErrors,
+      setConsentInNotice,
+      setPending,
+      setValues,
+      showNotice,
+      dismissNotice,
+      revealNotice,
+      element: formRef.current,
+      settled: () => {
+        pendingRef.current = false;
+      },
     });
-    pendingRef.current = false;
-    setPending(false);
-    flushSync(() => {
-      if (outcome.ok) {
-        setValues({ ...EMPTY, produit: '' });
-        showNotice({
-          tone: 'success',
-          title: notices.successTitle,
-          description: notices.successText,
-          detail: validation.callbackSentenceOf(outcome.callbackBy),
-        });
-      } else {
-        // The server's verdict per field, shown like the form's own.
-        setErrors(outcome.fields);
-        showNotice({
-          tone: 'error',
-          title: notices.errorTitle,
-          description: outcome.message ?? notices.errorFallback,
-          more: <FixLinks fields={fieldsIn(outcome.fields)} fieldId={fieldId} />,
-        });
-      }
-    });
-    if (!outcome.ok && Object.keys(outcome.fields).length > 0) {
-      focusFirstInvalid(outcome.fields);
-    } else {
-      revealNotice();
-    }
   }
 
   const noticeDescriptionId = `${idPrefix}-notice-description`;
@@ -221,6 +174,7 @@ export function ContactForm() {
         />
       </div>
       <input type="hidden" name="clientType" value={CLIENT_TYPE} />
+      <input type="hidden" name={CHOICE_VERSION_FIELD} value={CHOICE_VERSION} />
       <SelectField
         id={fieldId('produit')}
         name="produit"
@@ -251,6 +205,15 @@ export function ContactForm() {
         error={consentInNotice ? undefined : errors.rgpdConsent}
         describedBy={consentInNotice && errors.rgpdConsent ? noticeDescriptionId : undefined}
         onChange={(checked) => update('rgpdConsent', checked)}
+      />
+      <ContactChoiceField
+        fieldId={fieldId}
+        recontact={values.recontact}
+        jours={values.jours}
+        creneaux={values.creneaux}
+        errors={errors}
+        onChannel={(channel) => update('recontact', channel)}
+        onToggle={toggle}
       />
 
       <NoticeArea

@@ -16,6 +16,7 @@ export function GdprNotice() {
         {text.title}
       </h3>
       <p>{text.purpose}</p>
+      <p>{text.choice}</p>
       <p>
         {text.retention} {text.rightsBeforeEmail}{' '}
         <a href={`mailto:${siteConfig.email}`} className={`${linkClasses} break-all`}>

@@ -6,16 +6,17 @@ import {
 } from '#contracts/contact/lead-contract.ts';
 import { CONTACT_FIELDS, type FieldErrors } from '#contracts/contact/fields.ts';
 import type { ContactForm } from '#contracts/contact/schema.ts';
+import type { CallbackFacts } from '#contracts/contact/callback-time.ts';
 
 /** The endpoint of the reference contract; the same URL works against a hosted Supabase project. */
 export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
 
 export type SendResult =
   /**
-   * `callbackBy`: when the company will have called, as the server wrote it
+   * `callback`: when and how the company answers, as the server wrote it
    * (contact/callback-time.ts reads it; not loaded with the page).
    */
-  | { ok: true; callbackBy?: string }
+  | { ok: true; callback: CallbackFacts }
   /** `fields`: the server's message per field in error (empty when it gave none). */
   | { ok: false; message: string | null; fields: FieldErrors };
 
@@ -53,10 +54,16 @@ async function readError(response: Response): Promise<ReadError> {
   return { message: null, fields: {} };
 }
 
-/** The call-back time of a 200 answer, as written; none when it gives none (or no JSON). */
-async function readCallbackTime(response: Response): Promise<string | undefined> {
-  const body = (await response.json().catch(() => null)) as { callbackBy?: unknown } | null;
-  return typeof body?.callbackBy === 'string' ? body.callbackBy : undefined;
+/** The call-back facts of a 200 answer, as written; none when it gives none (or no JSON). */
+async function readCallbackFacts(response: Response): Promise<CallbackFacts> {
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const text = (key: string) => (typeof body?.[key] === 'string' ? body[key] : undefined);
+  const recontact = text('recontact');
+  return {
+    callbackBy: text('callbackBy'),
+    callbackFrom: text('callbackFrom'),
+    recontact: recontact === 'email' || recontact === 'telephone' ? recontact : undefined,
+  };
 }
 
 /**
@@ -78,7 +85,7 @@ export async function sendContactRequest(
       },
       body: JSON.stringify(contactPayload(form, honeypot, origin)),
     });
-    if (response.ok) return { ok: true, callbackBy: await readCallbackTime(response) };
+    if (response.ok) return { ok: true, callback: await readCallbackFacts(response) };
     const { message, fields } = await readError(response);
     console.error('Contact request rejected', response.status, message ?? '');
     return { ok: false, message, fields };

@@ -48,7 +48,8 @@ export function privacyContent(config: SiteConfig): LegalDocument {
           list(
             'nom, prénom, adresse postale, numéro de téléphone et adresse e-mail\u00a0;',
             'le produit qui vous intéresse et votre message, si vous les renseignez\u00a0;',
-            'votre consentement à être recontacté, avec sa date et le texte que vous avez accepté\u00a0;',
+            'votre consentement au traitement de votre demande, avec sa date et le texte que vous avez accepté\u00a0;',
+            'votre choix du moyen de recontact (par téléphone, ou par e-mail uniquement) et, pour le téléphone, les jours et créneaux horaires que vous avez indiqués, avec leur date et le texte du formulaire\u00a0;',
             'la page de notre site depuis laquelle vous avez ouvert le formulaire (par exemple la page d’une solution), connue par la navigation sur le site lui-même et gardée en mémoire le temps de votre visite seulement, sans cookie ni stockage dans votre navigateur. Elle nous aide à comprendre votre besoin avant de vous rappeler.',
           ),
           p(
@@ -79,11 +80,30 @@ export function privacyContent(config: SiteConfig): LegalDocument {
         ],
       },
       {
+        id: 'recontact',
+        title: 'Comment nous vous recontactons',
+        blocks: [
+          p(
+            'Sur le formulaire, vous choisissez comment être recontacté(e)\u00a0: par téléphone, ou par e-mail uniquement. Avec le téléphone, vous pouvez indiquer les jours et les créneaux horaires qui vous conviennent\u00a0; sans choix de votre part, nous vous appelons dès que possible, aux heures où les appels sont permis. Si vous choisissez l’e-mail, nous ne vous appelons pas. Nous enregistrons votre choix avec sa date et le texte du formulaire\u00a0: il montre que nos appels répondent à votre demande.',
+          ),
+          p([
+            'Vous pouvez changer d’avis à tout moment, aussi simplement que vous avez choisi. L’e-mail de confirmation de votre demande contient un lien vers la page «\u00a0Suivre ou modifier ma demande\u00a0», où vous pouvez suivre votre demande, changer vos jours et créneaux, arrêter les appels («\u00a0Ne plus m’appeler\u00a0»\u00a0: nous vous répondons alors par e-mail) ou supprimer votre demande. Vous pouvez aussi nous le demander par téléphone au ',
+            phone,
+            ' ou par e-mail à ',
+            mail,
+            '.',
+          ]),
+          p(
+            'Ce lien vous est personnel\u00a0: ne le transmettez pas. Il reste valable 90\u00a0jours, et plus du tout une fois votre demande supprimée.',
+          ),
+        ],
+      },
+      {
         id: 'finalites',
         title: 'Finalités',
         blocks: [
           list(
-            'répondre à votre demande de renseignements et vous rappeler à son sujet\u00a0;',
+            'répondre à votre demande de renseignements, par téléphone ou par e-mail selon votre choix\u00a0;',
             'établir un devis, puis exécuter et suivre les travaux commandés\u00a0;',
             'gérer la relation client (facturation, garanties, service après-vente)\u00a0;',
             'assurer la sécurité du site et prévenir les envois abusifs du formulaire\u00a0;',
@@ -100,7 +120,7 @@ export function privacyContent(config: SiteConfig): LegalDocument {
             {
               term: 'Votre consentement',
               value:
-                'pour vous rappeler au sujet de votre demande (article 6.1.a du RGPD)\u00a0; vous pouvez le retirer à tout moment.',
+                'pour traiter votre demande et, si vous avez choisi le téléphone, pour vous appeler à son sujet (article 6.1.a du RGPD)\u00a0; vous pouvez le retirer à tout moment, notamment avec «\u00a0Ne plus m’appeler\u00a0» (voir «\u00a0Comment nous vous recontactons\u00a0»).',
             },
             {
               term: 'Mesures précontractuelles et contrat',

@@ -7,8 +7,8 @@
  */
 import { Hono } from 'hono';
 
-import { encodeCallbackTime } from '#contracts/contact/callback-time.ts';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { callbackFactsBy } from '#server/callback/answer.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { composeLeadService } from '#server/compose/services.ts';
 import { RefusalLog } from '#server/leads/refusal-log.ts';
@@ -71,7 +71,7 @@ registerContactEndpoint(app, {
   // 0 unless set (edge-pipeline.ts): holding a refusal would keep an invocation open for nothing.
   refusalDelayMs: env.REFUSAL_DELAY_MS,
   refusalLog: new RefusalLog(logger),
-  callbackBy: (receivedAt) => encodeCallbackTime(callbackBy(receivedAt)),
+  callbackFacts: callbackFactsBy(calendar, callbackBy),
 });
 
 /** Supabase passes the request with the function's name as its path (no `/functions/v1`). */

@@ -1,0 +1,57 @@
+/**
+ * The two call-back settings the form offers to choose from (issue 37): WORKING_DAYS (the days)
+ * and CALL_WINDOWS (the slots). The build validates them (build-env.ts) and bakes them into the
+ * contact page, so that the prerendered form offers what the server accepts; the server reads
+ * the same names with the same grammar and defaults (server/callback/settings.ts; a test there
+ * checks they agree). No dependency: config/site.ts reads these under Node.
+ */
+
+/** A slot, or a day's range, as minutes since local midnight (start included, end excluded). */
+export interface MinuteRange {
+  start: number;
+  end: number;
+}
+
+const WEEKDAY_CODES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** The defaults, the server's: Monday to Friday; three slots inside the call hours. */
+export const DEFAULT_CALL_DAYS: readonly number[] = [1, 2, 3, 4, 5];
+export const DEFAULT_CALL_SLOTS: readonly MinuteRange[] = [
+  { start: 600, end: 780 },
+  { start: 840, end: 1020 },
+  { start: 1020, end: 1200 },
+];
+
+/** `mon-fri`, `mon,wed,fri`, `mon-thu,sat`: the ISO weekdays, ascending; undefined if malformed. */
+export function callDaysOf(value: string): number[] | undefined {
+  const days = new Set<number>();
+  const index = (code: string) => WEEKDAY_CODES.indexOf(code.trim()) + 1;
+  for (const part of value.toLowerCase().split(',')) {
+    const [first, last, extra] = part.trim().split('-');
+    if (extra !== undefined || !first) return undefined;
+    const from = index(first);
+    const to = last === undefined ? from : index(last);
+    if (from === 0 || to === 0 || to < from) return undefined;
+    for (let day = from; day <= to; day += 1) days.add(day);
+  }
+  return days.size > 0 ? [...days].sort((a, b) => a - b) : undefined;
+}
+
+const SLOT = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/;
+
+/** `10:00-13:00,14:00-17:00`: the slots, sorted; undefined if empty, malformed or overlapping. */
+export function callSlotsOf(value: string): MinuteRange[] | undefined {
+  const slots: MinuteRange[] = [];
+  for (const part of value.split(',')) {
+    const match = SLOT.exec(part.trim());
+    if (!match) return undefined;
+    const [h1, m1, h2, m2] = match.slice(1).map(Number) as [number, number, number, number];
+    const start = h1 * 60 + m1;
+    const end = h2 * 60 + m2;
+    if (m1 > 59 || m2 > 59 || end > 24 * 60 || end <= start) return undefined;
+    slots.push({ start, end });
+  }
+  slots.sort((a, b) => a.start - b.start);
+  const overlap = slots.some((slot, i) => i > 0 && slot.start < (slots[i - 1]?.end ?? 0));
+  return overlap ? undefined : slots;
+}
