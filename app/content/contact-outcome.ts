@@ -5,7 +5,7 @@
 import { siteConfig } from '#config/site.ts';
 import { LIMITS } from '#contracts/contact/limits.ts';
 import type { RefusalReason } from '#contracts/contact/paths.ts';
-import { contactPageText } from './contact.ts';
+import { contactProblemsText } from './contact-problems.ts';
 
 const NBSP = '\u00a0';
 
@@ -20,7 +20,7 @@ export interface OutcomePageText {
 export const contactThanksText = {
   metaTitle: 'Demande envoyée',
   metaDescription: `Votre demande de contact a bien été envoyée à ${siteConfig.companyName}${NBSP}: un conseiller vous rappelle sous 24${NBSP}h.`,
-  title: contactPageText.notices.successTitle,
+  title: contactProblemsText.sentTitle,
   lead: 'Merci, votre demande a bien été enregistrée.',
   nextTitle: 'Et maintenant\u00a0?',
   /** The general rule; the page shows the request's own time instead when it has it. */

@@ -7,6 +7,9 @@ import { siteConfig } from '#config/site.ts';
 import type { ContactField } from '#contracts/contact/fields.ts';
 
 export const contactProblemsText = {
+  /** The notice of a request sent (only the deferred code sends one). */
+  sentTitle: 'Demande envoyée\u00a0!',
+  sentText: 'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
   /** The reference's notice when the consent box is not ticked. */
   consentTitle: 'Consentement requis',
   consentText: `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,

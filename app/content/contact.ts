@@ -39,9 +39,8 @@ export const contactPageText = {
     submit: 'Envoyer ma demande',
     pending: 'Envoi en cours…',
   },
+  /** What the form says before its deferred code is there (the sent notice is in contact-problems.ts). */
   notices: {
-    successTitle: 'Demande envoyée\u00a0!',
-    successText: 'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
     errorTitle: 'Erreur',
     errorFallback: "Une erreur est survenue lors de l'envoi. Veuillez réessayer.",
     dismiss: 'Fermer la notification',

@@ -92,8 +92,8 @@ export async function checkAndSend(form: SubmitContext): Promise<void> {
       form.setValues({ ...EMPTY, produit: '' });
       form.showNotice({
         tone: 'success',
-        title: notices.successTitle,
-        description: notices.successText,
+        title: problems.sentTitle,
+        description: problems.sentText,
         detail: callbackSentenceOf(outcome.callback),
       });
     } else {
