@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { buildAlert, buildMail, type MailMessage, type MailSettings } from './templates.ts';
+import { buildAlert, type MailMessage, type MailSettings } from './templates.ts';
+import { buildLeadMail } from './compose-mail.ts';
 import { TransportError } from './mail-transport.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { OutboxRow } from './queue.ts';
@@ -167,7 +168,7 @@ export class OutboxWorker {
     if (row.kind === 'webhook_alert') return this.options.webhookAlert?.(row, settings);
     if (!lead) return undefined;
     if (row.kind === 'alert') return this.alert(row, settings);
-    return buildMail(row.kind, lead, settings, row.messageId);
+    return buildLeadMail(row.kind, lead, settings, row.messageId, this.options.now());
   }
 
   private async sendDue(): Promise<number> {
