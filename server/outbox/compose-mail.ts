@@ -10,8 +10,11 @@ import {
 } from './templates.ts';
 import { buildScheduleCancel, buildScheduleUpdate, buildVisitorNotice } from './visitor-mail.ts';
 
-/** The kinds whose e-mail goes to the visitor with a link to the visitor page. */
-const WITH_VISITOR_LINK: ReadonlySet<MailKind> = new Set([
+/**
+ * The kinds whose e-mail goes to the visitor, with a link to the visitor page: given up when the
+ * visitor's server refuses it for good (the company's e-mails never are).
+ */
+export const TO_VISITOR: ReadonlySet<MailKind> = new Set([
   'confirmation',
   'schedule_update',
   'schedule_cancel',
@@ -28,7 +31,7 @@ async function visitorExtras(
   now: number,
 ): Promise<VisitorExtras> {
   const base = settings.siteUrl?.();
-  if (!WITH_VISITOR_LINK.has(kind) || !settings.visitorLinks || !base) return { now };
+  if (!TO_VISITOR.has(kind) || !settings.visitorLinks || !base) return { now };
   const token = await settings.visitorLinks.mint(lead.id, now);
   return { now, link: visitorPageLink(base, token) };
 }
