@@ -13,7 +13,12 @@ import {
 } from './callback/index.ts';
 import { registerCallbackRoutes } from './callback/routes.ts';
 import { PURGE_INTERVAL_MS, type LeadPipeline, type PipelineOptions } from './compose/options.ts';
-import { composeLeadService, composeOutboxWorker, composeWebhooks } from './compose/services.ts';
+import {
+  composeLeadService,
+  composeOutboxWorker,
+  composeWebhooks,
+  mailCalendar,
+} from './compose/services.ts';
 import { openStores } from './compose/stores.ts';
 import { companyMailDomain } from './env.ts';
 import { requestClientKey } from './http/request-client.ts';
@@ -92,8 +97,11 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       to: options.mailTo,
       dueTime: (receivedAt) => formatDueTime(callback.dueAt(receivedAt), calendar.timeZone),
       callbackBy: callbackTimeBy,
-      // The notification links to the request's staff page on this server.
+      // The notification links to the request's staff page on this server, the visitor's
+      // e-mails to the visitor page.
       siteUrl: linkBase,
+      ...mailCalendar(calendar),
+      visitorLinks: stores.visitorLinks,
     },
     notificationLimit: options.notificationsPer10Minutes ?? 20,
     ...options.outbox,

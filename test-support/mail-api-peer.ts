@@ -23,6 +23,8 @@ export interface ApiMailRequest {
     htmlContent?: string;
     textContent?: string;
     headers?: Record<string, string>;
+    /** Brevo's attachments: a file name and its base64 content. */
+    attachment?: Array<{ name?: unknown; content?: unknown }>;
   };
   /** The status the stand-in answered. */
   status: number;
@@ -66,6 +68,14 @@ function missingField(body: ApiMailRequest['body']): string | undefined {
   if (body.replyTo !== undefined && !isMailbox(body.replyTo)) return 'replyTo';
   if (!body.subject) return 'subject';
   if (!body.htmlContent && !body.textContent) return 'htmlContent';
+  const files = body.attachment;
+  if (files !== undefined) {
+    const valid = (file: { name?: unknown; content?: unknown }) =>
+      typeof file.name === 'string' &&
+      typeof file.content === 'string' &&
+      /^[A-Za-z0-9+/]+={0,2}$/.test(file.content);
+    if (!Array.isArray(files) || files.length === 0 || !files.every(valid)) return 'attachment';
+  }
   return undefined;
 }
 

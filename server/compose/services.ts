@@ -11,8 +11,8 @@ import {
   type LeadService,
 } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
-import { type CallbackCalendar, contactOffer } from '#server/callback/index.ts';
-import type { MailSettings } from '#server/outbox/index.ts';
+import { type CallbackCalendar, contactOffer, nextChosenSlot } from '#server/callback/index.ts';
+import type { MailSchedule, MailSettings } from '#server/outbox/index.ts';
 import type { MailTransport } from '#server/outbox/index.ts';
 import {
   OutboxWorker,
@@ -73,6 +73,22 @@ export function composeWebhooks(
   if (!config) return undefined;
   const { database } = stores;
   return new WebhookService({ database, config, messageDomain: companyMailDomain(), ...deps });
+}
+
+/**
+ * The company's calendar as the e-mails need it (issue 37): the visitor's chosen slot and the
+ * invitations' UID domain; with the time zone of the notification's due time.
+ */
+export function mailCalendar(
+  calendar: CallbackCalendar,
+): Pick<MailSettings, 'timeZone'> & { schedule: MailSchedule } {
+  return {
+    timeZone: calendar.timeZone,
+    schedule: {
+      nextSlot: (from, choice) => nextChosenSlot(from, choice, calendar),
+      uidDomain: companyMailDomain(),
+    },
+  };
 }
 
 /** The outbox worker: the notification alert on the same window as the submit path. */

@@ -3,7 +3,7 @@
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
 import { formatPostalAddress, siteConfig } from '#config/site.ts';
-import { type CallbackTime, callbackSentence } from '#contracts/contact/callback-time.ts';
+import type { StoredChannel } from '#contracts/contact/contact-choice.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
 import type { LeadField } from '#contracts/contact/lead-contract.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';
@@ -21,10 +21,21 @@ export interface NotificationCopy {
   openLead: string;
   /** A label per lead field of the contract, and for the facts the server adds. */
   labels: Record<
-    LeadField | 'consent' | 'receivedAt' | 'dueAt' | 'reference' | 'sourcePage',
+    | LeadField
+    | 'consent'
+    | 'receivedAt'
+    | 'dueAt'
+    | 'reference'
+    | 'sourcePage'
+    | 'channel'
+    | 'slots'
+    | 'choice',
     string
   >;
-  consentGiven: (version: string) => string;
+  /** What the stored consent says: the seed's wording, or the processing consent (issue 37). */
+  consentGiven: (version: string, channel: StoredChannel) => string;
+  /** The choice's stored wording and version. */
+  choiceGiven: (version: string, text: string) => string;
 }
 
 export interface AlertFacts {
@@ -48,8 +59,8 @@ export interface AlertCopy {
 export interface ConfirmationCopy {
   subject: string;
   greeting: string;
-  /** With the call-back clock's time when the server has one (« au plus tard … »). */
-  paragraphs: (callbackBy: CallbackTime | undefined) => readonly string[];
+  /** With the sentence saying when we answer (./schedule-mail.ts). */
+  paragraphs: (when: string) => readonly string[];
   contactHeading: string;
   contactLines: ReadonlyArray<{ label: string; value: string }>;
   signature: readonly string[];
@@ -74,19 +85,23 @@ export const notificationCopy: NotificationCopy = {
     dueAt: 'À rappeler avant',
     reference: 'Référence',
     sourcePage: SOURCE_PAGE_LABEL,
+    channel: 'Recontact',
+    slots: 'Créneaux',
+    choice: 'Choix du demandeur',
   },
-  consentGiven: (version) =>
-    `Accepté (texte du ${version})${NBSP}: recontact par téléphone ou e-mail au sujet de cette demande`,
+  consentGiven: (version, channel) =>
+    channel === 'non_precise'
+      ? `Accepté (texte du ${version})${NBSP}: recontact par téléphone ou e-mail au sujet de cette demande`
+      : `Accepté (texte du ${version})${NBSP}: traitement de cette demande et réponse par le moyen choisi`,
+  choiceGiven: (version, text) => `${text} (texte du ${version})`,
 };
 
 export const confirmationCopy: ConfirmationCopy = {
   subject: `Nous avons bien reçu votre demande – ${siteConfig.companyName}`,
   greeting: 'Bonjour,',
-  paragraphs: (callbackBy) => [
+  paragraphs: (when) => [
     `Nous avons bien reçu votre demande de contact et nous vous en remercions.`,
-    callbackBy
-      ? callbackSentence(callbackBy)
-      : `Un conseiller ${siteConfig.companyName} vous rappellera sous 24${NBSP}h (jours ouvrés) pour en parler avec vous.`,
+    when,
     `Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message${NBSP}: nous ne vous recontacterons pas sans votre accord.`,
   ],
   contactHeading: `Pour nous joindre d’ici là${NBSP}:`,

@@ -125,6 +125,29 @@ describe('the HTTP API transport (Brevo)', () => {
     expect(api.requests[0]!.body.headers?.['Auto-Submitted']).toBe('auto-replied');
   });
 
+  it('sends the calendar invitation as a base64 attachment', async () => {
+    const api = await peer();
+    const transport = createHttpApiTransport({ url: api.url, apiKey: api.apiKey });
+    const content = 'BEGIN:VCALENDAR\r\nMETHOD:PUBLISH\r\nSUMMARY:Rappel par Calora Énergies\r\n';
+    await transport.send(
+      {
+        ...notification(),
+        attachments: [
+          {
+            filename: 'rappel.ics',
+            contentType: 'text/calendar; method=PUBLISH; charset=UTF-8',
+            content,
+          },
+        ],
+      },
+      'unused',
+    );
+    expect(api.requests[0]!.status).toBe(201);
+    const [file] = api.requests[0]!.body.attachment ?? [];
+    expect(file?.name).toBe('rappel.ics');
+    expect(Buffer.from(String(file?.content), 'base64').toString('utf8')).toBe(content);
+  });
+
   it('retries later on 5xx, 429, a wrong key or an unknown route; gives up on 400', async () => {
     const api = await peer();
     const transport = createHttpApiTransport({ url: api.url, apiKey: api.apiKey });
@@ -193,6 +216,20 @@ describe('the HTTP API transport (Brevo)', () => {
   });
 });
 
+/** A message with an attachment of non-ASCII text (its base64 is computed on each runtime). */
+function withInvitation() {
+  return {
+    ...notification(),
+    attachments: [
+      {
+        filename: 'rappel.ics',
+        contentType: 'text/calendar; method=PUBLISH; charset=UTF-8',
+        content: 'BEGIN:VCALENDAR\r\nSUMMARY:Rappel – Calora Énergies\r\nEND:VCALENDAR\r\n',
+      },
+    ],
+  };
+}
+
 describe('the same transport on Deno (the Edge Functions runtime)', () => {
   async function sendOnDeno(url: string, apiKey: string) {
     const { stdout } = await promisify(execFile)(DENO_BIN, [
@@ -203,7 +240,7 @@ describe('the same transport on Deno (the Edge Functions runtime)', () => {
       'test-support/deno/send-mail.ts',
       url,
       apiKey,
-      JSON.stringify(notification()),
+      JSON.stringify(withInvitation()),
     ]);
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
   }
@@ -220,10 +257,11 @@ describe('the same transport on Deno (the Edge Functions runtime)', () => {
 
     const onNode = await peer();
     await createHttpApiTransport({ url: onNode.url, apiKey: onNode.apiKey }).send(
-      notification(),
+      withInvitation(),
       'unused',
     );
     expect(api.requests.map((request) => request.status)).toEqual([503, 201]);
+    expect(api.requests[1]!.body.attachment).toHaveLength(1);
     expect(api.requests[1]!.body).toEqual(onNode.requests[0]!.body);
     expect(api.requests[1]!.apiKey).toBe(api.apiKey);
   });

@@ -58,6 +58,13 @@ export async function idempotencyKeyFor(messageId: string): Promise<string> {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** UTF-8 text as base64, with what both Node and Deno provide. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 /** The JSON body of Brevo's `POST /v3/smtp/email` for one message. */
 export async function httpApiBody(message: MailMessage): Promise<Record<string, unknown>> {
   return {
@@ -67,6 +74,14 @@ export async function httpApiBody(message: MailMessage): Promise<Record<string, 
     subject: message.subject,
     htmlContent: message.html,
     textContent: message.text,
+    ...(message.attachments
+      ? {
+          attachment: message.attachments.map((file) => ({
+            name: file.filename,
+            content: base64(file.content),
+          })),
+        }
+      : {}),
     headers: {
       ...message.headers,
       'Message-Id': message.messageId,

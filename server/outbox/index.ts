@@ -3,8 +3,9 @@
  * on Deno (the Edge Functions); the Node-only transports (SMTP, `.eml`) are in ./node.ts.
  */
 export { type MailTransport } from './mail-transport.ts';
-export { toOutbox, type OutboxRow } from './queue.ts';
+export { type LeadMailKind, queueLeadMail, toOutbox, type OutboxRow } from './queue.ts';
 export { OutboxStore } from './store.ts';
 export { type MailMessage, type MailSettings, messageIdFor } from './templates.ts';
+export { type ChosenSlot, type MailSchedule, type VisitorLinks } from './schedule-mail.ts';
 export { type OutboxOptions, OutboxWorker } from './worker.ts';
 export { EML_DIRECTORY, mailFileStem, type LeadReads } from './worker-options.ts';

@@ -1,3 +1,12 @@
+/** A file sent with an e-mail (the calendar invitation). */
+export interface MailAttachment {
+  filename: string;
+  /** With its parameters: `text/calendar; method=PUBLISH; charset=UTF-8`. */
+  contentType: string;
+  /** The file's text (UTF-8). */
+  content: string;
+}
+
 /** One e-mail, ready for the transport. */
 export interface MailMessage {
   from: string;
@@ -8,6 +17,7 @@ export interface MailMessage {
   html: string;
   messageId: string;
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /**

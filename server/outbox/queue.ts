@@ -231,3 +231,44 @@ export async function mailFor(db: Kysely<Tables>, leadId: string): Promise<Outbo
     .execute();
   return rows.map(toOutbox);
 }
+
+/** The kinds a request may have several of, queued one at a time by `queueLeadMail`. */
+export type LeadMailKind = 'schedule_update' | 'schedule_cancel' | 'visitor_notice';
+
+/**
+ * Queues one e-mail of a request's `kind` (the visitor's changes, issue 37), due at `notBefore`
+ * (default `now`), unless one of that kind is still waiting and unclaimed: rendered from the
+ * request's state when sent, the waiting one already tells the latest change. True when a row
+ * was added. `db` may be a transaction (the change and its e-mail stored together).
+ */
+export async function queueLeadMail(
+  db: Kysely<Tables>,
+  mail: { leadId: string; kind: LeadMailKind; messageId: string; now: number; notBefore?: number },
+): Promise<boolean> {
+  const waiting = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('lead_id', '=', mail.leadId)
+    .where('kind', '=', mail.kind)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', mail.now)]))
+    .executeTakeFirst();
+  if (waiting) return false;
+  const inserted = await db
+    .insertInto('outbox')
+    .values({
+      lead_id: mail.leadId,
+      kind: mail.kind,
+      message_id: mail.messageId,
+      next_attempt_at: Math.max(mail.now, mail.notBefore ?? mail.now),
+      created_at: mail.now,
+      last_attempt_at: null,
+      sent_at: null,
+      last_error: null,
+      claimed_until: null,
+      claim_token: null,
+    })
+    .onConflict((conflict) => conflict.column('message_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}

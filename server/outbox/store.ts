@@ -1,7 +1,7 @@
 import { withoutFlush } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import * as queue from './queue.ts';
-import type { Backlog, OutboxRow } from './queue.ts';
+import type { Backlog, LeadMailKind, OutboxRow } from './queue.ts';
 
 /**
  * The outbox as its workers use it (`LeadStore.outbox`): claims, marks, the next due time, the
@@ -47,6 +47,26 @@ export class OutboxStore {
 
   markFailed(id: number, token: string, now: number, error: string): Promise<void> {
     return withoutFlush(this.#connection, (db) => queue.markFailed(db, id, token, now, error));
+  }
+
+  /**
+   * Queues a request's e-mail of `kind` (the visitor's changes) unless one is still waiting;
+   * see queue.ts `queueLeadMail`. True when queued.
+   */
+  queueLeadMail(
+    leadId: string,
+    kind: LeadMailKind,
+    messageId: string,
+    now: number,
+    notBefore?: number,
+  ): Promise<boolean> {
+    return queue.queueLeadMail(this.#connection.db, {
+      leadId,
+      kind,
+      messageId,
+      now,
+      ...(notBefore === undefined ? {} : { notBefore }),
+    });
   }
 
   nextDueAt(): Promise<number | undefined> {

@@ -1,4 +1,6 @@
 import { type CallbackTime } from '#contracts/contact/callback-time.ts';
+import { CHANNEL_LABELS, slotsSummary } from '#contracts/contact/contact-choice.ts';
+import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
 import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
@@ -6,6 +8,13 @@ import type { Lead } from '#server/db/records/lead.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
 import type { MailMessage } from './mail-transport.ts';
+import {
+  invitationAttachment,
+  type MailSchedule,
+  VISITOR_LINK_LABEL,
+  type VisitorLinks,
+  whenFacts,
+} from './schedule-mail.ts';
 
 export type { MailMessage } from './mail-transport.ts';
 
@@ -21,6 +30,23 @@ export interface MailSettings {
    * notification; without it the notification gives the reference only.
    */
   siteUrl?: () => string;
+  /** The company's time zone: the notification's « À rappeler avant » of a chosen slot. */
+  timeZone?: string;
+  /** The chosen slots' calendar: the confirmation's slot and its invitation (issue 37). */
+  schedule?: MailSchedule;
+  /**
+   * Mints the visitor page's link of each confirmation and update (with `siteUrl`); absent on
+   * the Supabase Edge worker, whose e-mails then carry no link.
+   */
+  visitorLinks?: VisitorLinks;
+}
+
+/** What the worker adds to a visitor's e-mail when it builds it. */
+export interface VisitorExtras {
+  /** The visitor page's link with a fresh token. */
+  link?: string;
+  /** When the e-mail is built (the invitation's DTSTAMP). */
+  now: number;
 }
 
 /** A request's staff page: the id only in the address, never anything the person typed. */
@@ -28,9 +54,12 @@ export function staffLeadUrl(siteUrl: string, leadId: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${STAFF_PAGE_PREFIX}/demandes/${encodeURIComponent(leadId)}`;
 }
 
-/** The stable Message-ID of one outbox message: a resend after a crash carries the same one. */
-export function messageIdFor(leadId: string, kind: MailKind, domain: string): string {
-  return `<${leadId}.${kind}@${domain}>`;
+/**
+ * The stable Message-ID of one outbox message: a resend after a crash carries the same one. A
+ * kind a request may have several of (the visitor's changes) numbers them: `<id.kind.n@domain>`.
+ */
+export function messageIdFor(leadId: string, kind: MailKind, domain: string, n?: number): string {
+  return n === undefined ? `<${leadId}.${kind}@${domain}>` : `<${leadId}.${kind}.${n}@${domain}>`;
 }
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', {
@@ -39,7 +68,7 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -48,6 +77,24 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** « À rappeler avant »: the chosen slot's due time when stored, else the promise's. */
+function dueRow(lead: Lead, settings: MailSettings): Array<[string, string]> {
+  const label = notificationCopy.labels.dueAt;
+  if (lead.contact.dueAt !== null && settings.timeZone) {
+    return [[label, formatDueTime(lead.contact.dueAt, settings.timeZone)]];
+  }
+  return settings.dueTime ? [[label, settings.dueTime(lead.createdAt)]] : [];
+}
+
+/** The link's paragraph in text and in HTML (empty without a link). */
+export function visitorLinkParts(link: string | undefined): { text: string[]; html: string } {
+  if (!link) return { text: [], html: '' };
+  return {
+    text: [`${VISITOR_LINK_LABEL}\u00a0:`, link, ''],
+    html: `<p><a href="${escapeHtml(link)}">${escapeHtml(VISITOR_LINK_LABEL)}</a></p>\n`,
+  };
 }
 
 export function buildNotification(
@@ -62,12 +109,20 @@ export function buildNotification(
       copy.labels[field],
       field === 'produit' ? lead.produit || copy.noProduct : lead[field],
     ]),
-    [copy.labels.consent, copy.consentGiven(lead.consent.version)],
+    [copy.labels.channel, CHANNEL_LABELS[lead.contact.choice.channel]],
+    [copy.labels.slots, slotsSummary(lead.contact.choice)],
+    [copy.labels.consent, copy.consentGiven(lead.consent.version, lead.contact.choice.channel)],
+    ...(lead.contact.text
+      ? [
+          [copy.labels.choice, copy.choiceGiven(lead.contact.version, lead.contact.text)] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ...(lead.sourcePage ? [[copy.labels.sourcePage, lead.sourcePage] as [string, string]] : []),
     [copy.labels.receivedAt, dateFormat.format(new Date(lead.createdAt))],
-    ...(settings.dueTime
-      ? [[copy.labels.dueAt, settings.dueTime(lead.createdAt)] as [string, string]]
-      : []),
+    ...dueRow(lead, settings),
     [copy.labels.reference, lead.id],
   ];
   const message = lead.message || copy.noMessage;
@@ -116,18 +171,25 @@ ${pageUrl ? `<p>${escapeHtml(copy.openLead)}&nbsp;: <a href="${escapeHtml(pageUr
   };
 }
 
-/** The visitor's confirmation: fixed text only, nothing they typed. */
+/**
+ * The visitor's confirmation: fixed text only, nothing they typed. When we answer comes from the
+ * request's current choice, with the slot's invitation for a phone choice with slots.
+ */
 export function buildConfirmation(
   lead: Lead,
   settings: MailSettings,
   messageId: string,
+  extras: VisitorExtras = { now: lead.createdAt },
 ): MailMessage {
   const copy = confirmationCopy;
-  const paragraphs = copy.paragraphs(settings.callbackBy?.(lead.createdAt));
+  const when = whenFacts(lead, settings);
+  const paragraphs = copy.paragraphs(when.sentence);
+  const link = visitorLinkParts(extras.link);
   const text = [
     copy.greeting,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...link.text,
     copy.contactHeading,
     ...copy.contactLines.map(({ label, value }) => `- ${label}\u00a0: ${value}`),
     '',
@@ -141,7 +203,7 @@ export function buildConfirmation(
     copy.subject,
     `<p>${escapeHtml(copy.greeting)}</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
-<p>${escapeHtml(copy.contactHeading)}</p>
+${link.html}<p>${escapeHtml(copy.contactHeading)}</p>
 <ul>
 ${copy.contactLines
   .map(({ label, value }) => `<li>${escapeHtml(label)}\u00a0: ${escapeHtml(value)}</li>`)
@@ -158,6 +220,13 @@ ${copy.contactLines
     html,
     messageId,
     headers: { 'X-Lead-Id': lead.id, 'Auto-Submitted': 'auto-replied' },
+    ...(when.slot && settings.schedule
+      ? {
+          attachments: [
+            invitationAttachment(lead, settings.schedule, 'PUBLISH', extras.now, when.slot),
+          ],
+        }
+      : {}),
   };
 }
 
@@ -204,17 +273,4 @@ ${copy.where.map((place) => `<li>${escapeHtml(place)}</li>`).join('\n')}
     messageId,
     headers: { 'Auto-Submitted': 'auto-generated' },
   };
-}
-
-export function buildMail(
-  kind: MailKind,
-  lead: Lead,
-  settings: MailSettings,
-  messageId: string,
-): MailMessage {
-  if (kind === 'alert') throw new Error('an alert is built with buildAlert');
-  if (kind === 'digest') throw new Error('a digest is built by server/callback/digest-mail.ts');
-  return kind === 'notification'
-    ? buildNotification(lead, settings, messageId)
-    : buildConfirmation(lead, settings, messageId);
 }

@@ -43,6 +43,15 @@ function toNodemailer(message: MailMessage) {
     html: message.html,
     messageId: message.messageId,
     headers: message.headers,
+    ...(message.attachments
+      ? {
+          attachments: message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.content,
+          })),
+        }
+      : {}),
     // Never let nodemailer read files or URLs named in a message.
     disableFileAccess: true,
     disableUrlAccess: true,

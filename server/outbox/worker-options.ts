@@ -72,13 +72,22 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number): n
 /** The `.eml` files' folder under DATA_DIR (the file transport's outbox). */
 export const EML_DIRECTORY = 'outbox-mail';
 
+const REPEATED_KINDS: ReadonlySet<OutboxRow['kind']> = new Set([
+  'schedule_update',
+  'schedule_cancel',
+  'visitor_notice',
+]);
+
 /** The file name (without `.eml`) of one message in the file transport. */
 export function mailFileStem(
   row: Pick<OutboxRow, 'leadId' | 'kind'> & {
     digestDay?: string | null;
     webhookAlertId?: number | null;
+    id?: number;
   },
 ): string {
   if (row.kind === 'webhook_alert') return `webhook-alert-${row.webhookAlertId}`;
+  // A request may have several of the visitor's change e-mails: each row its own file.
+  if (REPEATED_KINDS.has(row.kind)) return `${row.leadId}-${row.kind}-${row.id ?? 0}`;
   return row.leadId === null ? `digest-${row.digestDay}` : `${row.leadId}-${row.kind}`;
 }

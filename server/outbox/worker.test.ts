@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { messageIdFor } from './templates.ts';
 import { backoffDelay } from './worker.ts';
 import { ENGINES, engineFixture, type EngineName } from '#test-support/engines.ts';
 import { postJson, startTestServer, validRequest, type TestServer } from '#test-support/harness.ts';
@@ -141,6 +142,20 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
     expect(lead?.delivery.map((mail) => [mail.kind, mail.status])).toEqual([
       ['notification', 'sent'],
       ['confirmation', 'failed'],
+    ]);
+    // The same for the visitor's change e-mails (issue 37); the staff notice is sent.
+    const { outbox } = server.pipeline.stores;
+    const domain = 'calora-energies.example';
+    for (const kind of ['schedule_update', 'visitor_notice'] as const) {
+      await outbox.queueLeadMail(id, kind, messageIdFor(id, kind, domain, 1), Date.now());
+    }
+    server.pipeline.worker.kick();
+    await until(async () => (await outbox.mailFor(id)).every((mail) => mail.status !== 'pending'));
+    expect((await outbox.mailFor(id)).map((mail) => [mail.kind, mail.status])).toEqual([
+      ['notification', 'sent'],
+      ['confirmation', 'failed'],
+      ['schedule_update', 'failed'],
+      ['visitor_notice', 'sent'],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { buildAlert, buildMail, type MailMessage, type MailSettings } from './templates.ts';
+import { buildAlert, type MailMessage, type MailSettings } from './templates.ts';
+import { buildLeadMail, TO_VISITOR } from './compose-mail.ts';
 import { TransportError } from './mail-transport.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { OutboxRow } from './queue.ts';
@@ -167,7 +168,7 @@ export class OutboxWorker {
     if (row.kind === 'webhook_alert') return this.options.webhookAlert?.(row, settings);
     if (!lead) return undefined;
     if (row.kind === 'alert') return this.alert(row, settings);
-    return buildMail(row.kind, lead, settings, row.messageId);
+    return buildLeadMail(row.kind, lead, settings, row.messageId, this.options.now());
   }
 
   private async sendDue(): Promise<number> {
@@ -244,9 +245,9 @@ export class OutboxWorker {
       const failure =
         error instanceof TransportError ? error : new TransportError('unknown', false);
       const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
-      if (failure.permanent && row.kind === 'confirmation') {
+      if (failure.permanent && TO_VISITOR.has(row.kind)) {
         // The visitor's address refuses mail: retrying cannot help. The company's
-        // notification is never abandoned.
+        // e-mails are never abandoned.
         await store.markFailed(row.id, this.token, now(), failure.code);
         logger.warn('mail_failed', { ...fields, status: 'failed' });
         return false;

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { audienceRetentionStart, AudienceStore } from '#server/audience/index.ts';
@@ -13,14 +13,31 @@ import { RetentionStore } from './store.ts';
  * no HTTP code.
  */
 
-/** Deletes the `.eml` copies of erased leads (the file transport's outbox). */
+/**
+ * Deletes the `.eml` copies of erased leads (the file transport's outbox): one per kind, and the
+ * visitor's change e-mails, numbered by their row (`<id>-schedule_update-<row>.eml`).
+ */
 export function removeMailFiles(dataDir: string, leadIds: readonly string[]): void {
+  if (leadIds.length === 0) return;
+  const directory = join(dataDir, EML_DIRECTORY);
   const kinds: MailKind[] = ['notification', 'confirmation', 'alert'];
   for (const leadId of leadIds) {
     for (const kind of kinds) {
-      rmSync(join(dataDir, EML_DIRECTORY, `${mailFileStem({ leadId, kind })}.eml`), {
-        force: true,
-      });
+      rmSync(join(directory, `${mailFileStem({ leadId, kind })}.eml`), { force: true });
+    }
+  }
+  const repeated = new Set<MailKind>(['schedule_update', 'schedule_cancel', 'visitor_notice']);
+  const erased = new Set(leadIds);
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return; // No file written yet.
+  }
+  for (const name of names) {
+    const match = /^(.+)-([a-z_]+)-\d+\.eml$/.exec(name);
+    if (match && erased.has(match[1] ?? '') && repeated.has(match[2] as MailKind)) {
+      rmSync(join(directory, name), { force: true });
     }
   }
 }

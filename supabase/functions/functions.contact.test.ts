@@ -153,6 +153,9 @@ describe('outbox-worker, called by pg_cron through pg_net', () => {
       /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+ à \d+\sh/,
     );
     expect(sent('notification')).toMatch(/À rappeler avant\s: \S+ \d+ \S+ à \d\d:\d\d/);
+    // The choice in the notification; no visitor page link here (its API is on the Node server).
+    expect(sent('notification')).toMatch(/Recontact\s: Non précisé/);
+    expect(sent('confirmation')).not.toContain('/ma-demande');
   });
 
   it('never sends one e-mail twice when runs overlap, in one isolate or in two', async () => {

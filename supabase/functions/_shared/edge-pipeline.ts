@@ -24,7 +24,7 @@ import { OutboxStore } from '#server/outbox/store.ts';
 import { openPostgresJs } from '#server/db/postgres-js.ts';
 import type { WebhookService } from '#server/webhooks/service.ts';
 import { webhookConfigFromEnv } from '#server/webhooks/settings.ts';
-import { composeOutboxWorker, composeWebhooks } from '#server/compose/services.ts';
+import { composeOutboxWorker, composeWebhooks, mailCalendar } from '#server/compose/services.ts';
 
 export interface EdgePipeline {
   env: ServerEnv;
@@ -89,8 +89,10 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
               dueTime: (receivedAt) =>
                 formatDueTime(dueAt(receivedAt, calendar), calendar.timeZone),
               callbackBy,
-              // The notification links to the request's page on the Node server, if any.
+              // The notification links to the request's page on the Node server, if any. No
+              // visitor page link: its API runs on the Node server only (docs/mail.md).
               ...(env.SITE_URL ? { siteUrl: () => env.SITE_URL ?? '' } : {}),
+              ...mailCalendar(calendar),
             },
             // The notification alert (issue 17): the same window and limit as the submit path.
             notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,

@@ -1,0 +1,76 @@
+import { visitorPageLink } from '#contracts/contact/visitor-page.ts';
+import type { Lead } from '#server/db/records/lead.ts';
+import type { MailKind } from '#server/db/schema.ts';
+import type { MailMessage } from './mail-transport.ts';
+import {
+  buildConfirmation,
+  buildNotification,
+  type MailSettings,
+  type VisitorExtras,
+} from './templates.ts';
+import { buildScheduleCancel, buildScheduleUpdate, buildVisitorNotice } from './visitor-mail.ts';
+
+/**
+ * The kinds whose e-mail goes to the visitor, with a link to the visitor page: given up when the
+ * visitor's server refuses it for good (the company's e-mails never are).
+ */
+export const TO_VISITOR: ReadonlySet<MailKind> = new Set([
+  'confirmation',
+  'schedule_update',
+  'schedule_cancel',
+]);
+
+/**
+ * The extras of a visitor's e-mail: a fresh link (its token minted now, only its hash stored)
+ * when the settings can make one (the Node server); none on the Edge worker.
+ */
+async function visitorExtras(
+  kind: MailKind,
+  lead: Lead,
+  settings: MailSettings,
+  now: number,
+): Promise<VisitorExtras> {
+  const base = settings.siteUrl?.();
+  if (!TO_VISITOR.has(kind) || !settings.visitorLinks || !base) return { now };
+  const token = await settings.visitorLinks.mint(lead.id, now);
+  return { now, link: visitorPageLink(base, token) };
+}
+
+/** The e-mail of a request's outbox row, from the request's current state. */
+export async function buildLeadMail(
+  kind: MailKind,
+  lead: Lead,
+  settings: MailSettings,
+  messageId: string,
+  now: number,
+): Promise<MailMessage> {
+  switch (kind) {
+    case 'notification':
+      return buildNotification(lead, settings, messageId);
+    case 'visitor_notice':
+      return buildVisitorNotice(lead, settings, messageId);
+    case 'confirmation':
+      return buildConfirmation(
+        lead,
+        settings,
+        messageId,
+        await visitorExtras(kind, lead, settings, now),
+      );
+    case 'schedule_update':
+      return buildScheduleUpdate(
+        lead,
+        settings,
+        messageId,
+        await visitorExtras(kind, lead, settings, now),
+      );
+    case 'schedule_cancel':
+      return buildScheduleCancel(
+        lead,
+        settings,
+        messageId,
+        await visitorExtras(kind, lead, settings, now),
+      );
+    default:
+      throw new Error(`a ${kind} is not built from a request`);
+  }
+}
