@@ -84,6 +84,8 @@ export const callbackText = {
       'Cette personne a demandé à être recontactée par e-mail uniquement : aucun appel ne peut être enregistré. Répondez-lui par e-mail, puis enregistrez-le ici.',
     answerNoteLabel: 'Note sur la réponse (facultative)',
     recordAnswer: 'Enregistrer « Répondu par e-mail »',
+    /** The wording of the choice as the person agreed to it, with its version and time. */
+    wordingTitle: 'Choix de recontact',
     /** The inbox list's mark of a request to answer by e-mail only. */
     emailOnlyBadge: 'E-mail uniquement',
   },
