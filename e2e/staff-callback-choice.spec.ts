@@ -117,6 +117,12 @@ test.describe('the person’s choice on the staff pages', () => {
     await expect(panel.getByText('Réponse par e-mail enregistrée.')).toBeVisible();
     await expect(panel).toContainText(/répondu par e-mail en/);
     await expectNoViolation(page);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expectNoViolation(page);
+    await page.screenshot({
+      path: test.info().outputPath('lead-email-only-phone.png'),
+      fullPage: true,
+    });
     await context.close();
   });
 
