@@ -149,7 +149,7 @@ test.describe('the person’s choice on the staff pages', () => {
         await expect(panel).toContainText('Dans le créneau choisi');
       } else {
         await expect(panel).toContainText(
-          `Hors du créneau choisi — prochain : ${formatSlotStart(next!.start, 'Europe/Paris')}`,
+          `Hors du créneau choisi — prochain\u00a0: ${formatSlotStart(next!.start, 'Europe/Paris')}`,
         );
       }
       await expect(panel.getByRole('radio')).toHaveCount(5);

@@ -76,12 +76,12 @@ export const callbackText = {
     inSlot: 'Dans le créneau choisi',
     inSlotUntil: (time: string) => `jusqu’à ${time}`,
     outOfSlot: 'Hors du créneau choisi',
-    nextSlot: (start: string) => `prochain : ${start}`,
+    nextSlot: (start: string) => `prochain\u00a0: ${start}`,
     noNextSlot: 'aucun créneau à venir',
     changed: (when: string) => `Créneau modifié par le demandeur le ${when}`,
     withdrawn: (when: string) => `Ne souhaite plus être appelé(e) depuis le ${when}`,
     emailOnly:
-      'Cette personne a demandé à être recontactée par e-mail uniquement : aucun appel ne peut être enregistré. Répondez-lui par e-mail, puis enregistrez-le ici.',
+      'Cette personne a demandé à être recontactée par e-mail uniquement\u00a0: aucun appel ne peut être enregistré. Répondez-lui par e-mail, puis enregistrez-le ici.',
     answerNoteLabel: 'Note sur la réponse (facultative)',
     recordAnswer: 'Enregistrer « Répondu par e-mail »',
     /** The wording of the choice as the person agreed to it, with its version and time. */
