@@ -135,6 +135,10 @@ test('changes the slots: the staff see it in the audit trail, the CRM gets lead.
     phoneWithdrawnAt: null,
   });
   await staffSeesAudit('Créneau modifié par le demandeur');
+  // The staff's call panel says it too, with its time, and the new slots.
+  const panel = staffPage.getByRole('region', { name: 'Rappel' });
+  await expect(panel).toContainText(/Créneau modifié par le demandeur le \d{2}\/\d{2}\/\d{4}/);
+  await expect(panel).toContainText(/jeudi\s;\sde 10\sh à 13\sh, de 14\sh à 17\sh/);
 });
 
 test('« Ne plus m’appeler », after a confirmation: e-mail only, seen by staff and the CRM', async () => {
@@ -159,6 +163,13 @@ test('« Ne plus m’appeler », after a confirmation: e-mail only, seen by staf
       typeof message.data.phoneWithdrawnAt === 'string',
   );
   await staffSeesAudit('Appels refusés par le demandeur');
+  // At once on the staff's page: the withdrawal, and no call form (only « Répondu par e-mail »).
+  const panel = staffPage.getByRole('region', { name: 'Rappel' });
+  await expect(panel).toContainText(/Ne souhaite plus être appelé\(e\) depuis le \d{2}\//);
+  await expect(panel.getByRole('radio')).toHaveCount(0);
+  await expect(
+    panel.getByRole('button', { name: 'Enregistrer « Répondu par e-mail »' }),
+  ).toBeVisible();
 });
 
 test('« Supprimer ma demande », after an irreversible-step confirmation: gone for staff, lead.erased, the link opens nothing', async () => {

@@ -69,6 +69,26 @@ export const callbackText = {
     logTitle: 'Appels',
     logNone: 'Aucun appel enregistré.',
   },
+  /** How and when the person asked to be contacted (issue 37). */
+  contact: {
+    channelLabel: 'Recontact souhaité',
+    slotsLabel: 'Jours et créneaux',
+    inSlot: 'Dans le créneau choisi',
+    inSlotUntil: (time: string) => `jusqu’à ${time}`,
+    outOfSlot: 'Hors du créneau choisi',
+    nextSlot: (start: string) => `prochain\u00a0: ${start}`,
+    noNextSlot: 'aucun créneau à venir',
+    changed: (when: string) => `Créneau modifié par le demandeur le ${when}`,
+    withdrawn: (when: string) => `Ne souhaite plus être appelé(e) depuis le ${when}`,
+    emailOnly:
+      'Cette personne a demandé à être recontactée par e-mail uniquement\u00a0: aucun appel ne peut être enregistré. Répondez-lui par e-mail, puis enregistrez-le ici.',
+    answerNoteLabel: 'Note sur la réponse (facultative)',
+    recordAnswer: 'Enregistrer « Répondu par e-mail »',
+    /** The wording of the choice as the person agreed to it, with its version and time. */
+    wordingTitle: 'Choix de recontact',
+    /** The inbox list's mark of a request to answer by e-mail only. */
+    emailOnlyBadge: 'E-mail uniquement',
+  },
   counters: {
     title: 'Délai pour joindre la personne',
     intro: (hours: number) =>

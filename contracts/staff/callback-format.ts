@@ -66,6 +66,16 @@ export function formatWindowStart(ms: number, timeZone: string): string {
   return `${dayOf(ms, timeZone)} à ${timeOf(ms, timeZone)}`;
 }
 
+/**
+ * « jeudi 3 décembre, 14 h », « lundi 1er décembre, 10 h 30 »: the start of a chosen slot, as
+ * the person chose it (issue 37).
+ */
+export function formatSlotStart(ms: number, timeZone: string): string {
+  const [hours = '0', minutes = '00'] = timeOf(ms, timeZone).split(':');
+  const hour = `${Number(hours)}\u00a0h${minutes === '00' ? '' : `\u00a0${minutes}`}`;
+  return `${dayOf(ms, timeZone)}, ${hour}`;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

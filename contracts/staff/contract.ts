@@ -11,6 +11,7 @@ import type {
   OutboxStatus,
   WithheldReason,
 } from './statuses.ts';
+import type { ContactChoice, StoredChannel } from '#contracts/contact/contact-choice.ts';
 
 export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus };
 
@@ -111,6 +112,8 @@ export interface InboxRow {
   telephone: string;
   produit: string;
   clientType: string;
+  /** How the person asked to be contacted (issue 37): `email` means no call may be recorded. */
+  contactChannel: StoredChannel;
   status: LeadStatus;
   sourcePage: string | null;
   delivery: MailState[];
@@ -157,6 +160,20 @@ export interface LeadDetail extends InboxRow {
   adresse: string;
   message: string;
   consent: { text: string; version: string; givenAt: number };
+  /**
+   * The person's choice of contact (issue 37) as stored: the channel, days and slots, their
+   * wording, the stored due time (null before migration 10), the last change on the visitor's
+   * page and the withdrawal of the phone consent.
+   */
+  contact: {
+    choice: ContactChoice;
+    text: string;
+    version: string;
+    givenAt: number;
+    dueAt: number | null;
+    changedAt: number | null;
+    phoneWithdrawnAt: number | null;
+  };
   campaign: { source: string | null; medium: string | null; campaign: string | null };
   related: Array<Pick<InboxRow, 'id' | 'createdAt' | 'produit' | 'status'>>;
   mails: Array<
@@ -183,6 +200,12 @@ export interface LeadPage extends LeadDetail {
   callsLast30Days: number;
   /** Whether `now` is inside the call hours; else when they open next. */
   window: { open: true; closesAt: number } | { open: false; nextOpensAt: number };
+  /**
+   * With days or slots chosen (by phone): whether `now` is inside one of them, else when the
+   * next one starts; null without a chosen slot.
+   */
+  chosenSlot:
+    { inside: true; endsAt: number } | { inside: false; nextStartsAt: number | null } | null;
 }
 
 /** The call-back counters of one window, in working time (ADR 0028: time to reach the person). */

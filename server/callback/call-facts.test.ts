@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CallOutcome } from '#contracts/staff/contract.ts';
+import { UNSPECIFIED_CHOICE } from '#contracts/contact/contact-choice.ts';
 import { DEFAULT_CALENDAR } from './calendar.ts';
 import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
 import { firstCallStats } from './service.ts';
@@ -27,7 +28,11 @@ describe('the call-back clock rule', () => {
       call('numero_errone', '2026-11-30T10:30:00+01:00'),
       call('pas_de_reponse', '2026-11-30T10:42:00+01:00'),
     ]);
-    const clock = rowClock({ createdAt: received, status: 'nouveau' }, facts, DEFAULT_CALENDAR);
+    const clock = rowClock(
+      { createdAt: received, status: 'nouveau', dueAt: null },
+      facts,
+      DEFAULT_CALENDAR,
+    );
     expect(clock).toEqual({
       dueAt: at('2026-11-30T17:00:00+01:00'),
       firstCallAt: at('2026-11-30T10:00:00+01:00'),
@@ -48,7 +53,7 @@ describe('the call-back clock rule', () => {
       call('joint', '2026-11-30T12:00:00+01:00'),
     ];
     const clock = rowClock(
-      { createdAt: received, status: 'en_cours' },
+      { createdAt: received, status: 'en_cours', dueAt: null },
       callFactsOf(calls),
       DEFAULT_CALENDAR,
     );
@@ -64,31 +69,34 @@ describe('the call-back clock rule', () => {
     });
     const joint = callFactsOf([call('joint', '2026-11-30T10:00:00+01:00'), ...calls.slice(1)]);
     expect(
-      rowClock({ createdAt: received, status: 'en_cours' }, joint, DEFAULT_CALENDAR),
+      rowClock({ createdAt: received, status: 'en_cours', dueAt: null }, joint, DEFAULT_CALENDAR),
     ).toMatchObject({ reachedAt: at('2026-11-30T10:00:00+01:00'), reachedBy: 'joint' });
   });
 
   it('marks a converted or lost request closed', () => {
     for (const status of ['converti', 'perdu'] as const) {
-      expect(rowClock({ createdAt: received, status }, NO_CALLS, DEFAULT_CALENDAR).closed).toBe(
-        true,
-      );
+      expect(
+        rowClock({ createdAt: received, status, dueAt: null }, NO_CALLS, DEFAULT_CALENDAR).closed,
+      ).toBe(true);
     }
     expect(
-      rowClock({ createdAt: received, status: 'en_cours' }, NO_CALLS, DEFAULT_CALENDAR).closed,
+      rowClock({ createdAt: received, status: 'en_cours', dueAt: null }, NO_CALLS, DEFAULT_CALENDAR)
+        .closed,
     ).toBe(false);
   });
 
   it('counts the time to reach the person, and attempts as not reached', () => {
+    // Stored before migration 10: no due time stored, no choice.
+    const legacy = { createdAt: received, dueAt: null, choice: UNSPECIFIED_CHOICE };
     const now = at('2026-12-02T12:00:00+01:00');
     const stats = firstCallStats(
       [
         // Reached after 18 h: within the promise.
-        { createdAt: received, reachedAt: at('2026-11-30T11:00:00+01:00'), open: false },
+        { ...legacy, reachedAt: at('2026-11-30T11:00:00+01:00'), open: false },
         // Past due, only attempts: counted, not within.
-        { createdAt: received, reachedAt: null, open: true },
+        { ...legacy, reachedAt: null, open: true },
         // Closed without reaching: not counted.
-        { createdAt: received, reachedAt: null, open: false },
+        { ...legacy, reachedAt: null, open: false },
       ],
       now,
       30,

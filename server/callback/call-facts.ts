@@ -92,9 +92,13 @@ export function callFactsOf(calls: readonly CallRecord[]): CallFacts {
   return facts;
 }
 
-/** A request's clock: its due time, whether and when it was reached, its attempts. */
+/**
+ * A request's clock: its due time (the stored one, which follows the visitor's choice; for a
+ * request stored before migration 10, the promise's rule from its reception), whether and when
+ * it was reached, its attempts.
+ */
 export function rowClock(
-  lead: { createdAt: number; status: LeadStatus },
+  lead: { createdAt: number; status: LeadStatus; dueAt: number | null },
   facts: CallFacts,
   calendar: CallbackCalendar,
 ): RowClock {
@@ -107,7 +111,7 @@ export function rowClock(
         : 'repondu_email';
   const reachedAt = reachedBy === 'joint' ? jointAt : reachedBy === null ? null : emailAt;
   return {
-    dueAt: dueAt(lead.createdAt, calendar),
+    dueAt: lead.dueAt ?? dueAt(lead.createdAt, calendar),
     firstCallAt: facts.firstCallAt,
     reachedAt,
     reachedBy,

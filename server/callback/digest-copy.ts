@@ -1,5 +1,18 @@
 /** The French copy of the morning digest e-mail (to MAIL_TO, on working days). */
+import { type ContactChoice, slotsSummary } from '#contracts/contact/contact-choice.ts';
+
 const NBSP = '\u00a0';
+
+/**
+ * How the person asked to be contacted, as a digest line and `leads -- due` say it: « par
+ * téléphone, mardi ; de 14 h à 17 h », « par téléphone, dès que possible », « par e-mail
+ * uniquement », « par téléphone ou par e-mail » (a client that offered no choice).
+ */
+export function choiceLine(choice: ContactChoice): string {
+  if (choice.channel === 'email') return 'par e-mail uniquement';
+  if (choice.channel === 'non_precise') return 'par téléphone ou par e-mail';
+  return `par téléphone, ${slotsSummary(choice)}`;
+}
 
 export const digestCopy = {
   subject: (overdue: number, dueToday: number) => {
@@ -15,7 +28,8 @@ export const digestCopy = {
   overdueTitle: 'En retard',
   dueTodayTitle: 'À rappeler aujourd’hui',
   noProduct: 'produit non précisé',
-  line: (prenom: string, produit: string, due: string) => `${prenom} – ${produit} – avant ${due}`,
+  line: (prenom: string, produit: string, due: string, choice: string) =>
+    `${prenom} – ${produit} – avant ${due} – ${choice}`,
   open: 'Ouvrir la demande',
   erased: 'Les demandes de ce résumé ont été effacées depuis sa préparation.',
   footer:

@@ -1,12 +1,13 @@
 import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import type { MailMessage, MailSettings } from '#server/outbox/index.ts';
-import { digestCopy } from './digest-copy.ts';
+import { choiceLine, digestCopy } from './digest-copy.ts';
 import type { DigestItem, UncalledLead } from './store.ts';
 
 /**
  * The morning digest: the requests overdue and those due that day, soonest first, each with its
- * first name, product, due time and a link to its page in the staff inbox. Nothing else of the
+ * first name, product, due time, how the person asked to be contacted (issue 37) and a link to
+ * its page in the staff inbox. Nothing else of the
  * person (no phone, no e-mail address) leaves in it.
  */
 export function buildDigest(
@@ -32,6 +33,7 @@ export function buildDigest(
       item.prenom,
       item.produit || copy.noProduct,
       formatDueTime(item.dueAt, facts.timeZone),
+      choiceLine(item.choice),
     );
   const groups = [
     { title: copy.overdueTitle, list: overdue },

@@ -1,3 +1,4 @@
+import { choiceFromColumns, type ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { toOutbox, type OutboxRow } from '#server/outbox/index.ts';
@@ -8,6 +9,51 @@ export interface UncalledLead {
   createdAt: number;
   prenom: string;
   produit: string;
+  /** The stored due time (null: stored before migration 10, the reception's rule applies). */
+  storedDueAt: number | null;
+  /** How and when the person asked to be contacted (issue 37): each line says it. */
+  choice: ContactChoice;
+}
+
+/** A request as the call-back counters read it (store.ts `receivedSince`). */
+export interface ReceivedLead {
+  createdAt: number;
+  dueAt: number | null;
+  choice: ContactChoice;
+  reachedAt: number | null;
+  open: boolean;
+}
+
+/** The `leads` columns an UncalledLead is read from. */
+export const UNCALLED_COLUMNS = [
+  'leads.id',
+  'leads.created_at',
+  'leads.prenom',
+  'leads.produit',
+  'leads.due_at',
+  'leads.contact_channel',
+  'leads.contact_days',
+  'leads.contact_slots',
+] as const;
+
+export function toUncalled(row: {
+  id: string;
+  created_at: number;
+  prenom: string;
+  produit: string;
+  due_at: number | null;
+  contact_channel: string;
+  contact_days: string;
+  contact_slots: string;
+}): UncalledLead {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    prenom: row.prenom,
+    produit: row.produit,
+    storedDueAt: row.due_at,
+    choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
+  };
 }
 
 /** A digest's line: a request and its due time. */
@@ -103,19 +149,18 @@ export class DigestStore {
     if (items.length === 0) return [];
     const leads = await this.#database.db
       .selectFrom('leads')
-      .select(['id', 'created_at', 'prenom', 'produit'])
+      .select([...UNCALLED_COLUMNS])
       .where(
-        'id',
+        'leads.id',
         'in',
         items.map((item) => item.id),
       )
       .execute();
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    const byId = new Map(leads.map((lead) => [lead.id, toUncalled(lead)]));
     return items.flatMap((item) => {
       const lead = byId.get(item.id);
-      return lead
-        ? [{ ...item, createdAt: lead.created_at, prenom: lead.prenom, produit: lead.produit }]
-        : [];
+      // The line's due time is the one decided at the claim; the choice is the current one.
+      return lead ? [{ ...lead, ...item }] : [];
     });
   }
 }

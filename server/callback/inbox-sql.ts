@@ -18,12 +18,41 @@ export const reachingOutcomes = sql.raw(
 export const notYetCalled = sql`NOT EXISTS (SELECT 1 FROM lead_calls WHERE lead_calls.lead_id = leads.id AND lead_calls.outcome IN ${reachingOutcomes})
   AND coalesce(lead_tracking.status, 'nouveau') IN ('nouveau', 'en_cours')`;
 
-/** What the call-back clock adds to a search: the latest reception time now past due. */
+/**
+ * A bound on due times (issue 37): a request is due by it when its stored due time (`due_at`,
+ * set for every request stored since migration 10 and moved by the visitor's changes) is before
+ * `dueBy` (or at it, `inclusive`), or, for a request stored before (`due_at` NULL), when it was
+ * received by `receivedBy`: the latest reception time the promise's rule makes due by `dueBy`
+ * (calendar.ts `latestReceivedDueBy`). Both halves use an index (`leads_due_at`, which also
+ * finds the NULLs, and `leads_created_at`).
+ */
+export interface DueBound {
+  dueBy: number;
+  receivedBy: number;
+  inclusive: boolean;
+}
+
+export function dueWithin(bound: DueBound) {
+  const stored = bound.inclusive
+    ? sql`leads.due_at <= ${bound.dueBy}`
+    : sql`leads.due_at < ${bound.dueBy}`;
+  return sql<boolean>`((leads.due_at IS NULL AND leads.created_at <= ${bound.receivedBy}) OR ${stored})`;
+}
+
+/**
+ * The order of the requests to call back, soonest due first: the stored due time, else the
+ * reception time. Only the requests stored before migration 10 have no `due_at`, and they were
+ * all received before any that has one, so their reception times sort them among themselves and
+ * before the others (whose due time comes after their reception, itself after theirs).
+ */
+export const dueOrder = sql`coalesce(leads.due_at, leads.created_at)`;
+
+/** What the call-back clock adds to a search: the bound past which a request is overdue. */
 export interface InboxClockFilter {
-  overdueReceivedBy?: number;
+  overdue?: DueBound;
 }
 
 /** The inbox's page as the inbox's store reads it (server/inbox); the clock adds its facts. */
 export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
-  rows: Array<InboxRow & { standing: InboxStanding }>;
+  rows: Array<InboxRow & { standing: InboxStanding; storedDueAt: number | null }>;
 };

@@ -10,8 +10,16 @@ export {
   DEFAULT_CALENDAR,
   localDate,
 } from './calendar.ts';
+export { choiceLine } from './digest-copy.ts';
 export { DigestScheduler, digestWriter } from './digest.ts';
-export { type InboxClockFilter, notYetCalled, type StoreInboxPage } from './inbox-sql.ts';
+export {
+  type DueBound,
+  dueOrder,
+  dueWithin,
+  type InboxClockFilter,
+  notYetCalled,
+  type StoreInboxPage,
+} from './inbox-sql.ts';
 export { CALLS_WINDOW_MS, CallbackService, type ExportedLead, type InboxReads } from './service.ts';
 export { calendarFromEnv, CALLBACK_SETTINGS, callWindowsProblem } from './settings.ts';
 export { callbackFactsBy } from './answer.ts';

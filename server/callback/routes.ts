@@ -35,7 +35,9 @@ export function registerCallbackRoutes(
       // Nothing is preselected in the form: a save without an outcome is refused, in words.
       if (!outcome) return kit.fail(c, 400, STAFF_ERRORS.callOutcomeMissing);
       const recorded = await callback.recordCall(id, outcome, note ?? '', c.get('staff').email);
-      if (!recorded) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+      if (recorded === 'not-found') return kit.fail(c, 404, STAFF_ERRORS.notFound);
+      // The person asked for the e-mail only (issue 37): « Répondu par e-mail » alone is allowed.
+      if (recorded === 'email-only') return kit.fail(c, 409, STAFF_ERRORS.callEmailOnly);
       deps.onChanged?.();
       return c.json(await callback.leadPage(id));
     },

@@ -9,7 +9,8 @@ import type {
 } from '#contracts/staff/contract.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
 import type { LeadStore, LeadWithDelivery } from '#server/leads/index.ts';
-import type { InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
+import { hasChosenSlots } from '#contracts/contact/contact-choice.ts';
+import type { DueBound, InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
 import {
   callWindow,
   dueAt,
@@ -17,9 +18,10 @@ import {
   workingTimeBetween,
   type CallbackCalendar,
 } from './calendar.ts';
-import type { CallbackStore, UncalledLead } from './store.ts';
+import type { CallbackStore, ReceivedLead, RecordCallResult, UncalledLead } from './store.ts';
 import type { CallOutcome } from '#server/db/tables/callback.ts';
 import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
+import { nextChosenSlot } from './slots.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */
@@ -75,20 +77,34 @@ export class CallbackService {
   }
 
   /** A page of the inbox with each row's clock (due time, reached, attempts), the overdue count. */
+  /** The bound of the requests due by `moment`: their stored due time, else their reception. */
+  dueBound(moment: number, inclusive: boolean): DueBound {
+    return {
+      dueBy: moment,
+      receivedBy: latestReceivedDueBy(moment, this.calendar, inclusive),
+      inclusive,
+    };
+  }
+
+  /** A page of the inbox with each row's clock (due time, reached, attempts), the overdue count. */
   async inboxPage(filter: InboxFilter, pageSize?: number): Promise<InboxPage> {
     const now = this.clock();
-    const overdueReceivedBy = latestReceivedDueBy(now, this.calendar, false);
-    const page = await this.#store.searchInbox(filter, pageSize, { overdueReceivedBy });
+    const overdue = this.dueBound(now, false);
+    const page = await this.#store.searchInbox(filter, pageSize, { overdue });
     const facts = await this.#calls.callFacts(page.rows.map((row) => row.id));
     return {
       ...page,
-      rows: page.rows.map((row) => ({
+      rows: page.rows.map(({ storedDueAt, ...row }) => ({
         ...row,
-        clock: rowClock(row, facts.get(row.id) ?? NO_CALLS, this.calendar),
+        clock: rowClock(
+          { ...row, dueAt: storedDueAt },
+          facts.get(row.id) ?? NO_CALLS,
+          this.calendar,
+        ),
       })),
       now,
       timeZone: this.calendar.timeZone,
-      overdue: await this.#calls.countUncalledReceivedBy(overdueReceivedBy),
+      overdue: await this.#calls.countUncalledDueBy(overdue),
     };
   }
 
@@ -115,15 +131,31 @@ export class CallbackService {
     });
   }
 
-  /** A request's page: its details, its clock, its calls and the call window now. */
+  /**
+   * A request's page: its details, its clock, its calls, the call window now and, when the
+   * person chose days or slots, whether now is inside one of them, else when the next starts.
+   */
   async leadPage(id: string): Promise<LeadPage | undefined> {
     const detail = await this.#store.leadDetail(id);
     if (!detail) return undefined;
     const now = this.clock();
     const calls = await this.#calls.callsOf(id);
+    const { choice } = detail.contact;
+    const slot = hasChosenSlots(choice)
+      ? nextChosenSlot(now, choice, this.calendar, 'not-ended')
+      : undefined;
     return {
       ...detail,
-      clock: rowClock(detail, callFactsOf(calls), this.calendar),
+      clock: rowClock(
+        { ...detail, dueAt: detail.contact.dueAt },
+        callFactsOf(calls),
+        this.calendar,
+      ),
+      chosenSlot: !hasChosenSlots(choice)
+        ? null
+        : slot !== undefined && slot.start <= now
+          ? { inside: true, endsAt: slot.end }
+          : { inside: false, nextStartsAt: slot?.start ?? null },
       now,
       timeZone: this.calendar.timeZone,
       calls,
@@ -135,8 +167,16 @@ export class CallbackService {
     };
   }
 
-  /** Records a call by `staff` now; false when the request does not exist. */
-  recordCall(leadId: string, outcome: CallOutcome, note: string, staff: string): Promise<boolean> {
+  /**
+   * Records a call by `staff` now: `not-found` when the request does not exist, `email-only`
+   * (nothing recorded) for a phone outcome when the person asked for the e-mail only.
+   */
+  recordCall(
+    leadId: string,
+    outcome: CallOutcome,
+    note: string,
+    staff: string,
+  ): Promise<RecordCallResult> {
     return this.#calls.recordCall({ leadId, outcome, note, staff, now: this.clock() });
   }
 
@@ -145,9 +185,10 @@ export class CallbackService {
    * digest's list and `npm run leads -- due`.
    */
   async dueBy(dueBy: number): Promise<DueLead[]> {
-    const receivedBy = latestReceivedDueBy(dueBy, this.calendar, true);
-    const leads = await this.#calls.uncalledReceivedBy(receivedBy);
-    return leads.map((lead) => ({ ...lead, dueAt: this.dueAt(lead.createdAt) }));
+    const leads = await this.#calls.uncalledDueBy(this.dueBound(dueBy, true));
+    return leads
+      .map((lead) => ({ ...lead, dueAt: lead.storedDueAt ?? this.dueAt(lead.createdAt) }))
+      .sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
   }
 
   /** The existing counters and, next to them, the call-back counters over 30 and 90 days. */
@@ -164,27 +205,43 @@ export class CallbackService {
 }
 
 /**
+ * Whether the person was reached in time (issue 37): within the promise's working hours from the
+ * reception, or by the stored due time, and then, when the person chose days or slots, not
+ * before the chosen slot that due time ends (a call in the slot asked for, not one earlier).
+ */
+export function reachedInTime(
+  row: Pick<ReceivedLead, 'createdAt' | 'dueAt' | 'choice'> & { reachedAt: number },
+  calendar: CallbackCalendar,
+): boolean {
+  const promiseMs = calendar.promiseHours * 60 * 60 * 1000;
+  if (workingTimeBetween(row.createdAt, row.reachedAt, calendar) <= promiseMs) return true;
+  if (row.dueAt === null || row.reachedAt > row.dueAt) return false;
+  if (!hasChosenSlots(row.choice)) return true;
+  const slot = nextChosenSlot(row.dueAt - 1, row.choice, calendar, 'not-ended');
+  // A due time that is no slot's end any more (the settings changed): the due time alone.
+  return slot === undefined || slot.end !== row.dueAt || row.reachedAt >= slot.start;
+}
+
+/**
  * The median working time to reaching the person (of the requests reached), and the share
- * reached within the promise among the requests reached or open and already past their due time
- * without being reached (unanswered attempts do not count as reached: ADR 0028).
+ * reached in time (`reachedInTime`) among the requests reached or open and already past their
+ * due time without being reached (unanswered attempts do not count as reached: ADR 0028).
  */
 export function firstCallStats(
-  rows: ReadonlyArray<{ createdAt: number; reachedAt: number | null; open: boolean }>,
+  rows: ReadonlyArray<ReceivedLead>,
   now: number,
   days: number,
   calendar: CallbackCalendar,
 ): FirstCallWindow {
-  const promiseMs = calendar.promiseHours * 60 * 60 * 1000;
   const times: number[] = [];
   let considered = 0;
   let within = 0;
   for (const row of rows) {
     if (row.reachedAt !== null) {
-      const working = workingTimeBetween(row.createdAt, row.reachedAt, calendar);
-      times.push(working);
+      times.push(workingTimeBetween(row.createdAt, row.reachedAt, calendar));
       considered += 1;
-      if (working <= promiseMs) within += 1;
-    } else if (row.open && dueAt(row.createdAt, calendar) < now) {
+      if (reachedInTime({ ...row, reachedAt: row.reachedAt }, calendar)) within += 1;
+    } else if (row.open && (row.dueAt ?? dueAt(row.createdAt, calendar)) < now) {
       considered += 1;
     }
   }

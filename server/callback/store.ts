@@ -1,22 +1,34 @@
 import { sql, type Kysely } from 'kysely';
 
+import { allowsCalls, choiceFromColumns } from '#contracts/contact/contact-choice.ts';
+
 import type { CallRecord } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { changeStatus, leadStatus } from '#server/leads/index.ts';
 import type { Tables } from '#server/db/schema.ts';
-import { notYetCalled, reachingOutcomes } from './inbox-sql.ts';
+import { dueOrder, dueWithin, notYetCalled, reachingOutcomes, type DueBound } from './inbox-sql.ts';
 import { REACHING_OUTCOMES, type CallOutcome } from '#server/db/tables/callback.ts';
+import { PHONE_OUTCOMES } from '#contracts/staff/statuses.ts';
 import { readCallFacts, type CallFacts } from './call-facts.ts';
-import { DigestStore, type UncalledLead } from './digest-store.ts';
+import {
+  DigestStore,
+  toUncalled,
+  UNCALLED_COLUMNS,
+  type ReceivedLead,
+  type UncalledLead,
+} from './digest-store.ts';
 
 /**
  * The call-back clock's reads and writes: the call log, the requests still to call back, when
  * each person was reached (the counters) and the daily digest's claim. Nothing here knows the
  * calendar: callers pass reception-time bounds computed by server/callback/calendar.ts.
  */
-export type { DigestItem, UncalledLead } from './digest-store.ts';
+export type { DigestItem, ReceivedLead, UncalledLead } from './digest-store.ts';
+
+/** What recording a call did (see `recordCall`). */
+export type RecordCallResult = 'recorded' | 'not-found' | 'email-only';
 
 export class CallbackStore {
   readonly #connection: Database;
@@ -37,7 +49,11 @@ export class CallbackStore {
   /**
    * Records a call with its audit entry; the first one that reaches the person (« Joint »,
    * « Répondu par e-mail ») moves a `nouveau` request to `en_cours` (audited as a status change);
-   * an unanswered attempt leaves the status alone. False when the lead does not exist.
+   * an unanswered attempt leaves the status alone. `not-found` when the lead does not exist;
+   * `email-only` (nothing written) for a phone outcome on a request whose person asked for the
+   * e-mail only (issue 37): read in the transaction of the insert, the lead's row locked on
+   * PostgreSQL (SQLite's write transaction holds the database), so a withdrawal committed just
+   * before is honoured and one in progress is waited for.
    */
   recordCall(call: {
     leadId: string;
@@ -45,10 +61,17 @@ export class CallbackStore {
     note: string;
     staff: string;
     now: number;
-  }): Promise<boolean> {
+  }): Promise<RecordCallResult> {
     return inTransaction(this.#connection, async (trx) => {
+      const lead = trx.selectFrom('leads').select('contact_channel').where('id', '=', call.leadId);
+      const contact = await (
+        this.#connection.engine === 'postgres' ? lead.forUpdate() : lead
+      ).executeTakeFirst();
+      if (!contact) return 'not-found';
+      const phone = (PHONE_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);
+      if (phone && !allowsCalls({ channel: contact.contact_channel })) return 'email-only';
       const status = await leadStatus(trx, call.leadId);
-      if (status === undefined) return false;
+      if (status === undefined) return 'not-found';
       const reaching = (REACHING_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);
       const reachedBefore =
         reaching &&
@@ -85,7 +108,7 @@ export class CallbackStore {
           webhooks: this.#webhooks,
         });
       }
-      return true;
+      return 'recorded';
     });
   }
 
@@ -150,49 +173,47 @@ export class CallbackStore {
     return readCallFacts(this.#db, leadIds);
   }
 
-  /** The requests still to call back received at or before `receivedBy`, oldest first. */
-  async uncalledReceivedBy(receivedBy: number): Promise<UncalledLead[]> {
+  /** The requests still to call back that are due by `bound`, soonest due first. */
+  async uncalledDueBy(bound: DueBound): Promise<UncalledLead[]> {
     const rows = await this.#db
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-      .select(['leads.id', 'leads.created_at', 'leads.prenom', 'leads.produit'])
+      .select([...UNCALLED_COLUMNS])
       .where(sql<boolean>`${notYetCalled}`)
-      .where('leads.created_at', '<=', receivedBy)
-      .orderBy('leads.created_at')
+      .where(dueWithin(bound))
+      .orderBy(dueOrder)
       .orderBy('leads.id')
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      createdAt: row.created_at,
-      prenom: row.prenom,
-      produit: row.produit,
-    }));
+    return rows.map(toUncalled);
   }
 
-  /** How many requests still to call back were received at or before `receivedBy`. */
-  async countUncalledReceivedBy(receivedBy: number): Promise<number> {
+  /** How many requests still to call back are due by `bound`. */
+  async countUncalledDueBy(bound: DueBound): Promise<number> {
     const row = await this.#db
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where(sql<boolean>`${notYetCalled}`)
-      .where('leads.created_at', '<=', receivedBy)
+      .where(dueWithin(bound))
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   }
 
   /**
-   * The requests received since `since`, with the moment the person was first reached (null: not
-   * yet) and whether they are open: what the call-back counters are computed from.
+   * The requests received since `since`, with their stored due time and choice, the moment the
+   * person was first reached (null: not yet) and whether they are open: what the call-back
+   * counters are computed from.
    */
-  async receivedSince(
-    since: number,
-  ): Promise<Array<{ createdAt: number; reachedAt: number | null; open: boolean }>> {
+  async receivedSince(since: number): Promise<ReceivedLead[]> {
     const rows = await this.#db
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
       .select((eb) => [
         'leads.created_at',
+        'leads.due_at',
+        'leads.contact_channel',
+        'leads.contact_days',
+        'leads.contact_slots',
         'lead_tracking.status',
         eb
           .selectFrom('lead_calls')
@@ -205,6 +226,8 @@ export class CallbackStore {
       .execute();
     return rows.map((row) => ({
       createdAt: row.created_at,
+      dueAt: row.due_at,
+      choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
       reachedAt: row.reached_at === null ? null : Number(row.reached_at),
       open: ['nouveau', 'en_cours'].includes(row.status ?? 'nouveau'),
     }));

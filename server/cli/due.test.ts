@@ -38,15 +38,60 @@ describe.each(ENGINES)('npm run leads -- due on %s', (engine) => {
     expect(result.stdout.split('\n')).toEqual([
       'Overdue (1):',
       expect.stringMatching(
-        /^ {2}vendredi 27 novembre à 09:00 +Paul {2}Climatisation {2}https:\/\/www\.calora-energies\.example\/equipe\/demandes\/due-late$/,
+        /^ {2}vendredi 27 novembre à 09:00 +Paul {2}Climatisation {2}par téléphone ou par e-mail {2}https:\/\/www\.calora-energies\.example\/equipe\/demandes\/due-late$/,
       ),
       'Due today (1):',
       expect.stringMatching(
-        /^ {2}lundi 30 novembre à 24:00 +Léa {2}Climatisation {2}.*\/due-today$/,
+        /^ {2}lundi 30 novembre à 24:00 +Léa {2}Climatisation {2}par téléphone ou par e-mail {2}.*\/due-today$/,
       ),
       '',
     ]);
     expect((await runLeadsCommand(['due', 'x'], fixture.config)).code).toBe(2);
+  });
+
+  it('follows the stored due time, which the person’s choice sets, and says the choice', async () => {
+    await seedLeadsAt(fixture.config, [
+      // Received long ago, but the person chose Thursday afternoon: not due yet.
+      ['due-thursday', 'Hugo', '2026-11-26T09:00:00+01:00'],
+      // Received this morning, the person chose Monday 10:00-13:00: due today at 13:00.
+      ['due-slot', 'Léa', '2026-11-30T08:00:00+01:00'],
+      // Asked for the e-mail only, due by the promise: overdue.
+      ['due-email', 'Inès', '2026-11-26T10:00:00+01:00'],
+    ]);
+    const store = await openStores(fixture.config);
+    try {
+      const set = (id: string, columns: Record<string, string | number>) =>
+        store.database.db.updateTable('leads').set(columns).where('id', '=', id).execute();
+      await set('due-thursday', {
+        contact_channel: 'telephone',
+        contact_days: '4',
+        contact_slots: '14:00-17:00',
+        due_at: paris('2026-12-03T17:00:00+01:00'),
+      });
+      await set('due-slot', {
+        contact_channel: 'telephone',
+        contact_days: '1',
+        contact_slots: '10:00-13:00',
+        due_at: paris('2026-11-30T13:00:00+01:00'),
+      });
+      await set('due-email', {
+        contact_channel: 'email',
+        due_at: paris('2026-11-27T10:00:00+01:00'),
+      });
+    } finally {
+      await store.close();
+    }
+    expect((await due('2026-11-30T08:30:00+01:00')).stdout.split('\n')).toEqual([
+      'Overdue (1):',
+      expect.stringMatching(
+        /^ {2}vendredi 27 novembre à 10:00 +Inès .* par e-mail uniquement .*\/due-email$/,
+      ),
+      'Due today (1):',
+      expect.stringMatching(
+        /^ {2}lundi 30 novembre à 13:00 +Léa .* par téléphone, lundi\s;\sde\s10\sh\sà\s13\sh .*\/due-slot$/,
+      ),
+      '',
+    ]);
   });
 
   it('keeps a request called without reaching the person; drops it once reached', async () => {

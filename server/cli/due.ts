@@ -2,6 +2,7 @@ import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import {
   addDays,
   CallbackService,
+  choiceLine,
   dayStart,
   localDate,
   type CallbackCalendar,
@@ -20,8 +21,9 @@ type ClockStores = {
 
 /**
  * `npm run leads -- due`: the morning digest's list, printed: the requests still to call back
- * that are overdue or due by the end of today (company time), soonest first, with the first name,
- * the product, the due time and the link to the request's page.
+ * that are overdue or due by the end of today (company time), soonest first (the stored due
+ * time, which follows the person's choice), with the first name, the product, the due time, how
+ * the person asked to be contacted and the link to the request's page.
  */
 export async function dueList(
   stores: ClockStores,
@@ -37,7 +39,7 @@ export async function dueList(
   const line = (lead: (typeof leads)[number]) =>
     `  ${formatDueTime(lead.dueAt, calendar.timeZone).padEnd(32)}  ${lead.prenom}  ${
       lead.produit || '-'
-    }  ${base}/equipe/demandes/${lead.id}`;
+    }  ${choiceLine(lead.choice)}  ${base}/equipe/demandes/${lead.id}`;
   const overdue = leads.filter((lead) => lead.dueAt < now);
   const today = leads.filter((lead) => lead.dueAt >= now);
   const sections = [

@@ -5,7 +5,7 @@ import type { StaffIdentity } from '#contracts/staff/contract.ts';
 
 export type StaffEnv = { Variables: { staff: StaffIdentity; sessionHash: string } };
 
-export type StaffFailure = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 503;
+export type StaffFailure = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 /**
  * What the staff API (server/staff/routes.ts) hands to the capabilities whose routes sit behind

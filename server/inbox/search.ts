@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 
 import { isPhoneTerm, phoneKey } from '#contracts/contact/phone-key.ts';
 import { isPlausiblePhone } from '#contracts/contact/schema.ts';
+import { STORED_CHANNELS, type StoredChannel } from '#contracts/contact/contact-choice.ts';
 
 import type {
   Counters,
@@ -13,6 +14,8 @@ import type {
 } from '#contracts/staff/contract.ts';
 import { PAGE_SIZE } from '#contracts/staff/contract.ts';
 import {
+  dueOrder,
+  dueWithin,
   notYetCalled,
   type InboxClockFilter,
   type StoreInboxPage,
@@ -46,9 +49,13 @@ function standing(clock: InboxClockFilter) {
   return sql<InboxStanding>`CASE
     WHEN lead_tracking.status IN ('converti', 'perdu') THEN lead_tracking.status
     WHEN ${notYetCalled} THEN CASE
-      WHEN leads.created_at <= ${clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER}
-      THEN 'en-retard' ELSE 'a-rappeler' END
+      WHEN ${overdue(clock)} THEN 'en-retard' ELSE 'a-rappeler' END
     ELSE 'joint' END`;
+}
+
+/** Past due by the clock's bound (stored due time, else the reception rule); none without one. */
+function overdue(clock: InboxClockFilter) {
+  return clock.overdue ? dueWithin(clock.overdue) : sql<boolean>`1 = 0`;
 }
 
 /** The text columns a search term's words are looked for in. */
@@ -94,13 +101,7 @@ function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilt
   if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
     query = query.where(sql<boolean>`${notYetCalled}`);
   }
-  if (filter.vue === 'en-retard') {
-    query = query.where(
-      'leads.created_at',
-      '<=',
-      clock.overdueReceivedBy ?? Number.MIN_SAFE_INTEGER,
-    );
-  }
+  if (filter.vue === 'en-retard') query = query.where(overdue(clock));
   if (term !== '') query = query.where((eb) => termCondition(eb, term));
   if (filter.status) {
     const status = filter.status;
@@ -129,6 +130,8 @@ const ROW_COLUMNS = [
   'leads.telephone',
   'leads.produit',
   'leads.client_type',
+  'leads.contact_channel',
+  'leads.due_at',
   'lead_tracking.status',
   'lead_tracking.source_page',
 ] as const;
@@ -142,8 +145,15 @@ export interface RowShape {
   telephone: string;
   produit: string;
   client_type: string;
+  contact_channel: string;
   status: LeadStatus | null;
   source_page: string | null;
+}
+
+function storedChannel(value: string): StoredChannel {
+  return (STORED_CHANNELS as readonly string[]).includes(value)
+    ? (value as StoredChannel)
+    : 'non_precise';
 }
 
 /** One row of the list (also the head of a request's page, store.ts). */
@@ -157,6 +167,7 @@ export function toRow(row: RowShape, delivery: MailState[]): InboxRow {
     telephone: row.telephone,
     produit: row.produit,
     clientType: row.client_type,
+    contactChannel: storedChannel(row.contact_channel),
     status: row.status ?? 'nouveau',
     sourcePage: row.source_page,
     delivery,
@@ -165,8 +176,8 @@ export function toRow(row: RowShape, delivery: MailState[]): InboxRow {
 
 /**
  * One page of the filtered list, newest first; the views of requests to call back, soonest due
- * first (due times follow reception times, so: oldest first). `pageSize: 0` returns every row
- * (CSV export).
+ * first (the stored due time, else the reception time: inbox-sql.ts `dueOrder`). `pageSize: 0`
+ * returns every row (CSV export).
  */
 export async function searchInbox(
   db: Kysely<Tables>,
@@ -178,12 +189,12 @@ export async function searchInbox(
   const count = await filtered(db, filter, clock)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  const order = filter.vue === 'a-rappeler' || filter.vue === 'en-retard' ? 'asc' : 'desc';
+  const byDue = filter.vue === 'a-rappeler' || filter.vue === 'en-retard';
   let query = filtered(db, filter, clock)
     .select(ROW_COLUMNS)
     .select(standing(clock).as('standing'))
-    .orderBy('leads.created_at', order)
-    .orderBy('leads.id', order);
+    .orderBy(byDue ? dueOrder : sql`leads.created_at`, byDue ? 'asc' : 'desc')
+    .orderBy('leads.id', byDue ? 'asc' : 'desc');
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
   const rows = await query.execute();
   const delivery = await deliveryByLead(
@@ -200,6 +211,7 @@ export async function searchInbox(
     rows: rows.map((row) => ({
       ...toRow(row, delivery.get(row.id) ?? []),
       standing: row.standing,
+      storedDueAt: row.due_at,
     })),
     total: Number(count?.count ?? 0),
     page,

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { choiceFromColumns } from '#contracts/contact/contact-choice.ts';
+
 import type { Counters, InboxFilter, LeadDetail, MailState } from '#contracts/staff/contract.ts';
 import type { InboxClockFilter } from '#server/callback/index.ts';
 import { inTransaction } from '#server/db/connection.ts';
@@ -76,6 +78,15 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
       text: row.consent_text,
       version: row.consent_version,
       givenAt: row.consent_given_at,
+    },
+    contact: {
+      choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
+      text: row.contact_text,
+      version: row.contact_version,
+      givenAt: row.contact_given_at ?? row.created_at,
+      dueAt: row.due_at,
+      changedAt: row.contact_changed_at,
+      phoneWithdrawnAt: row.phone_withdrawn_at,
     },
     campaign: { source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign },
     related: related.map((other) => ({

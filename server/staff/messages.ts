@@ -14,6 +14,8 @@ export const STAFF_ERRORS = {
   notFound: 'Cette demande n’existe pas ou a été effacée.',
   unavailable: 'Le service est momentanément indisponible. Réessayez dans quelques minutes.',
   tooLarge: 'La demande est trop volumineuse.',
+  callEmailOnly:
+    'Cette personne a demandé à être recontactée par e-mail uniquement : aucun appel ne peut être enregistré. Répondez-lui par e-mail, puis enregistrez « Répondu par e-mail ».',
   callOutcomeMissing:
     'Choisissez le résultat de l’appel (Joint, Pas de réponse, Messagerie, Numéro erroné ou Répondu par e-mail) avant de l’enregistrer.',
 } as const;

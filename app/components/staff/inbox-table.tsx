@@ -70,6 +70,8 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
         <tbody>
           {page.rows.map((row) => {
             const name = `${row.prenom} ${row.nom}`;
+            // The person asked for the e-mail only (issue 37): marked, and no `tel:` link.
+            const emailOnly = row.contactChannel === 'email';
             return (
               <tr key={row.id} className="border-t border-slate-200 align-top">
                 <th scope="row" className="px-3 py-2 font-medium">
@@ -80,13 +82,24 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
                   >
                     {name}
                   </Link>
+                  {emailOnly ? (
+                    <span className="mt-1 block">
+                      <span className="inline-block rounded border border-accent-700 bg-accent-50 px-1.5 py-0.5 text-xs font-semibold text-slate-900">
+                        {callbackText.contact.emailOnlyBadge}
+                      </span>
+                    </span>
+                  ) : null}
                   <span className="mt-1 block font-normal sm:hidden">
-                    <a
-                      href={telHref(row.telephone)}
-                      className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-800 underline"
-                    >
-                      {row.telephone}
-                    </a>
+                    {emailOnly ? (
+                      <span className="whitespace-nowrap">{row.telephone}</span>
+                    ) : (
+                      <a
+                        href={telHref(row.telephone)}
+                        className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-800 underline"
+                      >
+                        {row.telephone}
+                      </a>
+                    )}
                     {row.produit ? (
                       <span className="block text-slate-700">{row.produit}</span>
                     ) : null}
@@ -106,12 +119,16 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
                 </td>
                 <td className={`px-3 py-2 break-all ${wideOnly}`}>
                   {row.email}
-                  <a
-                    href={telHref(row.telephone)}
-                    className="block whitespace-nowrap text-brand-800 underline"
-                  >
-                    {row.telephone}
-                  </a>
+                  {emailOnly ? (
+                    <span className="block whitespace-nowrap">{row.telephone}</span>
+                  ) : (
+                    <a
+                      href={telHref(row.telephone)}
+                      className="block whitespace-nowrap text-brand-800 underline"
+                    >
+                      {row.telephone}
+                    </a>
+                  )}
                 </td>
                 <td className={`px-3 py-2 ${wideOnly}`}>{row.produit || '—'}</td>
                 <td className={`px-3 py-2 ${wideOnly}`}>

@@ -18,6 +18,8 @@ import {
   type LeadStatus,
 } from '#contracts/staff/contract.ts';
 import type { LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
+import { allowsCalls } from '#contracts/contact/contact-choice.ts';
+import { callbackText } from '#app/content/callback.ts';
 import { StaffButton, StaffSection, StaffSelect, StaffTextArea } from './controls.tsx';
 import { setFlash } from './flash.ts';
 import { Fact, NoticeAt, type Notice, type NoticePlace } from './lead-parts.tsx';
@@ -111,12 +113,17 @@ export function LeadScreen({
         <StaffSection id="fields-title" title={text.fieldsTitle}>
           <dl className="divide-y divide-slate-100">
             <Fact label={text.fields.telephone}>
-              <a
-                href={telHref(lead.telephone)}
-                className="inline-flex min-h-11 items-center text-xl font-semibold whitespace-nowrap text-brand-800 tabular-nums underline"
-              >
-                {lead.telephone}
-              </a>
+              {/* No `tel:` link when the person asked for the e-mail only (issue 37). */}
+              {allowsCalls(lead.contact.choice) ? (
+                <a
+                  href={telHref(lead.telephone)}
+                  className="inline-flex min-h-11 items-center text-xl font-semibold whitespace-nowrap text-brand-800 tabular-nums underline"
+                >
+                  {lead.telephone}
+                </a>
+              ) : (
+                <span className="whitespace-nowrap tabular-nums">{lead.telephone}</span>
+              )}
             </Fact>
             <Fact label={text.fields.email}>
               <a href={`mailto:${lead.email}`} className="text-brand-800 underline">
@@ -201,6 +208,20 @@ export function LeadScreen({
             <Fact label={text.consentPage}>{lead.sourcePage ?? text.none}</Fact>
             {campaign ? <Fact label={text.fields.campaign}>{campaign}</Fact> : null}
           </dl>
+          {lead.contact.text ? (
+            <>
+              <h3 className="mt-4 font-semibold text-slate-900">
+                {callbackText.contact.wordingTitle}
+              </h3>
+              <blockquote className="mt-2 border-l-4 border-brand-200 pl-4 text-slate-900">
+                {lead.contact.text}
+              </blockquote>
+              <dl className="mt-3 divide-y divide-slate-100">
+                <Fact label={text.consentVersion}>{lead.contact.version}</Fact>
+                <Fact label={text.consentAt}>{formatDateTime(lead.contact.givenAt)}</Fact>
+              </dl>
+            </>
+          ) : null}
         </StaffSection>
 
         <StaffSection id="related-title" title={text.relatedTitle}>

@@ -15,7 +15,9 @@ import {
   type LeadPage,
 } from '#contracts/staff/contract.ts';
 import { StaffButton, StaffMessage, StaffTextArea } from '#app/components/staff/controls.tsx';
+import { allowsCalls } from '#contracts/contact/contact-choice.ts';
 import { AttemptsLine } from './due-cell.tsx';
+import { ContactFacts } from './contact-facts.tsx';
 import { postJson } from '#app/components/staff/staff-api.ts';
 
 const text = callbackText.lead;
@@ -84,10 +86,39 @@ function ClockState({ lead }: { lead: LeadPage }) {
   );
 }
 
+/** The outcome radios of the call form: every outcome, none preselected. */
+function OutcomeChoice() {
+  return (
+    <fieldset aria-describedby="call-outcome-help">
+      <legend className="font-semibold text-slate-900">{text.outcomeLegend}</legend>
+      <p id="call-outcome-help" className="text-sm text-slate-700">
+        {text.outcomeHelp}
+      </p>
+      <p className="text-sm text-slate-700">{text.consentReminder}</p>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {CALL_OUTCOME_VALUES.map((outcome) => (
+          <label key={outcome} className="inline-flex min-h-11 items-center gap-2">
+            <input
+              type="radio"
+              name="outcome"
+              value={outcome}
+              required
+              className="size-5 accent-brand-700"
+            />
+            {CALL_OUTCOME_LABELS[outcome]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
- * A request's call-back clock on its page: due time or time to reach the person, the attempts,
- * the call window now, the calls of the last 30 days (a warning from the fourth), the form that
- * records a call (no outcome preselected) and the call log.
+ * A request's call-back clock on its page: how and when the person asked to be contacted, due
+ * time or time to reach the person, the attempts, the call window now, the calls of the last 30
+ * days (a warning from the fourth), the form that records a call (no outcome preselected) and the
+ * call log. A person who asked for the e-mail only gets no call form: only « Répondu par
+ * e-mail » (the server refuses a call anyway, 409).
  */
 export function CallPanel({
   lead,
@@ -100,6 +131,7 @@ export function CallPanel({
   const [info, setInfo] = useState<string>();
   const [error, setError] = useState<string>();
   const { clock, now, timeZone } = lead;
+  const emailOnly = !allowsCalls(lead.contact.choice);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,6 +164,9 @@ export function CallPanel({
       <h2 id="callback-title" className="text-xl font-semibold text-brand-950">
         {text.title}
       </h2>
+      <div className="mt-4">
+        <ContactFacts lead={lead} />
+      </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         <ClockState lead={lead} />
         {clock.reachedAt === null && clock.attempts > 0 ? (
@@ -148,7 +183,13 @@ export function CallPanel({
         </div>
       </dl>
       <div className="mt-4 space-y-3">
-        <CallWindowNotice lead={lead} />
+        {emailOnly ? (
+          <p className="rounded-control border border-accent-700 bg-accent-50 px-4 py-3 text-slate-900">
+            {callbackText.contact.emailOnly}
+          </p>
+        ) : (
+          <CallWindowNotice lead={lead} />
+        )}
         {lead.callsLast30Days >= CALLS_LIMIT ? (
           <p className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 font-medium text-danger-700">
             {text.tooManyCalls}
@@ -157,30 +198,18 @@ export function CallPanel({
       </div>
 
       <form onSubmit={record} noValidate className="mt-6 space-y-4">
-        <fieldset aria-describedby="call-outcome-help">
-          <legend className="font-semibold text-slate-900">{text.outcomeLegend}</legend>
-          <p id="call-outcome-help" className="text-sm text-slate-700">
-            {text.outcomeHelp}
-          </p>
-          <p className="text-sm text-slate-700">{text.consentReminder}</p>
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {CALL_OUTCOME_VALUES.map((outcome) => (
-              <label key={outcome} className="inline-flex min-h-11 items-center gap-2">
-                <input
-                  type="radio"
-                  name="outcome"
-                  value={outcome}
-                  required
-                  className="size-5 accent-brand-700"
-                />
-                {CALL_OUTCOME_LABELS[outcome]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <StaffTextArea label={text.noteLabel} name="callNote" maxLength={4000} />
+        {emailOnly ? (
+          <input type="hidden" name="outcome" value="repondu_email" />
+        ) : (
+          <OutcomeChoice />
+        )}
+        <StaffTextArea
+          label={emailOnly ? callbackText.contact.answerNoteLabel : text.noteLabel}
+          name="callNote"
+          maxLength={4000}
+        />
         <StaffButton type="submit" disabled={busy}>
-          {text.record}
+          {emailOnly ? callbackText.contact.recordAnswer : text.record}
         </StaffButton>
         <div aria-live="polite" className="space-y-3">
           {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+
+import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { buildDigest } from './digest-mail.ts';
+
+/**
+ * Each line of the morning digest says how the person asked to be contacted (issue 37), in the
+ * order of the stored due times.
+ */
+const paris = (iso: string) => Date.parse(iso);
+const item = (id: string, prenom: string, dueIso: string, choice: ContactChoice) => ({
+  id,
+  prenom,
+  produit: 'Audit énergétique',
+  createdAt: paris('2026-11-26T09:00:00+01:00'),
+  storedDueAt: paris(dueIso),
+  dueAt: paris(dueIso),
+  choice,
+});
+
+describe('the digest’s lines', () => {
+  it('carry the channel and the chosen days and slots, soonest due first', () => {
+    const mail = buildDigest(
+      {
+        items: [
+          item('slot', 'Léa', '2026-12-01T17:00:00+01:00', {
+            channel: 'telephone',
+            days: [2],
+            slots: [{ start: 14 * 60, end: 17 * 60 }],
+          }),
+          item('mail', 'Inès', '2026-11-27T10:00:00+01:00', {
+            channel: 'email',
+            days: [],
+            slots: [],
+          }),
+          item('asap', 'Hugo', '2026-12-01T12:00:00+01:00', {
+            channel: 'telephone',
+            days: [],
+            slots: [],
+          }),
+        ],
+        decidedAt: paris('2026-12-01T08:30:00+01:00'),
+        siteUrl: 'https://www.calora-energies.example',
+        timeZone: 'Europe/Paris',
+        promiseHours: 24,
+      },
+      { from: 'site@calora-energies.example', to: 'equipe@calora-energies.example' },
+      '<digest.2026-12-01@calora-energies.example>',
+    );
+    const lines = mail.text.split('\n').filter((line) => line.startsWith('- '));
+    expect(lines).toEqual([
+      '- Inès – Audit énergétique – avant vendredi 27 novembre à 10:00 – par e-mail uniquement',
+      '- Hugo – Audit énergétique – avant mardi 1er décembre à 12:00 – par téléphone, dès que possible',
+      '- Léa – Audit énergétique – avant mardi 1er décembre à 17:00 – par téléphone, mardi\u00a0; de 14\u00a0h à 17\u00a0h',
+    ]);
+    expect(mail.html).toContain('par e-mail uniquement');
+  });
+});
