@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { siteConfig } from '#config/site.ts';
 import { contactPageText } from '#app/content/contact.ts';
@@ -8,22 +8,13 @@ import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { CONTACT_ENDPOINT_PATH, type LeadField } from '#contracts/contact/lead-contract.ts';
 import { PRODUCT_OPTIONS } from '#contracts/contact/products.ts';
 import { expect, gotoHydrated, test, VIEWPORTS } from './fixtures.ts';
-import { fillContactForm } from './support/contact-form.ts';
+import { fillContactForm, recordContactRequests } from './support/contact-form.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 const ENDPOINT = `**${CONTACT_ENDPOINT_PATH}`;
 const FALLBACK = "Une erreur est survenue lors de l'envoi. Veuillez réessayer.";
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Every request the page makes to the contact endpoint. */
-function recordContactRequests(page: Page): Request[] {
-  const sent: Request[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes(CONTACT_ENDPOINT_PATH)) sent.push(request);
-  });
-  return sent;
-}
 
 /** What a visitor types: every lead field but the fixed client type. */
 type Visitor = Record<Exclude<LeadField, 'clientType'>, string>;
@@ -74,6 +65,8 @@ for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     await gotoHydrated(page, '/contact');
     expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
 
+    // The notice fades in (motion-safe): axe must not catch it half transparent.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await submitButton(page).click();
     await expect(page.getByRole('alert')).toContainText('Consentement requis');
     await expect(page.getByText('Le nom est obligatoire.')).toBeVisible();

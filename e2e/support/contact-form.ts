@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 import { contactPageText } from '#app/content/contact.ts';
 import { CONSENT_TEXT } from '#contracts/contact/consent.ts';
@@ -9,7 +9,7 @@ import {
   parseSlot,
   slotText,
 } from '#contracts/contact/contact-choice.ts';
-import type { LeadField } from '#contracts/contact/lead-contract.ts';
+import { CONTACT_ENDPOINT_PATH, type LeadField } from '#contracts/contact/lead-contract.ts';
 
 const labels = contactPageText.form.labels;
 
@@ -70,4 +70,13 @@ export async function fillContactForm(
     if (!range) throw new Error(`not a slot: ${slot}`);
     await page.getByRole('checkbox', { name: slotText(range), exact: true }).check();
   }
+}
+
+/** Every request the page makes to the contact endpoint. */
+export function recordContactRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(CONTACT_ENDPOINT_PATH)) sent.push(request);
+  });
+  return sent;
 }

@@ -280,10 +280,7 @@ export function nextDigestLook(now: number, calendar: CallbackCalendar): number 
   throw new Error('no working day in the calendar');
 }
 
-/**
- * The defaults: 24 h, Monday to Friday, metropolitan France, Paris, 10-13 h and 14-20 h, the
- * slots 10-13 h, 14-17 h and 17-20 h, 08:30.
- */
+/** The defaults: 24 h, Mon-Fri, metropole, Paris, 10-13 h and 14-20 h, three slots, 08:30. */
 export const DEFAULT_CALENDAR: CallbackCalendar = {
   timeZone: 'Europe/Paris',
   promiseHours: 24,
@@ -293,10 +290,6 @@ export const DEFAULT_CALENDAR: CallbackCalendar = {
     { start: 10 * 60, end: 13 * 60 },
     { start: 14 * 60, end: 20 * 60 },
   ],
-  callWindows: [
-    { start: 10 * 60, end: 13 * 60 },
-    { start: 14 * 60, end: 17 * 60 },
-    { start: 17 * 60, end: 20 * 60 },
-  ],
+  callWindows: [10, 14, 17].map((hour) => ({ start: hour * 60, end: (hour + 3) * 60 })),
   digestAt: 8 * 60 + 30,
 };

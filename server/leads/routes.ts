@@ -26,10 +26,9 @@ import { nativePayload } from './native-origin.ts';
 export { ERRORS, requestEncoding };
 
 /**
- * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script
- * speaks (JSON in, JSON out, CORS for the site's origins) and the browser's native form post
- * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out).
- * Checks, in order: admission control (503 at once past the bound of requests in progress),
+ * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script speaks
+ * (JSON in, JSON out, CORS for the site's origins) and the browser's native form post
+ * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out). Checks: admission control (503 at once past the bound of requests in progress),
  * content type (415), for a native post its origin (403), size (413), the site's budget known to
  * be spent and the client's rate limit (503 / 429, early checks that count nothing), a readable
  * body (400); then the lead service validates (400), counts the request against the rate limit
