@@ -3,7 +3,11 @@
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
 import { formatPostalAddress, siteConfig } from '#config/site.ts';
-import type { StoredChannel } from '#contracts/contact/contact-choice.ts';
+import {
+  type ContactChoice,
+  hasChosenSlots,
+  type StoredChannel,
+} from '#contracts/contact/contact-choice.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
 import type { LeadField } from '#contracts/contact/lead-contract.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';
@@ -13,7 +17,8 @@ const NBSP = '\u00a0';
 export interface NotificationCopy {
   subject: (produit: string) => string;
   heading: string;
-  intro: string;
+  /** What the client expects, from the choice. */
+  intro: (choice: ContactChoice) => string;
   noProduct: string;
   noMessage: string;
   replyHint: string;
@@ -73,7 +78,14 @@ export const notificationCopy: NotificationCopy = {
       ? `Nouvelle demande de contact${NBSP}: ${produit}`
       : `Nouvelle demande de contact depuis le site`,
   heading: 'Nouvelle demande de contact',
-  intro: `Une demande a été envoyée depuis le formulaire du site. Le client attend un rappel sous 24${NBSP}h.`,
+  intro: (choice) =>
+    `Une demande a été envoyée depuis le formulaire du site. ${
+      choice.channel === 'email'
+        ? `Le client souhaite une réponse par e-mail uniquement${NBSP}: ne pas l’appeler.`
+        : hasChosenSlots(choice)
+          ? 'Le client souhaite être appelé dans les créneaux indiqués ci-dessous.'
+          : `Le client attend un rappel sous 24${NBSP}h.`
+    }`,
   noProduct: 'Non précisé',
   noMessage: 'Aucun message',
   replyHint: 'Répondez à cet e-mail pour écrire directement au demandeur.',

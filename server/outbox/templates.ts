@@ -131,7 +131,7 @@ export function buildNotification(
   const text = [
     copy.heading,
     '',
-    copy.intro,
+    copy.intro(lead.contact.choice),
     '',
     ...rows.map(([label, value]) => `${label} : ${value}`.replace(' :', '\u00a0:')),
     '',
@@ -151,7 +151,7 @@ export function buildNotification(
   const html = layout(
     copy.heading,
     `<h1 style="font-size:20px;">${escapeHtml(copy.heading)}</h1>
-<p>${escapeHtml(copy.intro)}</p>
+<p>${escapeHtml(copy.intro(lead.contact.choice))}</p>
 <table role="presentation" style="border-collapse:collapse;">
 ${tableRows}
 </table>

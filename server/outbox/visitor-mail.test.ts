@@ -157,3 +157,32 @@ describe('the company’s e-mails state the choice', () => {
     }
   });
 });
+
+describe('what the notification’s first sentence promises follows the choice', () => {
+  it('a call within 24 h, within the chosen slots, or an answer by e-mail only', () => {
+    const intro = (choice: ContactChoice) =>
+      buildNotification(leadWith(choice), settings, 'id').text;
+    for (const choice of [ASAP, SEED]) {
+      expect(intro(choice)).toContain('Le client attend un rappel sous 24\u00a0h.');
+    }
+    expect(intro(SLOTS)).toContain('souhaite être appelé dans les créneaux indiqués ci-dessous');
+    expect(intro(SLOTS)).not.toContain('rappel sous 24');
+    expect(intro(EMAIL)).toContain('réponse par e-mail uniquement\u00a0: ne pas l’appeler');
+    expect(intro(EMAIL)).not.toContain('rappel sous 24');
+  });
+});
+
+describe('a change to « dès que possible »', () => {
+  it('withdraws the invitation an earlier slot put in the calendar (CANCEL, same UID, its SEQUENCE)', async () => {
+    const lead = leadWith(ASAP, { changedAt: RECEIVED, sequence: 1 });
+    const mail = await buildLeadMail('schedule_update', lead, settings, 'id', RECEIVED);
+    expect(mail.text).toContain('Nous vous rappellerons au plus tard');
+    expect(mail.attachments).toHaveLength(1);
+    const ics = mail.attachments?.[0]?.content ?? '';
+    expect(mail.attachments?.[0]?.contentType).toContain('method=CANCEL');
+    expect(ics).toContain('METHOD:CANCEL\r\n');
+    expect(ics).toContain(`UID:${lead.id}@`);
+    expect(ics).toContain('SEQUENCE:1\r\n');
+    expect(ics).toContain('STATUS:CANCELLED\r\n');
+  });
+});

@@ -72,7 +72,10 @@ ${link.html}<p>${copy.signature.map(escapeHtml).join('<br>')}</p>
   };
 }
 
-/** `schedule_update`: the new slot (or promise), its invitation (same UID, its SEQUENCE). */
+/**
+ * `schedule_update`: the new slot (or promise), its invitation (same UID, its SEQUENCE), or its
+ * withdrawal when no slot is chosen any more.
+ */
 export function buildScheduleUpdate(
   lead: Lead,
   settings: MailSettings,
@@ -84,10 +87,16 @@ export function buildScheduleUpdate(
     subject: visitorCopy.updateSubject,
     paragraphs: [visitorCopy.updateHeading, when.sentence],
   });
-  if (!when.slot || !settings.schedule) return message;
+  if (!settings.schedule) return message;
+  // Changed to « dès que possible »: no slot is promised any more, so the event an earlier
+  // invitation may have put in the calendar is withdrawn (a CANCEL of an unknown UID is ignored).
   return {
     ...message,
-    attachments: [invitationAttachment(lead, settings.schedule, 'PUBLISH', extras.now, when.slot)],
+    attachments: [
+      when.slot
+        ? invitationAttachment(lead, settings.schedule, 'PUBLISH', extras.now, when.slot)
+        : invitationAttachment(lead, settings.schedule, 'CANCEL', extras.now),
+    ],
   };
 }
 
