@@ -117,15 +117,15 @@ function columns(timeZone: string): Column[] {
     ['Reçue le', (row) => at(row.createdAt)],
     ['Statut', (row) => STATUS_LABELS[row.status]],
     ['À rappeler avant', (row) => at(row.dueAt)],
+    ...LEAD_FIELDS.map((field): Column => [
+      LEAD_FIELD_LABELS[field],
+      (row) => (field === 'clientType' ? (CLIENT_TYPES[row[field]] ?? row[field]) : row[field]),
+    ]),
     // The visitor's choice (issue 37), named as in the form's payload: the channel in words,
     // then the days and slots (« mardi, jeudi ; de 14 h à 17 h », « dès que possible »).
     ['recontact', (row) => CHANNEL_LABELS[row.contact.choice.channel]],
     ['creneaux', (row) => slotsSummary(row.contact.choice)],
     ['Ne plus appeler depuis', (row) => at(row.contact.phoneWithdrawnAt)],
-    ...LEAD_FIELDS.map((field): Column => [
-      LEAD_FIELD_LABELS[field],
-      (row) => (field === 'clientType' ? (CLIENT_TYPES[row[field]] ?? row[field]) : row[field]),
-    ]),
     // A written answer (« Répondu par e-mail ») is in the log, but is no phone call.
     [
       'Nombre d’appels',
