@@ -63,7 +63,8 @@ export function visitorView(
   now: number,
 ): VisitorView {
   const format = dayFormat(calendar.timeZone);
-  const day = (at: number) => format.format(at);
+  // French writes the first of the month « 1er »: « mardi 1er décembre 2026 ».
+  const day = (at: number) => format.format(at).replace(/(^|\s)1 (?=\p{L})/u, '$11er ');
   const stage = stageOf(record);
   const { choice } = record;
   const next = hasChosenSlots(choice)

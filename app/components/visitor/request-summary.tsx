@@ -37,7 +37,10 @@ export function RequestSummary({ view }: { view: VisitorView }) {
       {view.nextSlot ? <Row term={text.next}>{view.nextSlot}</Row> : null}
       {view.phoneWithdrawnAt ? (
         <Row term={text.withdrawn}>
-          {text.withdrawnOn} {dayFormat.format(Date.parse(view.phoneWithdrawnAt))}
+          {text.withdrawnOn}{' '}
+          {dayFormat
+            .format(Date.parse(view.phoneWithdrawnAt))
+            .replace(/(^|\s)1 (?=\p{L})/u, '$11er ')}
         </Row>
       ) : null}
     </dl>
