@@ -21,10 +21,6 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const STORED_CHANNELS = ['telephone', 'email', 'non_precise'] as const;
 export type StoredChannel = (typeof STORED_CHANNELS)[number];
 
-export function isContactChannel(value: unknown): value is ContactChannel {
-  return (CONTACT_CHANNELS as readonly unknown[]).includes(value);
-}
-
 /** The days' names in the payload, Monday first (index + 1 = ISO weekday). */
 export const DAY_NAMES = [
   'lundi',
@@ -37,17 +33,11 @@ export const DAY_NAMES = [
 ] as const;
 export type DayName = (typeof DAY_NAMES)[number];
 
-export function isoWeekdayOf(day: DayName): number {
-  return DAY_NAMES.indexOf(day) + 1;
-}
-
 export function dayNameOf(isoWeekday: number): DayName | undefined {
   return DAY_NAMES[isoWeekday - 1];
 }
 
 /** The default of CALL_WINDOWS: three slots inside the default call hours. */
-export const DEFAULT_CALL_WINDOWS = '10:00-13:00,14:00-17:00,17:00-20:00';
-
 /** A slot as minutes since local midnight: start included, end excluded. */
 export interface SlotRange {
   start: number;
@@ -67,6 +57,7 @@ export function parseSlot(text: string): SlotRange | undefined {
   return { start, end };
 }
 
+const NBSP = '\u00a0';
 const pad = (value: number) => String(value).padStart(2, '0');
 const clock = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
@@ -76,23 +67,6 @@ export function encodeSlot(slot: SlotRange): string {
 }
 
 /** `10:00-13:00,14:00-17:00` → the slots, sorted; undefined if one is malformed or they overlap. */
-export function parseSlotList(text: string): SlotRange[] | undefined {
-  if (text.trim() === '') return [];
-  const slots: SlotRange[] = [];
-  for (const part of text.split(',')) {
-    const slot = parseSlot(part);
-    if (!slot) return undefined;
-    slots.push(slot);
-  }
-  slots.sort((a, b) => a.start - b.start);
-  for (let i = 1; i < slots.length; i += 1) {
-    if ((slots[i]?.start ?? 0) < (slots[i - 1]?.end ?? 0)) return undefined;
-  }
-  return slots;
-}
-
-const NBSP = '\u00a0';
-
 /** 600 → « 10 h », 630 → « 10 h 30 ». */
 export function hourText(minutes: number): string {
   const hour = Math.floor(minutes / 60);
@@ -117,78 +91,19 @@ export interface ContactChoice {
 }
 
 /** The choice of a client that sent none (the seed's contract). */
-export const UNSPECIFIED_CHOICE: ContactChoice = { channel: 'non_precise', days: [], slots: [] };
-
 /** Whether staff may phone the person: a phone choice, or a client that offered no choice. */
-export function allowsCalls(choice: Pick<ContactChoice, 'channel'>): boolean {
-  return choice.channel !== 'email';
-}
-
 /** Whether the visitor narrowed the calls to days or slots (otherwise « dès que possible »). */
-export function hasChosenSlots(choice: ContactChoice): boolean {
-  return choice.channel === 'telephone' && (choice.days.length > 0 || choice.slots.length > 0);
-}
-
 /** Stored columns ↔ choice: `1,4` and `10:00-13:00,14:00-17:00`. */
-export function encodeDays(days: readonly number[]): string {
-  return [...days].sort((a, b) => a - b).join(',');
-}
-
-export function decodeDays(text: string): number[] {
-  if (text === '') return [];
-  return text
-    .split(',')
-    .map(Number)
-    .filter((day) => Number.isInteger(day) && day >= 1 && day <= 7);
-}
-
-export function encodeSlots(slots: readonly SlotRange[]): string {
-  return [...slots]
-    .sort((a, b) => a.start - b.start)
-    .map(encodeSlot)
-    .join(',');
-}
-
-export function decodeSlots(text: string): SlotRange[] {
-  return parseSlotList(text) ?? [];
-}
-
 /** The stored choice of a row (`contact_channel`, `contact_days`, `contact_slots`). */
-export function choiceFromColumns(channel: string, days: string, slots: string): ContactChoice {
-  const stored = (STORED_CHANNELS as readonly string[]).includes(channel)
-    ? (channel as StoredChannel)
-    : 'non_precise';
-  return stored === 'telephone'
-    ? { channel: stored, days: decodeDays(days), slots: decodeSlots(slots) }
-    : { channel: stored, days: [], slots: [] };
-}
-
 /** The days in words: « mardi, jeudi »; empty for none. */
-export function daysText(days: readonly number[]): string {
-  return days
-    .map(dayNameOf)
-    .filter((day): day is DayName => day !== undefined)
-    .join(', ');
-}
-
 /**
  * The choice in words, as staff read it (the notification, the digest, the CSV's `creneaux`):
  * « mardi, jeudi ; de 14 h à 17 h », « dès que possible », « — » for no phone.
  */
-export function slotsSummary(choice: ContactChoice): string {
-  if (choice.channel === 'email') return '—';
-  if (!hasChosenSlots(choice)) return 'dès que possible';
-  const days = choice.days.length > 0 ? daysText(choice.days) : 'tous les jours ouvrés';
-  const slots =
-    choice.slots.length > 0 ? choice.slots.map(slotText).join(', ') : 'à toute heure d’appel';
-  return `${days}${NBSP}; ${slots}`;
-}
-
-/** The channel in words: « Par téléphone », « Par e-mail uniquement », « Non précisé ». */
-export const CHANNEL_LABELS: Record<StoredChannel, string> = {
+/** The channels the form offers, in words (STORED_CHANNEL_LABELS in choice-records.ts adds `non_precise`). */
+export const CHANNEL_LABELS: Record<ContactChannel, string> = {
   telephone: 'Par téléphone',
   email: 'Par e-mail uniquement',
-  non_precise: 'Non précisé (téléphone ou e-mail)',
 };
 
 /** The form's wording of the choice: stored with each request, as the consent's is. */
@@ -207,13 +122,6 @@ export const CHOICE_VERSION = '2026-12-01';
  * phone, the days and slots (« Comment souhaitez-vous être recontacté(e) ? Par téléphone.
  * Quand vous appeler ? mardi ; de 14 h à 17 h. »).
  */
-export function choiceWording(choice: ContactChoice): string {
-  if (choice.channel === 'non_precise') return '';
-  const channel = `${CHOICE_QUESTION} ${CHANNEL_LABELS[choice.channel]}.`;
-  if (choice.channel === 'email') return channel;
-  return `${channel} ${WHEN_QUESTION} ${slotsSummary(choice)}.`;
-}
-
 /** Payload keys (JSON keys and the native form's control names). */
 export const CHOICE_FIELD = 'recontact';
 export const DAYS_FIELD = 'jours';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CallOutcome } from '#contracts/staff/contract.ts';
-import { UNSPECIFIED_CHOICE } from '#contracts/contact/contact-choice.ts';
+import { UNSPECIFIED_CHOICE } from '#contracts/contact/choice-records.ts';
 import { DEFAULT_CALENDAR } from './calendar.ts';
 import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
 import { firstCallStats } from './service.ts';

@@ -1,5 +1,6 @@
 /** The French copy of the morning digest e-mail (to MAIL_TO, on working days). */
-import { type ContactChoice, slotsSummary } from '#contracts/contact/contact-choice.ts';
+import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { slotsSummary } from '#contracts/contact/choice-records.ts';
 
 const NBSP = '\u00a0';
 

@@ -1,4 +1,5 @@
-import { choiceFromColumns, type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { toOutbox, type OutboxRow } from '#server/outbox/index.ts';

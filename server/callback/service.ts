@@ -9,7 +9,7 @@ import type {
 } from '#contracts/staff/contract.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
 import type { LeadStore, LeadWithDelivery } from '#server/leads/index.ts';
-import { hasChosenSlots } from '#contracts/contact/contact-choice.ts';
+import { hasChosenSlots } from '#contracts/contact/choice-records.ts';
 import type { DueBound, InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
 import {
   callWindow,

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-import {
-  DEFAULT_CALL_WINDOWS,
-  encodeSlot,
-  parseSlotList,
-} from '#contracts/contact/contact-choice.ts';
+import { encodeSlot } from '#contracts/contact/contact-choice.ts';
+import { DEFAULT_CALL_WINDOWS, parseSlotList } from '#contracts/contact/choice-records.ts';
 
 import {
   isTimeZone,

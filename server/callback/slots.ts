@@ -1,4 +1,5 @@
-import { type ContactChoice, hasChosenSlots } from '#contracts/contact/contact-choice.ts';
+import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { hasChosenSlots } from '#contracts/contact/choice-records.ts';
 import {
   addDays,
   dueAt,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-import { allowsCalls, choiceFromColumns } from '#contracts/contact/contact-choice.ts';
+import { allowsCalls, choiceFromColumns } from '#contracts/contact/choice-records.ts';
 
 import type { CallRecord } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import { choiceFromColumns } from '#contracts/contact/contact-choice.ts';
+import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 
 import type { Counters, InboxFilter, LeadDetail, MailState } from '#contracts/staff/contract.ts';
 import type { InboxClockFilter } from '#server/callback/index.ts';

@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, slotsSummary } from '#contracts/contact/contact-choice.ts';
+import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
 import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
 import type { CallRecord, ExportScope, InboxFilter, InboxView } from '#contracts/staff/contract.ts';
@@ -123,7 +123,7 @@ function columns(timeZone: string): Column[] {
     ]),
     // The visitor's choice (issue 37), named as in the form's payload: the channel in words,
     // then the days and slots (« mardi, jeudi ; de 14 h à 17 h », « dès que possible »).
-    ['recontact', (row) => CHANNEL_LABELS[row.contact.choice.channel]],
+    ['recontact', (row) => STORED_CHANNEL_LABELS[row.contact.choice.channel]],
     ['creneaux', (row) => slotsSummary(row.contact.choice)],
     ['Ne plus appeler depuis', (row) => at(row.contact.phoneWithdrawnAt)],
     // A written answer (« Répondu par e-mail ») is in the log, but is no phone call.

@@ -1,13 +1,15 @@
 import {
   CHOICE_VERSION,
-  choiceWording,
   type ContactChoice,
   encodeSlot,
-  isoWeekdayOf,
   parseSlot,
   type SlotRange,
-  UNSPECIFIED_CHOICE,
 } from '#contracts/contact/contact-choice.ts';
+import {
+  choiceWording,
+  isoWeekdayOf,
+  UNSPECIFIED_CHOICE,
+} from '#contracts/contact/choice-records.ts';
 import {
   CONSENT_TEXT,
   CONSENT_VERSION,

@@ -20,7 +20,7 @@ import {
   type LeadInput,
   type NewContact,
 } from '#server/db/records/lead.ts';
-import { UNSPECIFIED_CHOICE } from '#contracts/contact/contact-choice.ts';
+import { UNSPECIFIED_CHOICE } from '#contracts/contact/choice-records.ts';
 
 /** The leads and their consent: insert, read, list, erase and retention. */
 

@@ -3,11 +3,8 @@
  * typed, so the form cannot be used to send our mail with someone else's words to a stranger.
  */
 import { formatPostalAddress, siteConfig } from '#config/site.ts';
-import {
-  type ContactChoice,
-  hasChosenSlots,
-  type StoredChannel,
-} from '#contracts/contact/contact-choice.ts';
+import { type ContactChoice, type StoredChannel } from '#contracts/contact/contact-choice.ts';
+import { hasChosenSlots } from '#contracts/contact/choice-records.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
 import type { LeadField } from '#contracts/contact/lead-contract.ts';
 import { STAFF_ACCESS_PLACES } from './staff-access.ts';

@@ -1,5 +1,5 @@
 import { type CallbackTime } from '#contracts/contact/callback-time.ts';
-import { CHANNEL_LABELS, slotsSummary } from '#contracts/contact/contact-choice.ts';
+import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import { formatDueTime } from '#contracts/staff/callback-format.ts';
 import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
 import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
@@ -109,7 +109,7 @@ export function buildNotification(
       copy.labels[field],
       field === 'produit' ? lead.produit || copy.noProduct : lead[field],
     ]),
-    [copy.labels.channel, CHANNEL_LABELS[lead.contact.choice.channel]],
+    [copy.labels.channel, STORED_CHANNEL_LABELS[lead.contact.choice.channel]],
     [copy.labels.slots, slotsSummary(lead.contact.choice)],
     [copy.labels.consent, copy.consentGiven(lead.consent.version, lead.contact.choice.channel)],
     ...(lead.contact.text

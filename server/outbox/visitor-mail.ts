@@ -5,7 +5,7 @@
  * the notice of the change (`visitor_notice`). Fixed text: nothing the visitor typed.
  */
 import { siteConfig } from '#config/site.ts';
-import { CHANNEL_LABELS, slotsSummary } from '#contracts/contact/contact-choice.ts';
+import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { MailMessage } from './mail-transport.ts';
@@ -131,7 +131,7 @@ export function buildVisitorNotice(
   const base = settings.siteUrl?.();
   const pageUrl = base ? staffLeadUrl(base, lead.id) : undefined;
   const rows: Array<[string, string]> = [
-    ['Recontact', CHANNEL_LABELS[lead.contact.choice.channel]],
+    ['Recontact', STORED_CHANNEL_LABELS[lead.contact.choice.channel]],
     ['Créneaux', slotsSummary(lead.contact.choice)],
     ['Référence', lead.id],
   ];

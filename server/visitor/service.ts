@@ -1,14 +1,12 @@
 import {
   CHOICE_VERSION,
-  choiceWording,
   type ContactChoice,
   type DayName,
   encodeSlot,
-  hasChosenSlots,
-  isoWeekdayOf,
   parseSlot,
   type SlotRange,
 } from '#contracts/contact/contact-choice.ts';
+import { choiceWording, hasChosenSlots, isoWeekdayOf } from '#contracts/contact/choice-records.ts';
 import type { VisitorView } from '#contracts/contact/visitor-api.ts';
 import type { MailKind } from '#contracts/staff/statuses.ts';
 import { type CallbackCalendar, dueAtFor } from '#server/callback/index.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 
-import { choiceFromColumns, type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 import {
   type CallOutcome,
   type LeadStatus,

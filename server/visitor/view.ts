@@ -2,10 +2,9 @@ import {
   dayNameOf,
   type DayName,
   encodeSlot,
-  hasChosenSlots,
-  slotsSummary,
   slotText,
 } from '#contracts/contact/contact-choice.ts';
+import { hasChosenSlots, slotsSummary } from '#contracts/contact/choice-records.ts';
 import { isProductOption } from '#contracts/contact/products.ts';
 import type { VisitorStage, VisitorView } from '#contracts/contact/visitor-api.ts';
 import { type CallbackCalendar, nextChosenSlot } from '#server/callback/index.ts';

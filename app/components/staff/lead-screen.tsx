@@ -18,7 +18,7 @@ import {
   type LeadStatus,
 } from '#contracts/staff/contract.ts';
 import type { LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
-import { allowsCalls } from '#contracts/contact/contact-choice.ts';
+import { allowsCalls } from '#contracts/contact/choice-records.ts';
 import { callbackText } from '#app/content/callback.ts';
 import { StaffButton, StaffSection, StaffSelect, StaffTextArea } from './controls.tsx';
 import { setFlash } from './flash.ts';

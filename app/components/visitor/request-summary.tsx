@@ -1,6 +1,6 @@
+import { STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import type { ReactNode } from 'react';
 
-import { CHANNEL_LABELS } from '#contracts/contact/contact-choice.ts';
 import type { VisitorView } from '#contracts/contact/visitor-api.ts';
 import { visitorText } from '#app/content/visitor.ts';
 
@@ -32,7 +32,7 @@ export function RequestSummary({ view }: { view: VisitorView }) {
       <Row term={text.stage}>
         <strong className="font-semibold text-brand-900">{view.stageText}</strong>
       </Row>
-      <Row term={text.channel}>{CHANNEL_LABELS[view.channel]}</Row>
+      <Row term={text.channel}>{STORED_CHANNEL_LABELS[view.channel]}</Row>
       {view.channel === 'email' ? null : <Row term={text.when}>{view.choiceText}</Row>}
       {view.nextSlot ? <Row term={text.next}>{view.nextSlot}</Row> : null}
       {view.phoneWithdrawnAt ? (

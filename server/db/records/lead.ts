@@ -1,11 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
-import {
-  choiceFromColumns,
-  type ContactChoice,
-  encodeDays,
-  encodeSlots,
-} from '#contracts/contact/contact-choice.ts';
+import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { choiceFromColumns, encodeDays, encodeSlots } from '#contracts/contact/choice-records.ts';
 import { pickLeadFields, type LeadFields } from '#contracts/contact/lead-contract.ts';
 import type { LeadsTable, Tables } from '#server/db/schema.ts';
 

@@ -15,7 +15,7 @@ import {
   type LeadPage,
 } from '#contracts/staff/contract.ts';
 import { StaffButton, StaffMessage, StaffTextArea } from '#app/components/staff/controls.tsx';
-import { allowsCalls } from '#contracts/contact/contact-choice.ts';
+import { allowsCalls } from '#contracts/contact/choice-records.ts';
 import { AttemptsLine } from './due-cell.tsx';
 import { ContactFacts } from './contact-facts.tsx';
 import { postJson } from '#app/components/staff/staff-api.ts';

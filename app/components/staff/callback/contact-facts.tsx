@@ -1,6 +1,6 @@
 import { callbackText } from '#app/content/callback.ts';
 import { formatDateTime } from '#app/content/staff.ts';
-import { CHANNEL_LABELS, slotsSummary } from '#contracts/contact/contact-choice.ts';
+import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import { formatSlotStart, formatWindowStart } from '#contracts/staff/callback-format.ts';
 import type { LeadPage } from '#contracts/staff/contract.ts';
 
@@ -19,7 +19,7 @@ export function ContactFacts({ lead }: { lead: LeadPage }) {
       <dl className="grid gap-3 sm:grid-cols-2">
         <div>
           <dt className="font-medium text-slate-700">{text.channelLabel}</dt>
-          <dd className="text-slate-900">{CHANNEL_LABELS[choice.channel]}</dd>
+          <dd className="text-slate-900">{STORED_CHANNEL_LABELS[choice.channel]}</dd>
         </div>
         {choice.channel === 'telephone' ? (
           <div>
