@@ -66,7 +66,7 @@ export function parseCallbackTime(text: string | null | undefined): CallbackTime
 }
 
 /** « lundi 30 novembre », « mardi 1er décembre ». */
-function dateText(date: string): string {
+export function dateText(date: string): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
   const weekday = WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
   return `${weekday} ${day === 1 ? '1er' : String(day)}${NBSP}${MONTHS[month - 1]}`;

@@ -4,7 +4,11 @@
  * « au plus tard … » otherwise, the written answer for the e-mail only.
  */
 import { siteConfig } from '#config/site.ts';
-import { type CallbackTime, formatCallbackTime } from '#contracts/contact/callback-time.ts';
+import {
+  type CallbackTime,
+  dateText,
+  formatCallbackTime,
+} from '#contracts/contact/callback-time.ts';
 import { type ContactChoice, hourText, type SlotRange } from '#contracts/contact/contact-choice.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import { calendarContentType, calendarInvitation, type CalendarEvent } from './ics.ts';
@@ -38,33 +42,10 @@ export interface VisitorLinks {
   mint(leadId: string, now: number): Promise<string>;
 }
 
-const WEEKDAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
-
-/** « mardi 2 décembre », « mardi 1er décembre » from `YYYY-MM-DD`. */
-export function dayText(date: string): string {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  const weekday = WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
-  return `${weekday} ${day === 1 ? '1er' : day}${NBSP}${MONTHS[month - 1]}`;
-}
-
 /** « mardi 2 décembre entre 14 h et 17 h » */
 export function slotWhen(occurrence: ChosenSlot): string {
   const { slot } = occurrence;
-  return `${dayText(occurrence.date)} entre ${hourText(slot.start)} et ${hourText(slot.end)}`;
+  return `${dateText(occurrence.date)} entre ${hourText(slot.start)} et ${hourText(slot.end)}`;
 }
 
 export interface WhenFacts {
