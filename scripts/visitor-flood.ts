@@ -12,7 +12,7 @@
  *
  * Settings: VISITOR_FLOOD_ENGINES (`sqlite,postgres`), VISITOR_FLOOD_SECONDS (8).
  */
-import { spawn } from 'node:child_process';
+import { runJsonChild } from './bench/child-process.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,19 +83,7 @@ async function floodClient(url: string, kind: FloodKind, seconds: number): Promi
 }
 
 function runFloodProcess(url: string, kind: FloodKind): Promise<FloodResult> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood-client', url, kind],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolveResult, reject) => {
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the flood process exited with ${code}`));
-      resolveResult(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as FloodResult);
-    });
-  });
+  return runJsonChild<FloodResult>(fileURLToPath(import.meta.url), ['--flood-client', url, kind]);
 }
 
 interface PageLatency {

@@ -41,3 +41,22 @@ export function spawnBenchChild(modulePath: string, flag: string, name: string):
     },
   };
 }
+
+/**
+ * Runs this module again as a one-shot process (`--import tsx`, then `args`) and reads the JSON
+ * it prints on its last line of stdout: the flood clients of `npm run bench` and
+ * `npm run bench:visitor`, which load the server from a second process.
+ */
+export function runJsonChild<T>(modulePath: string, args: readonly string[]): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', modulePath, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolveResult, reject) => {
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the flood process exited with ${code}`));
+      resolveResult(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as T);
+    });
+  });
+}

@@ -6,7 +6,7 @@
  * flood with RATE_LIMIT_PER_HOUR raised (every request admitted to a durable write). Prints the
  * home page's p99 and rate in each case, and the flood's accepted, refused and e-mailed counts.
  */
-import { spawn } from 'node:child_process';
+import { runJsonChild } from './child-process.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -74,27 +74,12 @@ export async function floodClient(url: string, kind: FloodKind, seconds: number)
 }
 
 function runFloodProcess(url: string, kind: FloodKind): Promise<FloodClientResult> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      '--flood-client',
-      url,
-      kind,
-      String(FLOOD_SECONDS),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolveResult, reject) => {
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the flood process exited with ${code}`));
-      resolveResult(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as FloodClientResult);
-    });
-  });
+  return runJsonChild<FloodClientResult>(fileURLToPath(import.meta.url), [
+    '--flood-client',
+    url,
+    kind,
+    String(FLOOD_SECONDS),
+  ]);
 }
 
 interface FloodRow {
