@@ -32,10 +32,11 @@ export { ERRORS, requestEncoding };
  * content type (415), for a native post its origin (403), size (413), the whole body read (a
  * client that sends it slowly holds no slot until then: ADR 0033), admission control (503 at once
  * past the bound of requests in progress), the site's budget known to be spent and the client's
- * rate limit (503 / 429, early checks that count nothing), a readable body (400); then the lead service validates (400), counts the request against the rate limit
- * (429) and the site's budget (503) and stores it (a repeat of a request just stored gets the
- * same answer). Every JSON error answer is `{ error }` in French, never a stack trace; refusals
- * are logged in aggregate (refusal-log.ts), and "too many" ones are held before being sent.
+ * rate limit (503 / 429, early checks that count nothing), a readable body (400); then the lead
+ * service validates (400), counts the request against the rate limit (429) and the site's
+ * budget (503) and stores it (a repeat of a request just stored gets the same answer). Every
+ * JSON error answer is `{ error }` in French, never a stack trace; refusals are logged in
+ * aggregate (refusal-log.ts), and "too many" ones are held before being sent.
  */
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';

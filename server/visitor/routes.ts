@@ -20,10 +20,10 @@ import type { VisitorOutcome, VisitorService } from './service.ts';
 /** The largest body the API reads: a token and a few days and slots. */
 export const VISITOR_BODY_BYTES = 2048;
 /**
- * Visitor API requests in progress at once (their bodies read), per instance; past it, an immediate 429 (not a 503:
- * a flood is answered with 4xx only, issue 37). Above the 64 connections of the measured flood
- * (`npm run bench:visitor`), which therefore never meets it: it bounds an open-loop flood's
- * requests waiting for a database connection.
+ * Visitor API requests in progress at once (their bodies read), per instance; past it, an
+ * immediate 429 (not a 503: a flood is answered with 4xx only, issue 37). Above the 64
+ * connections of the measured flood (`npm run bench:visitor`), which therefore never meets it:
+ * it bounds an open-loop flood's requests waiting for a database connection.
  */
 export const VISITOR_MAX_IN_PROGRESS = 128;
 
@@ -59,9 +59,10 @@ const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
  * `Origin`, or `Sec-Fetch-Site`) 403; a client over its budget (in memory), 429 held for
  * `refusalDelayMs`; content type 415; size 413; the whole body read (a client that sends it
  * slowly holds no slot meanwhile, and REQUEST_TIMEOUT_MS closes its connection: ADR 0033); past
- * the bound of requests in progress, 429 at once; a body that is not the act's JSON 400; then the service: a wrong, expired or used-up
- * token 404 with one message whatever the case. Refusals are logged in aggregate
- * (`visitor_refused`, a reason, a status, a count); no token, address or slot is ever logged.
+ * the bound of requests in progress, 429 at once; a body that is not the act's JSON 400; then
+ * the service: a wrong, expired or used-up token 404 with one message whatever the case.
+ * Refusals are logged in aggregate (`visitor_refused`, a reason, a status, a count); no token,
+ * address or slot is ever logged.
  */
 export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
   const { service, refusalLog } = deps;
