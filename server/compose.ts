@@ -188,6 +188,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         refusalDelayMs: options.refusalDelayMs,
         refusalLog,
         callbackFacts: callbackFactsBy(calendar, callbackTimeBy),
+        // Every confirmation links to the visitor's page, which opens the person's requests.
+        confirmationLinks: true,
       });
       registerVisitorApi(app, {
         service: visitor,
