@@ -31,7 +31,7 @@ const CLOSED_STATUSES = ['converti', 'perdu'] as const;
 export const VISITOR_LISTED_MAX = 20;
 
 /** What a link opens (ADR 0031): the person of its request, by their e-mail address. */
-export interface LinkedPerson {
+interface LinkedPerson {
   /** The request the link was sent for. */
   linkLeadId: string;
   /**

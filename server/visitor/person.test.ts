@@ -5,6 +5,7 @@ import { DEFAULT_CALENDAR } from '#server/callback/index.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
+import { VISITOR_LISTED_MAX } from './link-store.ts';
 import { VisitorService } from './service.ts';
 
 // Thursday 26 November 2026, 10:00 in Paris.
@@ -89,6 +90,17 @@ describe.each(ENGINES)('the visitor’s link covers the person on %s', (engine) 
     expect(await ids(await link('second'))).toEqual({ ids: ['second'], count: 3 });
   });
 
+  it('lists at most the most recent requests, and counts them all', async () => {
+    for (let n = 0; n <= VISITOR_LISTED_MAX; n += 1) {
+      await seed(`lead-${String(n).padStart(2, '0')}`, 'lea@example.fr', 30 - n);
+    }
+    const listed = await ids(await link('lead-20'));
+    expect(listed?.count).toBe(VISITOR_LISTED_MAX + 1);
+    expect(listed?.ids).toHaveLength(VISITOR_LISTED_MAX);
+    expect(listed?.ids[0]).toBe('lead-01');
+    expect(listed?.ids.at(-1)).toBe(`lead-${VISITOR_LISTED_MAX}`);
+  });
+
   it('acts on a request of the address named by its id', async () => {
     await seed('first', 'lea@example.fr', 5);
     await seed('second', 'lea@example.fr', 2);
@@ -155,5 +167,20 @@ describe.each(ENGINES)('the visitor’s link covers the person on %s', (engine) 
     expect(await service.read(token)).toEqual({ status: 'unknown' });
     expect(await service.erase(token)).toBeUndefined();
     expect(await ids(other)).toEqual({ ids: ['theirs'], count: 1 });
+  });
+
+  it('erases once when two erasures race (two tabs): the other is a bad token’s answer', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const email = `course-${round}@example.fr`;
+      await seed(`a-${round}`, email, 5);
+      await seed(`b-${round}`, email, 2);
+      const [one, two] = [await link(`a-${round}`), await link(`b-${round}`)];
+      const results = await Promise.all([service.erase(one), service.erase(two)]);
+      const done = results.filter((ids) => ids !== undefined);
+      expect(done, `round ${round}`).toHaveLength(1);
+      expect(done[0]?.sort()).toEqual([`a-${round}`, `b-${round}`]);
+    }
+    const audit = await db().selectFrom('staff_audit').select(['action', 'detail']).execute();
+    expect(audit).toEqual(Array(8).fill({ action: 'visitor_erase', detail: '2' }));
   });
 });

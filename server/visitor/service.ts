@@ -165,12 +165,14 @@ export class VisitorService {
   /**
    * Erases the person of the link (every request of its e-mail address) with staff's erasure,
    * audited as `visitor_erase` by `demandeur` with the count; the erased ids (for their mail
-   * files), or undefined for an unknown token.
+   * files), or undefined for an unknown token or when nothing was left to erase.
    */
   async erase(token: unknown): Promise<string[] | undefined> {
     const now = this.#now();
     const leadId = await this.#deps.links.leadOf(token, now);
     if (leadId === undefined) return undefined;
-    return this.#deps.retention.eraseByLead(leadId, VISITOR_ACTOR, now, 'visitor_erase');
+    const ids = await this.#deps.retention.eraseByLead(leadId, VISITOR_ACTOR, now, 'visitor_erase');
+    // Another erasure (a second tab) took them first: this one erased nothing.
+    return ids && ids.length > 0 ? ids : undefined;
   }
 }
