@@ -145,6 +145,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
   const visitor = new VisitorService({
     links: stores.visitorLinks,
     store: stores.visitor,
+    retention: stores.retention,
     calendar,
     messageDomain: companyMailDomain(),
     now: clock,
@@ -187,6 +188,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         refusalDelayMs: options.refusalDelayMs,
         refusalLog,
         callbackFacts: callbackFactsBy(calendar, callbackTimeBy),
+        // Every confirmation links to the visitor's page, which opens the person's requests.
+        confirmationLinks: true,
       });
       registerVisitorApi(app, {
         service: visitor,
@@ -195,7 +198,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         origins: options.origins,
         trustProxy: options.trustProxy,
         refusalDelayMs: options.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS,
-        onErased: (leadId) => removeMailFiles(database.dataDir, [leadId]),
+        // As after staff's erasure (server/inbox/routes.ts): the erased requests' mail files.
+        onErased: (leadIds) => removeMailFiles(database.dataDir, leadIds),
         onChanged: () => {
           worker.kick();
           webhooks?.worker.kick();

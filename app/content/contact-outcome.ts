@@ -25,6 +25,8 @@ export const contactThanksText = {
   nextTitle: 'Et maintenant\u00a0?',
   /** The general rule; the page shows the request's own time instead when it has it. */
   callbackRule: `Un conseiller vous rappelle sous 24${NBSP}h (jours ouvrés) pour comprendre votre besoin.`,
+  /** Shown only when the native post's redirect says so (app/components/contact/earlier-link-note.tsx). */
+  earlierLink: contactProblemsText.earlierLink,
   nextSteps: [
     'Si vous le souhaitez, il planifie avec vous une visite ou un audit, sans engagement.',
   ],

@@ -6,10 +6,17 @@
 import { siteConfig } from '#config/site.ts';
 import type { ContactField } from '#contracts/contact/fields.ts';
 
+const NBSP = '\u00a0';
+
 export const contactProblemsText = {
   /** The notice of a request sent (only the deferred code sends one). */
   sentTitle: 'Demande envoyée\u00a0!',
   sentText: 'Votre demande a été envoyée par email. Nous vous recontacterons rapidement.',
+  /**
+   * A second request within 24 hours gets no confirmation e-mail: the earlier one's link opens
+   * it too (ADR 0031). Said after the script's post and on the thank-you page.
+   */
+  earlierLink: `Vous ne recevrez pas de nouvel e-mail de confirmation${NBSP}: nous vous en avons envoyé un il y a moins de 24${NBSP}h, et son lien «${NBSP}Suivre ou modifier ma demande${NBSP}» ouvre aussi cette nouvelle demande.`,
   /** The reference's notice when the consent box is not ticked. */
   consentTitle: 'Consentement requis',
   consentText: `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,

@@ -218,7 +218,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   webhook_enable: 'Webhook CRM réactivé',
   visitor_slots: 'Créneau modifié par le demandeur',
   visitor_stop_calls: 'Appels refusés par le demandeur',
-  visitor_erase: 'Demande supprimée par le demandeur',
+  visitor_erase: 'Personne effacée par le demandeur',
   webhook_test: 'Test du webhook CRM envoyé',
 };
 
@@ -233,7 +233,12 @@ export function auditDetail(action: AuditAction, detail: string): string {
   if (action === 'call') {
     return `(${CALL_OUTCOME_LABELS[detail as CallOutcome] ?? detail})`;
   }
-  if (action === 'retry' || action === 'erase' || action === 'export') {
+  if (
+    action === 'retry' ||
+    action === 'erase' ||
+    action === 'visitor_erase' ||
+    action === 'export'
+  ) {
     return detail ? `(${detail})` : '';
   }
   return '';

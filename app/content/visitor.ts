@@ -30,6 +30,12 @@ export const visitorText = {
     body: 'Vérifiez votre connexion, puis réessayez.',
     retry: 'Réessayer',
   },
+  /** Several requests of the same address (ADR 0031): the link opens them all. */
+  person: {
+    intro: 'Ce lien ouvre toutes les demandes envoyées avec votre adresse e-mail.',
+    /** The heading of each request, in the order received. */
+    requestTitle: (n: number) => `Demande n°${NBSP}${n}`,
+  },
   summary: {
     title: 'Votre demande',
     received: 'Reçue le',
@@ -60,14 +66,32 @@ export const visitorText = {
     done: `C’est noté${NBSP}: nous ne vous appellerons plus`,
     doneDetail: 'Nous vous répondrons par e-mail. Notre équipe en est informée.',
   },
+  /**
+   * The person's erasure: every request of the address (ADR 0031), `count` of them; `hidden`:
+   * those the page does not list (closed, or past the most it lists).
+   */
   erase: {
-    title: 'Supprimer ma demande',
-    open: 'Supprimer ma demande',
-    confirmText: `La suppression est définitive${NBSP}: votre demande et vos coordonnées seront effacées de nos fichiers, et ce lien n’ouvrira plus rien. Nous ne pourrons plus vous recontacter à son sujet.`,
+    sectionTitle: 'Vos données',
+    sectionText: 'Vous pouvez effacer à tout moment vos coordonnées et vos demandes.',
+    open: (count: number) =>
+      count === 1 ? 'Supprimer ma demande' : `Supprimer mes ${count} demandes`,
+    confirmText: (count: number, hidden: number) => {
+      const what =
+        count === 1 ? 'Votre demande sera effacée' : `Vos ${count} demandes seront effacées`;
+      const more =
+        hidden === 0
+          ? ''
+          : `, y compris ${hidden} qui ${hidden === 1 ? 'n’est pas affichée' : 'ne sont pas affichées'} ici`;
+      return `${what}${more}. La suppression est définitive${NBSP}: vos coordonnées seront effacées de nos fichiers, et les liens de nos e-mails n’ouvriront plus rien. Nous ne pourrons plus vous recontacter à ce sujet.`;
+    },
     confirm: 'Supprimer définitivement',
     cancel: 'Annuler',
-    doneTitle: 'Votre demande a été supprimée',
-    doneBody: 'Vos coordonnées et votre demande ont été effacées. Ce lien n’ouvre plus rien.',
+    doneTitle: (count: number) =>
+      count === 1 ? 'Votre demande a été supprimée' : `Vos ${count} demandes ont été supprimées`,
+    doneBody: (count: number) =>
+      count === 1
+        ? 'Vos coordonnées et votre demande ont été effacées. Ce lien n’ouvre plus rien.'
+        : `Vos coordonnées et vos ${count} demandes ont été effacées. Les liens de nos e-mails n’ouvrent plus rien.`,
     home: 'Retour à l’accueil',
   },
   actionsTitle: 'Que souhaitez-vous faire\u00a0?',

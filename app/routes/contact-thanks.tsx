@@ -1,4 +1,5 @@
 import { CallbackPromise } from '#app/components/contact/callback-promise.tsx';
+import { EarlierLinkNote } from '#app/components/contact/earlier-link-note.tsx';
 import { OutcomePage } from '#app/components/contact/outcome-page.tsx';
 import { SOLUTIONS_SECTION_ID } from '#app/components/home/section-ids.ts';
 import { ButtonLink } from '#app/components/ui/button.tsx';
@@ -43,6 +44,7 @@ export default function ContactThanksRoute() {
         <li>
           <CallbackPromise rule={text.callbackRule} />
         </li>
+        <EarlierLinkNote text={text.earlierLink} />
         {text.nextSteps.map((step) => (
           <li key={step}>{step}</li>
         ))}

@@ -21,6 +21,11 @@ export interface ContactAccepted extends CallbackFacts {
    * With slots chosen, the end of the first chosen slot, `callbackFrom` being its start.
    */
   callbackBy?: string;
+  /**
+   * No confirmation e-mail for this request: one went to the address within 24 hours, and its
+   * link opens this request too (contracts/contact/earlier-link.ts, ADR 0031).
+   */
+  earlierLink?: true;
 }
 
 /** Every refusal: a French message safe to show as is; `fields` on a validation failure. */

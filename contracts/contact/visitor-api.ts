@@ -1,20 +1,25 @@
 /**
  * The visitor page's API (issue 37, ADR 0029): POST only, JSON bodies only, the link's token in
- * the body (`jeton`), never in a URL. Shared by the page (app/routes/visitor.tsx) and the server
- * (server/visitor/). No dependency but the choice's contract.
+ * the body (`jeton`), never in a URL. The link proves the e-mail address, so it opens every
+ * request of that address (ADR 0031): an act on one names it (`demande`, its id). Shared by the
+ * page (app/routes/visitor.tsx) and the server (server/visitor/). No dependency but the choice's
+ * contract.
  */
 import type { DayName, StoredChannel } from './contact-choice.ts';
 
 export const VISITOR_API_PREFIX = '/api/demande';
 
 export const VISITOR_API = {
-  /** Reads the request: `{ jeton }` → `VisitorView`. */
+  /** Reads the person's requests: `{ jeton }` → `VisitorPersonView`. */
   read: `${VISITOR_API_PREFIX}/lire`,
-  /** Changes the days and slots: `{ jeton, jours, creneaux }` → `VisitorView`. */
+  /** Changes one request's days and slots: `{ jeton, demande, jours, creneaux }` → `VisitorView`. */
   slots: `${VISITOR_API_PREFIX}/creneaux`,
-  /** « Ne plus m'appeler »: `{ jeton }` → `VisitorView`. */
+  /** « Ne plus m'appeler » for one request: `{ jeton, demande }` → `VisitorView`. */
   stopCalls: `${VISITOR_API_PREFIX}/ne-plus-appeler`,
-  /** « Supprimer ma demande »: `{ jeton, confirmer: true }` → `{ erased: true }`. */
+  /**
+   * « Supprimer ma demande »: erases the person, every request of the address, as staff's
+   * erasure does: `{ jeton, confirmer: true }` → `VisitorErased`.
+   */
   erase: `${VISITOR_API_PREFIX}/supprimer`,
 } as const;
 
@@ -23,6 +28,8 @@ export type VisitorStage = 'recue' | 'en_cours' | 'appele' | 'repondu_email' | '
 
 /** The request as the page shows it: nothing the visitor typed but the product (a list value). */
 export interface VisitorView {
+  /** The request's id: what an act on it names (`demande`). */
+  id: string;
   /** The day it was received, in words (« jeudi 26 novembre 2026 »). */
   receivedOn: string;
   /** One of PRODUCT_OPTIONS, or null when none was chosen. */
@@ -46,10 +53,24 @@ export interface VisitorView {
   canChangeSlots: boolean;
 }
 
+/** What a link opens: the person's requests (ADR 0031). */
+export interface VisitorPersonView {
+  /** The open requests of the link's e-mail address and the link's own, oldest first. */
+  requests: VisitorView[];
+  /** Every request of the address, closed ones included: what an erasure erases. */
+  requestCount: number;
+}
+
 export interface VisitorSlotsChange {
   jeton: string;
+  demande: string;
   jours: DayName[];
   creneaux: string[];
+}
+
+/** The answer to an erasure: how many requests were erased. */
+export interface VisitorErased {
+  erased: number;
 }
 
 /** Every refusal: `{ error }` in French. */

@@ -95,8 +95,12 @@ export function postForm(body: string, headers: Record<string, string> = {}, tar
 
 export const page = (path: string) => `${TEST_SITE_URL}${path}`;
 
-/** The thank-you page at `url`, with the call-back time in its fragment (`#rappel=…`). */
+/**
+ * The thank-you page at `url`, with the call-back time in its fragment (`#rappel=…`), and
+ * `&lien=precedent` when the address had a confirmation within 24 h (these tests post one
+ * address many times; server/leads/earlier-link.test.ts checks when it is there).
+ */
 export const thanksPage = (url: string) =>
   new RegExp(
-    `^${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#rappel=\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$`,
+    `^${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#rappel=\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(&lien=precedent)?$`,
   );

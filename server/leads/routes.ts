@@ -2,14 +2,12 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
 import {
-  type ContactAccepted,
   type ContactRefused,
   CONTACT_ENDPOINT_PATH,
   CONTACT_ERROR_PATHS,
-  CONTACT_THANKS_PATH,
   type RefusalReason,
 } from '#contracts/contact/lead-contract.ts';
-import { type CallbackFacts, callbackFragment } from '#contracts/contact/callback-time.ts';
+import type { CallbackFacts } from '#contracts/contact/callback-time.ts';
 import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { type FieldErrors, LIMITS } from '#contracts/contact/schema.ts';
 import { CACHE_NONE } from '#server/http/cache-control.ts';
@@ -18,6 +16,7 @@ import type { Logger } from '#server/logger.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { readWholeBody } from '#server/http/request-body.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
+import { acceptedAnswer } from './accepted-answer.ts';
 import { ERRORS } from './errors.ts';
 import { RefusalLog } from './refusal-log.ts';
 import { requestEncoding } from './request-encoding.ts';
@@ -84,6 +83,8 @@ export interface ContactEndpointDeps {
    * given, the pages state the general rule.
    */
   callbackFacts?: (receivedAt: number, choice: ContactChoice) => CallbackFacts;
+  /** The confirmation links to the visitor's page (the Node server): see `acceptedAnswer`. */
+  confirmationLinks?: boolean;
 }
 
 interface Refusal {
@@ -285,13 +286,9 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
             refusals.record('duplicate', 200, undefined, 'lead_duplicate');
           // A robot's request (honeypot) gets the same answer, time included.
           const facts = deps.callbackFacts?.(outcome.receivedAt, outcome.contact.choice) ?? {};
-          if (encoding === 'form') {
-            // In the fragment: the browser keeps it across the redirect and never sends it.
-            const fragment = callbackFragment(facts);
-            const hash = fragment ? `#${fragment}` : '';
-            return c.redirect(pageUrl(c, `${CONTACT_THANKS_PATH}${hash}`), 303);
-          }
-          const body: ContactAccepted = { ok: true, id: outcome.id, ...facts };
+          const { body, thanksPath } = acceptedAnswer(outcome, facts, !!deps.confirmationLinks);
+          // In the fragment: the browser keeps it across the redirect and never sends it.
+          if (encoding === 'form') return c.redirect(pageUrl(c, thanksPath), 303);
           return c.json(body);
         }
       }

@@ -60,7 +60,12 @@ export interface SubmissionInput {
 }
 
 export type SubmitVerdict =
-  | { allowed: true; outcome: 'stored' | 'discarded' }
+  /**
+   * `earlierConfirmation`: its confirmation was withheld because one went to the address within
+   * `confirmationIntervalMs` (that e-mail's link opens this request too, ADR 0031).
+   */
+  | { allowed: true; outcome: 'stored'; earlierConfirmation?: true }
+  | { allowed: true; outcome: 'discarded' }
   /** The same request was stored moments ago: acknowledged with its id and reception time. */
   | { allowed: true; outcome: 'duplicate'; id: string; receivedAt: number }
   | { allowed: false; limit: 'client' | 'site'; retryAfterSeconds: number };
@@ -224,6 +229,7 @@ async function submitOne(
   countHit();
 
   const mails: NewMail[] = [];
+  let earlierConfirmation = false;
   for (const mail of input.mails) {
     if (mail.kind === 'notification' && flood?.notifications) {
       const { limit, windowMs, alertMessageId } = flood.notifications;
@@ -238,6 +244,7 @@ async function submitOne(
     } else if (mail.kind === 'confirmation' && flood?.confirmationIntervalMs) {
       const recent = batch.leads.confirmedSince(key, now - flood.confirmationIntervalMs);
       mails.push(recent ? { ...mail, withheldReason: 'confirmation-recent' } : mail);
+      earlierConfirmation ||= recent;
     } else {
       mails.push(mail);
     }
@@ -252,5 +259,7 @@ async function submitOne(
     input.webhookId,
     input.contact,
   );
-  return { allowed: true, outcome: 'stored' };
+  return earlierConfirmation
+    ? { allowed: true, outcome: 'stored', earlierConfirmation: true }
+    : { allowed: true, outcome: 'stored' };
 }

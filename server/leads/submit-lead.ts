@@ -21,9 +21,16 @@ import type { NewContact } from './store.ts';
 export type SubmitOutcome =
   /**
    * `receivedAt`: when the request was stored (the call-back clock starts there); `contact`:
-   * the visitor's choice of contact as stored, with its due time.
+   * the visitor's choice of contact as stored, with its due time; `earlierConfirmation`: no
+   * confirmation is sent, one went to the address within 24 h (ADR 0031).
    */
-  | { status: 'stored'; id: string; receivedAt: number; contact: NewContact }
+  | {
+      status: 'stored';
+      id: string;
+      receivedAt: number;
+      contact: NewContact;
+      earlierConfirmation?: true;
+    }
   /** A robot filled the honeypot: answered like `stored`, nothing kept or sent. */
   | { status: 'discarded'; id: string; receivedAt: number; contact: NewContact }
   /** The same request (e-mail, phone, message) came in moments ago: acknowledged like it. */
@@ -233,7 +240,9 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       }
       logger.info('lead_stored', { leadId: id, status: 'stored' });
       deps.onStored?.();
-      return { status: 'stored', id, receivedAt: at, contact };
+      return verdict.outcome === 'stored' && verdict.earlierConfirmation
+        ? { status: 'stored', id, receivedAt: at, contact, earlierConfirmation: true }
+        : { status: 'stored', id, receivedAt: at, contact };
     },
   };
 }

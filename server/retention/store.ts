@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
-import type { Tables } from '#server/db/schema.ts';
+import type { AuditAction, Tables } from '#server/db/schema.ts';
 import {
   emailKeyOf,
   forgetPerson,
@@ -32,14 +32,20 @@ export interface PurgeResult {
  */
 async function afterErasure(
   trx: Kysely<Tables>,
-  erased: { ids: readonly string[]; actor: string; at: number; webhooks: boolean },
+  erased: {
+    ids: readonly string[];
+    actor: string;
+    at: number;
+    webhooks: boolean;
+    action?: AuditAction;
+  },
 ) {
   await eraseWebhookData(trx, erased.ids, erased.at, erased.webhooks);
   if (erased.ids.length === 0) return;
   await appendAudit(trx, {
     at: erased.at,
     actor: erased.actor,
-    action: 'erase',
+    action: erased.action ?? 'erase',
     leadId: null,
     detail: `${erased.ids.length}`,
   });
@@ -70,14 +76,21 @@ export class RetentionStore {
    * Erases the person of a lead (every request with the same e-mail address) and records the
    * erasure in the audit trail without any of the erased data: no id, no address, a count.
    * Returns the erased lead ids (for their `.eml` files), undefined when the lead is gone.
+   * Staff's erasure (`erase`, the staff member as actor) and the visitor's own from the link of
+   * their e-mail (`visitor_erase`, actor `demandeur`: the link proves the address, ADR 0031).
    */
-  async eraseByLead(leadId: string, actor: string, now: number): Promise<string[] | undefined> {
+  async eraseByLead(
+    leadId: string,
+    actor: string,
+    now: number,
+    action: AuditAction = 'erase',
+  ): Promise<string[] | undefined> {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
       const key = await emailKeyOf(trx, leadId);
       if (key === undefined) return undefined;
       const ids = await forgetPerson(trx, key);
-      await afterErasure(trx, { ids, actor, at: now, webhooks });
+      await afterErasure(trx, { ids, actor, at: now, webhooks, action });
       return ids;
     });
   }

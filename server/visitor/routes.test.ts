@@ -1,7 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
-import { VISITOR_API, type VisitorView } from '#contracts/contact/visitor-api.ts';
+import { VISITOR_API, type VisitorPersonView } from '#contracts/contact/visitor-api.ts';
+import { EML_DIRECTORY } from '#server/outbox/index.ts';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { postJson, startTestServer, type TestServer, validRequest } from '#test-support/harness.ts';
 import { VISITOR_REQUESTS_PER_WINDOW } from './client-budget.ts';
@@ -31,8 +35,8 @@ describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {
       ...headers,
     });
 
-  /** A request stored by the endpoint with the visitor's choice, and a link to it. */
-  async function storedRequest(): Promise<string> {
+  /** A request stored by the endpoint with the visitor's choice; its id. */
+  async function store(overrides: Record<string, unknown> = {}): Promise<string> {
     const response = await postJson(
       server.endpoint,
       validRequest({
@@ -40,11 +44,16 @@ describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {
         jours: ['mardi'],
         creneaux: ['14:00-17:00'],
         recontactVersion: CHOICE_VERSION,
+        ...overrides,
       }),
       { Origin: server.origin, 'X-Forwarded-For': `10.2.0.${client}` },
     );
-    const { id } = (await response.json()) as { id: string };
-    return server.pipeline.stores.visitorLinks.mint(id, Date.now());
+    return ((await response.json()) as { id: string }).id;
+  }
+  const linkTo = (id: string) => server.pipeline.stores.visitorLinks.mint(id, Date.now());
+  /** A request stored by the endpoint with the visitor's choice, and a link to it. */
+  async function storedRequest(): Promise<string> {
+    return linkTo(await store());
   }
 
   it('answers every wrong, malformed or erased token alike: 404, one French message', async () => {
@@ -53,9 +62,12 @@ describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {
     for (const jeton of ['A'.repeat(43), 'court', 12, null, `${token}=`]) {
       answers.push(await send(VISITOR_API.read, { jeton }));
     }
-    answers.push(await send(VISITOR_API.stopCalls, { jeton: 'B'.repeat(43) }));
+    const demande = await server.pipeline.stores.visitorLinks.leadOf(token, Date.now());
+    answers.push(await send(VISITOR_API.stopCalls, { jeton: 'B'.repeat(43), demande }));
     answers.push(await send(VISITOR_API.erase, { jeton: 'B'.repeat(43), confirmer: true }));
-    answers.push(await send(VISITOR_API.slots, { jeton: 'B'.repeat(43), jours: [], creneaux: [] }));
+    answers.push(
+      await send(VISITOR_API.slots, { jeton: 'B'.repeat(43), demande, jours: [], creneaux: [] }),
+    );
     for (const response of answers) {
       expect(response.status).toBe(404);
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -66,47 +78,118 @@ describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {
   });
 
   it('reads, changes the slots, stops the calls, erases; then opens nothing', async () => {
-    const token = await storedRequest();
+    const demande = await store();
+    const token = await linkTo(demande);
     const read = await send(VISITOR_API.read, { jeton: token });
     expect(read.status).toBe(200);
-    expect(((await read.json()) as VisitorView).slots).toEqual(['14:00-17:00']);
+    const person = (await read.json()) as VisitorPersonView;
+    expect(person.requestCount).toBe(1);
+    expect(person.requests.map((request) => [request.id, request.slots])).toEqual([
+      [demande, ['14:00-17:00']],
+    ]);
 
     const changed = await send(VISITOR_API.slots, {
       jeton: token,
+      demande,
       jours: ['lundi', 'vendredi'],
       creneaux: ['10:00-13:00'],
     });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({
+      id: demande,
       days: ['lundi', 'vendredi'],
       slots: ['10:00-13:00'],
     });
     const refused = await send(VISITOR_API.slots, {
       jeton: token,
+      demande,
       jours: ['dimanche'],
       creneaux: [],
     });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fields: { jours: expect.any(String) } });
 
-    const stopped = await send(VISITOR_API.stopCalls, { jeton: token });
+    // An act that names no request is not the act's body.
+    expect((await send(VISITOR_API.stopCalls, { jeton: token })).status).toBe(400);
+    const stopped = await send(VISITOR_API.stopCalls, { jeton: token, demande });
     expect(await stopped.json()).toMatchObject({ channel: 'email', canChangeSlots: false });
-    const closed = await send(VISITOR_API.slots, { jeton: token, jours: [], creneaux: [] });
+    const closed = await send(VISITOR_API.slots, {
+      jeton: token,
+      demande,
+      jours: [],
+      creneaux: [],
+    });
     expect(closed.status).toBe(409);
 
     const unconfirmed = await send(VISITOR_API.erase, { jeton: token });
     expect(unconfirmed.status).toBe(400);
     expect(await unconfirmed.json()).toEqual({ error: VISITOR_MESSAGES.confirmErase });
     const erased = await send(VISITOR_API.erase, { jeton: token, confirmer: true });
-    expect(await erased.json()).toEqual({ erased: true });
+    expect(await erased.json()).toEqual({ erased: 1 });
     expect((await send(VISITOR_API.read, { jeton: token })).status).toBe(404);
 
     const events = server.logs.filter((log) => log.event === 'visitor_changed');
     expect(events.map((log) => log.fields)).toEqual([
       { action: 'slots' },
       { action: 'stop_calls' },
-      { action: 'erase' },
+      { action: 'erase', count: 1 },
     ]);
+  });
+
+  it('opens the person: an act on another address’s request is a bad token’s 404', async () => {
+    const first = await store();
+    // The same person, another request (another message: not a repeat of the first).
+    const second = await store({ email: 'Anne@Entreprise.example', message: 'Et un devis.' });
+    const theirs = await store({ email: 'paul@ailleurs.example' });
+    const token = await linkTo(first);
+    const person = (await (
+      await send(VISITOR_API.read, { jeton: token })
+    ).json()) as VisitorPersonView;
+    expect(person.requests.map((request) => request.id)).toEqual([first, second]);
+    expect(person.requestCount).toBe(2);
+
+    const onSecond = await send(VISITOR_API.stopCalls, { jeton: token, demande: second });
+    expect(await onSecond.json()).toMatchObject({ id: second, channel: 'email' });
+    const attacks = [
+      await send(VISITOR_API.stopCalls, { jeton: token, demande: theirs }),
+      await send(VISITOR_API.slots, { jeton: token, demande: theirs, jours: [], creneaux: [] }),
+    ];
+    for (const response of attacks) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: VISITOR_MESSAGES.unknownLink });
+    }
+    const untouched = await server.pipeline.stores.leads.getLead(theirs);
+    expect(untouched?.contact.choice.channel).toBe('telephone');
+    expect(untouched?.contact.sequence).toBe(0);
+  });
+
+  it('erases the person: every request of the address and their mail files', async () => {
+    const first = await store();
+    const second = await store({ message: 'Et un devis.' });
+    const theirs = await store({ email: 'paul@ailleurs.example' });
+    const token = await linkTo(first);
+    const directory = join(server.dataDir, EML_DIRECTORY);
+    const files = () => {
+      try {
+        return readdirSync(directory);
+      } catch {
+        return [];
+      }
+    };
+    const of = (id: string) => files().filter((name) => name.startsWith(id));
+    const written = (id: string) => of(id).filter((name) => name.endsWith('.eml'));
+    // Both notifications and the first's confirmation written whole (the second's confirmation
+    // was withheld): no write of theirs is still under way.
+    await expect.poll(() => written(first).length + written(second).length).toBe(3);
+    const erased = await send(VISITOR_API.erase, { jeton: token, confirmer: true });
+    expect(await erased.json()).toEqual({ erased: 2 });
+    expect(of(first)).toEqual([]);
+    expect(of(second)).toEqual([]);
+    expect(of(theirs).length).toBeGreaterThan(0);
+    const { leads } = server.pipeline.stores;
+    expect(await leads.getLead(first)).toBeUndefined();
+    expect(await leads.getLead(second)).toBeUndefined();
+    expect(await leads.getLead(theirs)).toBeDefined();
   });
 
   it('guards like the staff API: POST only, same origin, JSON, small bodies', async () => {

@@ -5,6 +5,7 @@ import { DAY_NAMES } from '#contracts/contact/contact-choice.ts';
 import {
   VISITOR_API,
   VISITOR_API_PREFIX,
+  type VisitorErased,
   type VisitorRefused,
 } from '#contracts/contact/visitor-api.ts';
 import { CACHE_NONE } from '#server/http/cache-control.ts';
@@ -35,8 +36,8 @@ export interface VisitorApiDeps {
   trustProxy?: string;
   /** A 429 is sent after this delay (REFUSAL_DELAY_MS, as the endpoint's). */
   refusalDelayMs: number;
-  /** Removes the `.eml` copies of an erased request. */
-  onErased: (leadId: string) => void;
+  /** After the person's erasure: removes the mail files of the erased requests. */
+  onErased: (leadIds: readonly string[]) => void;
   /** A change was written: kick the outbox and the webhook workers. */
   onChanged: () => void;
   budget?: VisitorClientBudget;
@@ -46,8 +47,12 @@ export interface VisitorApiDeps {
 type Failure = 400 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 429 | 503;
 
 const TokenBody = z.object({ jeton: z.unknown() });
+/** An act on one request names it: its id (checked to have the link's address, ADR 0031). */
+const RequestId = z.string().max(64);
+const RequestBody = z.object({ jeton: z.unknown(), demande: RequestId });
 const SlotsBody = z.object({
   jeton: z.unknown(),
+  demande: RequestId,
   jours: z.array(z.enum(DAY_NAMES)).max(7),
   creneaux: z.array(z.string().max(20)).max(12),
 });
@@ -161,28 +166,32 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
 
   app.post(VISITOR_API.read, guard, async (c) => {
     const body = await readBody(c, TokenBody);
-    return body ? answer(c, await service.read(body.jeton)) : malformed(c);
+    if (!body) return malformed(c);
+    const outcome = await service.read(body.jeton);
+    return outcome.status === 'ok' ? c.json(outcome.person) : unknown(c);
   });
 
   app.post(VISITOR_API.slots, guard, async (c) => {
     const body = await readBody(c, SlotsBody);
     if (!body) return malformed(c);
-    return answer(c, await service.changeSlots(body.jeton, body.jours, body.creneaux), 'slots');
+    const { jeton, demande, jours, creneaux } = body;
+    return answer(c, await service.changeSlots(jeton, demande, jours, creneaux), 'slots');
   });
 
   app.post(VISITOR_API.stopCalls, guard, async (c) => {
-    const body = await readBody(c, TokenBody);
-    return body ? answer(c, await service.stopCalls(body.jeton), 'stop_calls') : malformed(c);
+    const body = await readBody(c, RequestBody);
+    if (!body) return malformed(c);
+    return answer(c, await service.stopCalls(body.jeton, body.demande), 'stop_calls');
   });
 
   app.post(VISITOR_API.erase, guard, async (c) => {
     const body = await readBody(c, EraseBody);
     if (!body) return fail(c, 400, 'malformed', { error: VISITOR_MESSAGES.confirmErase });
-    const leadId = await service.erase(body.jeton);
-    if (leadId === undefined) return unknown(c);
-    deps.onErased(leadId);
+    const ids = await service.erase(body.jeton);
+    if (ids === undefined) return unknown(c);
+    deps.onErased(ids);
     deps.onChanged();
-    deps.logger.info('visitor_changed', { action: 'erase' });
-    return c.json({ erased: true });
+    deps.logger.info('visitor_changed', { action: 'erase', count: ids.length });
+    return c.json({ erased: ids.length } satisfies VisitorErased);
   });
 }

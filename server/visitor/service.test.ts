@@ -26,6 +26,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
     service = new VisitorService({
       links: stores.visitorLinks,
       store: stores.visitor,
+      retention: stores.retention,
       calendar: DEFAULT_CALENDAR,
       messageDomain: DOMAIN,
       now: () => now,
@@ -67,9 +68,11 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
   it('reads the request in words, without anything the visitor typed but the product', async () => {
     const token = await seed('lead-a');
     const outcome = await service.read(token);
-    expect(outcome).toMatchObject({
-      status: 'ok',
-      view: {
+    expect(outcome).toMatchObject({ status: 'ok', person: { requestCount: 1 } });
+    const view = outcome.status === 'ok' ? outcome.person.requests : [];
+    expect(view).toMatchObject([
+      {
+        id: 'lead-a',
         receivedOn: 'jeudi 26 novembre 2026',
         product: 'Climatisation',
         stage: 'recue',
@@ -84,7 +87,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
         },
         canChangeSlots: true,
       },
-    });
+    ]);
     expect(JSON.stringify(outcome)).not.toMatch(/Zoé|Lefèvre|06 12|example\.fr|Bonjour/);
 
     await db()
@@ -92,24 +95,29 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
       .values({ lead_id: 'lead-a', at: T0, outcome: 'joint', note: '', staff: 'x@y.example' })
       .execute();
     expect(await service.read(token)).toMatchObject({
-      view: { stage: 'appele', stageText: 'Nous vous avons appelé le jeudi 26 novembre 2026' },
+      person: {
+        requests: [
+          { stage: 'appele', stageText: 'Nous vous avons appelé le jeudi 26 novembre 2026' },
+        ],
+      },
     });
     await db()
       .updateTable('lead_tracking')
       .set({ status: 'perdu' })
       .where('lead_id', '=', 'lead-a')
       .execute();
+    // Closed, the link's own request is still shown (with nothing to change).
     expect(await service.read(token)).toMatchObject({
-      view: { stage: 'cloturee', stageText: 'Clôturée', canChangeSlots: false },
+      person: { requests: [{ stage: 'cloturee', stageText: 'Clôturée', canChangeSlots: false }] },
     });
-    expect(await service.changeSlots(token, ['lundi'], [])).toEqual({ status: 'closed' });
+    expect(await service.changeSlots(token, 'lead-a', ['lundi'], [])).toEqual({ status: 'closed' });
   });
 
   it('opens nothing for a made-up, malformed, expired or erased request’s token', async () => {
     const token = await seed('lead-b');
     for (const bad of ['A'.repeat(43), `${token}x`, 42, undefined, { token }]) {
       expect(await service.read(bad)).toEqual({ status: 'unknown' });
-      expect(await service.stopCalls(bad)).toEqual({ status: 'unknown' });
+      expect(await service.stopCalls(bad, 'lead-b')).toEqual({ status: 'unknown' });
       expect(await service.erase(bad)).toBeUndefined();
     }
     now = T0 - HOUR + VISITOR_LINK_MS;
@@ -118,7 +126,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
 
   it('changes the slots in one transaction: due time, sequence, wording, audit, event, e-mails', async () => {
     const token = await seed('lead-c');
-    const outcome = await service.changeSlots(token, ['mardi', 'jeudi'], ['14:00-17:00']);
+    const outcome = await service.changeSlots(token, 'lead-c', ['mardi', 'jeudi'], ['14:00-17:00']);
     expect(outcome).toMatchObject({
       status: 'ok',
       view: {
@@ -191,7 +199,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
       })
       .execute();
     now = T0 + 1000;
-    await expect(service.changeSlots(token, ['lundi'], [])).rejects.toThrow();
+    await expect(service.changeSlots(token, 'lead-c', ['lundi'], [])).rejects.toThrow();
     expect((await stores.leads.getLead('lead-c'))?.contact.sequence).toBe(1);
     expect(await audit()).toHaveLength(1);
     expect(await events('lead-c')).toHaveLength(1);
@@ -199,11 +207,11 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
 
   it('refuses days and slots the form does not offer', async () => {
     const token = await seed('lead-d');
-    expect(await service.changeSlots(token, ['samedi'], [])).toMatchObject({
+    expect(await service.changeSlots(token, 'lead-d', ['samedi'], [])).toMatchObject({
       status: 'invalid',
       fields: { jours: expect.any(String) },
     });
-    expect(await service.changeSlots(token, [], ['09:00-10:00'])).toMatchObject({
+    expect(await service.changeSlots(token, 'lead-d', [], ['09:00-10:00'])).toMatchObject({
       status: 'invalid',
       fields: { creneaux: expect.any(String) },
     });
@@ -212,9 +220,9 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
 
   it('sends staff at most one notice per request per hour', async () => {
     const token = await seed('lead-e');
-    await service.changeSlots(token, ['lundi'], []);
+    await service.changeSlots(token, 'lead-e', ['lundi'], []);
     now = T0 + 60_000;
-    await service.changeSlots(token, ['mardi'], []);
+    await service.changeSlots(token, 'lead-e', ['mardi'], []);
     const notices = async () =>
       (await outbox('lead-e')).filter((row) => row.kind === 'visitor_notice');
     // Still pending: it will tell the latest choice; no second notice.
@@ -226,7 +234,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
       .where('kind', '=', 'visitor_notice')
       .execute();
     now = T0 + 5 * 60_000;
-    await service.changeSlots(token, ['mercredi'], []);
+    await service.changeSlots(token, 'lead-e', ['mercredi'], []);
     expect(await notices()).toEqual([
       expect.objectContaining({ status: 'sent' }),
       {
@@ -244,9 +252,9 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
 
   it('« Ne plus m’appeler »: the e-mail only, the consent withdrawn with its time', async () => {
     const withSlots = await seed('lead-f');
-    await service.changeSlots(withSlots, [], ['10:00-13:00']);
+    await service.changeSlots(withSlots, 'lead-f', [], ['10:00-13:00']);
     now = T0 + 10_000;
-    const outcome = await service.stopCalls(withSlots);
+    const outcome = await service.stopCalls(withSlots, 'lead-f');
     expect(outcome).toMatchObject({
       status: 'ok',
       view: { channel: 'email', days: [], slots: [], canChangeSlots: false },
@@ -265,20 +273,22 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
     expect((await events('lead-f')).at(-1)?.type).toBe('lead.contact_changed');
     expect((await audit()).at(-1)).toMatchObject({ action: 'visitor_stop_calls', detail: '2' });
     // Again: nothing more to withdraw, nothing written.
-    await service.stopCalls(withSlots);
+    await service.stopCalls(withSlots, 'lead-f');
     expect(await audit()).toHaveLength(2);
-    expect(await service.changeSlots(withSlots, ['lundi'], [])).toEqual({ status: 'closed' });
+    expect(await service.changeSlots(withSlots, 'lead-f', ['lundi'], [])).toEqual({
+      status: 'closed',
+    });
 
     // No slot was chosen: no invitation to cancel, so no e-mail to the visitor.
     const asap = await seed('lead-g');
-    await service.stopCalls(asap);
+    await service.stopCalls(asap, 'lead-g');
     expect((await outbox('lead-g')).map((row) => row.kind)).toEqual(['visitor_notice']);
   });
 
-  it('erases the request as staff do, and the link then opens nothing', async () => {
+  it('erases the person as staff do, and the link then opens nothing', async () => {
     const token = await seed('lead-h');
     const other = await seed('lead-i');
-    expect(await service.erase(token)).toBe('lead-h');
+    expect(await service.erase(token)).toEqual(['lead-h']);
     expect(await stores.leads.getLead('lead-h')).toBeUndefined();
     expect(await stores.leads.getLead('lead-i')).toBeDefined();
     expect(await service.read(token)).toEqual({ status: 'unknown' });

@@ -7,17 +7,21 @@ import {
   type SlotRange,
 } from '#contracts/contact/contact-choice.ts';
 import { choiceWording, hasChosenSlots, isoWeekdayOf } from '#contracts/contact/choice-records.ts';
-import type { VisitorView } from '#contracts/contact/visitor-api.ts';
+import type { VisitorPersonView, VisitorView } from '#contracts/contact/visitor-api.ts';
 import type { MailKind } from '#contracts/staff/statuses.ts';
 import { type CallbackCalendar, dueAtFor } from '#server/callback/index.ts';
+import type { RetentionStore } from '#server/retention/index.ts';
 import type { VisitorLinkStore } from './link-store.ts';
 import { VISITOR_MESSAGES } from './messages.ts';
-import type { VisitorRecord, VisitorStore } from './store.ts';
+import { personView } from './person.ts';
+import { VISITOR_ACTOR, type VisitorRecord, type VisitorStore } from './store.ts';
 import { visitorView } from './view.ts';
 
 export interface VisitorServiceDeps {
   links: VisitorLinkStore;
   store: VisitorStore;
+  /** The person's erasure: the one staff use (server/retention), ADR 0031. */
+  retention: Pick<RetentionStore, 'eraseByLead'>;
   calendar: CallbackCalendar;
   /** The company's mail domain, for the e-mails' Message-IDs. */
   messageDomain: string;
@@ -37,10 +41,16 @@ export type VisitorOutcome =
   | { status: 'invalid'; fields: { jours?: string; creneaux?: string } }
   | { status: 'closed' };
 
+/** What reading a link gives: the person's requests, or an unknown token. */
+export type VisitorReadOutcome =
+  { status: 'ok'; person: VisitorPersonView } | { status: 'unknown' };
+
 /**
  * What the visitor may do on `/ma-demande` (issue 37, ADR 0029), each act opened by the link's
- * token (one indexed read; a malformed token costs none): read the request, change its days
- * and slots, withdraw the phone consent (« Ne plus m'appeler »), erase it.
+ * token (one indexed read; a malformed token costs none). The link proves the e-mail address
+ * (ADR 0031): read the person's requests; on one of them, named by its id and checked to have
+ * that address, change its days and slots or withdraw the phone consent (« Ne plus
+ * m'appeler »); erase the person, every request of the address, as staff do.
  */
 export class VisitorService {
   readonly #deps: VisitorServiceDeps;
@@ -51,16 +61,18 @@ export class VisitorService {
     this.#now = deps.now ?? Date.now;
   }
 
-  async #open(token: unknown, now: number): Promise<VisitorRecord | undefined> {
-    const leadId = await this.#deps.links.leadOf(token, now);
+  /**
+   * The request `requestId` when the token is valid and the request has the link's e-mail
+   * address; undefined otherwise (the same answer as a bad token).
+   */
+  async #open(token: unknown, requestId: unknown, now: number): Promise<VisitorRecord | undefined> {
+    const leadId = await this.#deps.links.requestOf(token, requestId, now);
     return leadId === undefined ? undefined : this.#deps.store.record(leadId);
   }
 
-  async read(token: unknown): Promise<VisitorOutcome> {
-    const now = this.#now();
-    const record = await this.#open(token, now);
-    if (!record) return { status: 'unknown' };
-    return { status: 'ok', view: visitorView(record, this.#deps.calendar, now) };
+  async read(token: unknown): Promise<VisitorReadOutcome> {
+    const person = await personView(this.#deps, token, this.#now());
+    return person ? { status: 'ok', person } : { status: 'unknown' };
   }
 
   /** The days and slots, checked against what the form offers, as the endpoint checks them. */
@@ -88,11 +100,12 @@ export class VisitorService {
 
   async changeSlots(
     token: unknown,
+    requestId: unknown,
     days: readonly DayName[],
     slots: readonly string[],
   ): Promise<VisitorOutcome> {
     const now = this.#now();
-    const record = await this.#open(token, now);
+    const record = await this.#open(token, requestId, now);
     if (!record) return { status: 'unknown' };
     const view = visitorView(record, this.#deps.calendar, now);
     if (!view.canChangeSlots) return { status: 'closed' };
@@ -107,9 +120,9 @@ export class VisitorService {
     });
   }
 
-  async stopCalls(token: unknown): Promise<VisitorOutcome> {
+  async stopCalls(token: unknown, requestId: unknown): Promise<VisitorOutcome> {
     const now = this.#now();
-    const record = await this.#open(token, now);
+    const record = await this.#open(token, requestId, now);
     if (!record) return { status: 'unknown' };
     // Already on the e-mail: nothing to withdraw, nothing written.
     if (record.choice.channel === 'email') {
@@ -149,11 +162,17 @@ export class VisitorService {
     return { status: 'ok', view: visitorView(after, calendar, now) };
   }
 
-  /** Erases the request; its id (for its `.eml` files), or undefined for an unknown token. */
-  async erase(token: unknown): Promise<string | undefined> {
+  /**
+   * Erases the person of the link (every request of its e-mail address) with staff's erasure,
+   * audited as `visitor_erase` by `demandeur` with the count; the erased ids (for their mail
+   * files), or undefined for an unknown token or when nothing was left to erase.
+   */
+  async erase(token: unknown): Promise<string[] | undefined> {
     const now = this.#now();
     const leadId = await this.#deps.links.leadOf(token, now);
     if (leadId === undefined) return undefined;
-    return (await this.#deps.store.erase(leadId, now)) ? leadId : undefined;
+    const ids = await this.#deps.retention.eraseByLead(leadId, VISITOR_ACTOR, now, 'visitor_erase');
+    // Another erasure (a second tab) took them first: this one erased nothing.
+    return ids && ids.length > 0 ? ids : undefined;
   }
 }

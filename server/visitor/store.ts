@@ -13,7 +13,7 @@ import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { contactColumns, type NewContact } from '#server/db/records/lead.ts';
 import type { Tables } from '#server/db/schema.ts';
-import { eraseWebhookData, queueContactChanged } from '#server/webhooks/index.ts';
+import { queueContactChanged } from '#server/webhooks/index.ts';
 
 /** Who the audit trail names for the visitor's own acts. */
 export const VISITOR_ACTOR = 'demandeur';
@@ -48,7 +48,7 @@ export interface ContactChange {
 /**
  * The visitor page's reads and writes (issue 37, ADR 0029): one request by id, the visitor's
  * change of slots or withdrawal of the phone consent (with its audit entry, CRM event and
- * e-mails, in one transaction) and the erasure of that request.
+ * e-mails, in one transaction). The visitor's erasure is staff's (server/retention, ADR 0031).
  */
 export class VisitorStore {
   readonly #database: Database;
@@ -138,28 +138,6 @@ export class VisitorStore {
         await queueMail(trx, leadId, change.visitorMail, change.messageId, sequence, now);
       }
       await queueNotice(trx, leadId, change.messageId('visitor_notice', sequence), now);
-      return true;
-    });
-  }
-
-  /**
-   * Erases this one request as staff's erasure does (the row and, by cascade, its e-mails,
-   * calls, notes and links; its CRM events emptied and `lead.erased` queued), with the audit
-   * entry `visitor_erase` (no id, no data: the count). False when it was already gone.
-   */
-  async erase(leadId: string, now: number): Promise<boolean> {
-    const webhooks = this.#database.webhookEvents;
-    return inTransaction(this.#database, async (trx) => {
-      const rows = await trx.deleteFrom('leads').where('id', '=', leadId).returning('id').execute();
-      if (rows.length === 0) return false;
-      await eraseWebhookData(trx, [leadId], now, webhooks);
-      await appendAudit(trx, {
-        at: now,
-        actor: VISITOR_ACTOR,
-        action: 'visitor_erase',
-        leadId: null,
-        detail: '1',
-      });
       return true;
     });
   }

@@ -70,6 +70,7 @@ export function visitorView(
     ? nextChosenSlot(now, choice, calendar, 'not-ended')
     : undefined;
   return {
+    id: record.id,
     receivedOn: day(record.createdAt),
     product: isProductOption(record.product) ? record.product : null,
     stage,

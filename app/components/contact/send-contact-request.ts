@@ -14,9 +14,10 @@ export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backe
 export type SendResult =
   /**
    * `callback`: when and how the company answers, as the server wrote it
-   * (contact/callback-time.ts reads it; not loaded with the page).
+   * (contact/callback-time.ts reads it; not loaded with the page). `earlierLink`: no
+   * confirmation e-mail, the earlier one's link opens this request too (ADR 0031).
    */
-  | { ok: true; callback: CallbackFacts }
+  | { ok: true; callback: CallbackFacts; earlierLink: boolean }
   /** `fields`: the server's message per field in error (empty when it gave none). */
   | { ok: false; message: string | null; fields: FieldErrors };
 
@@ -54,15 +55,20 @@ async function readError(response: Response): Promise<ReadError> {
   return { message: null, fields: {} };
 }
 
-/** The call-back facts of a 200 answer, as written; none when it gives none (or no JSON). */
-async function readCallbackFacts(response: Response): Promise<CallbackFacts> {
+/** What a 200 answer says, as written; nothing when it says nothing (or is no JSON). */
+async function readAccepted(
+  response: Response,
+): Promise<{ callback: CallbackFacts; earlierLink: boolean }> {
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   const text = (key: string) => (typeof body?.[key] === 'string' ? body[key] : undefined);
   const recontact = text('recontact');
   return {
-    callbackBy: text('callbackBy'),
-    callbackFrom: text('callbackFrom'),
-    recontact: recontact === 'email' || recontact === 'telephone' ? recontact : undefined,
+    callback: {
+      callbackBy: text('callbackBy'),
+      callbackFrom: text('callbackFrom'),
+      recontact: recontact === 'email' || recontact === 'telephone' ? recontact : undefined,
+    },
+    earlierLink: body?.earlierLink === true,
   };
 }
 
@@ -85,7 +91,7 @@ export async function sendContactRequest(
       },
       body: JSON.stringify(contactPayload(form, honeypot, origin)),
     });
-    if (response.ok) return { ok: true, callback: await readCallbackFacts(response) };
+    if (response.ok) return { ok: true, ...(await readAccepted(response)) };
     const { message, fields } = await readError(response);
     console.error('Contact request rejected', response.status, message ?? '');
     return { ok: false, message, fields };

@@ -95,6 +95,9 @@ export async function checkAndSend(form: SubmitContext): Promise<void> {
         title: problems.sentTitle,
         description: problems.sentText,
         detail: callbackSentenceOf(outcome.callback),
+        more: outcome.earlierLink ? (
+          <p className="mt-1 text-sm text-slate-800">{problems.earlierLink}</p>
+        ) : undefined,
       });
     } else {
       // The server's verdict per field, shown like the form's own.

@@ -20,8 +20,8 @@ const floatingButton = 'pointer-events-auto shadow-card-hover';
 
 /**
  * Back-to-top and contact shortcuts, shown once the page is scrolled past 300 px. The two
- * shortcuts lead to the contact form: on the contact page and its result pages they would cover
- * the form for nothing, so only back-to-top shows there.
+ * shortcuts lead to the contact form: on the contact page, its result pages and the visitor's
+ * page they would cover the page's controls for nothing, so only back-to-top shows there.
  */
 export function FloatingActions() {
   const visible = useScrolledPast(FLOATING_ACTIONS_SCROLL_THRESHOLD_PX);

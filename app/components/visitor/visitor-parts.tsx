@@ -5,8 +5,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { visitorText as text } from '#app/content/visitor.ts';
 import { ReachUs } from './reach-us.tsx';
 
-/** What the visitor may open on the page: a form, or a confirmation step. */
-export type VisitorStep = 'slots' | 'stop' | 'erase';
+/** What the visitor may open on one request: a form, or a confirmation step. */
+export type RequestStep = 'slots' | 'stop';
 
 /** A message instead of the request (no token, an unknown one, a failure), with the company's contacts. */
 export function Message({
@@ -30,15 +30,15 @@ export function Message({
 }
 
 /**
- * The buttons that open each step; each carries `data-visitor-action`, where the focus returns
- * when its step is cancelled.
+ * The buttons that open each step on one request; each carries `data-visitor-action` and the
+ * request's id (`data-visitor-request`), where the focus returns when its step is cancelled.
  */
 export function Actions({
   view,
   onOpen,
 }: {
   view: VisitorView;
-  onOpen: (step: VisitorStep) => void;
+  onOpen: (step: RequestStep) => void;
 }) {
   return (
     <div className="space-y-3">
@@ -48,6 +48,7 @@ export function Actions({
         {view.canChangeSlots ? (
           <Button
             data-visitor-action="slots"
+            data-visitor-request={view.id}
             variant="primary"
             size="lg"
             onClick={() => onOpen('slots')}
@@ -58,6 +59,7 @@ export function Actions({
         {view.channel === 'email' ? null : (
           <Button
             data-visitor-action="stop"
+            data-visitor-request={view.id}
             variant="outline"
             size="lg"
             onClick={() => onOpen('stop')}
@@ -65,15 +67,6 @@ export function Actions({
             {text.stopCalls.open}
           </Button>
         )}
-        <Button
-          data-visitor-action="erase"
-          variant="outline"
-          size="lg"
-          onClick={() => onOpen('erase')}
-          className="border-danger-600 text-danger-700 hover:bg-danger-50"
-        >
-          {text.erase.open}
-        </Button>
       </div>
     </div>
   );

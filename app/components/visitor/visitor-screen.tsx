@@ -2,16 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { DayName } from '#contracts/contact/contact-choice.ts';
 import { VISITOR_FRAGMENT_KEY } from '#contracts/contact/visitor-page.ts';
-import { VISITOR_API, type VisitorView } from '#contracts/contact/visitor-api.ts';
+import {
+  VISITOR_API,
+  type VisitorErased,
+  type VisitorPersonView,
+  type VisitorView,
+} from '#contracts/contact/visitor-api.ts';
 import { PageHeader } from '#app/components/page-header.tsx';
 import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { Container } from '#app/components/ui/container.tsx';
 import { visitorText as text } from '#app/content/visitor.ts';
-import { ConfirmStep } from './confirm-step.tsx';
+import { EraseSection } from './erase-section.tsx';
 import { ReachUs } from './reach-us.tsx';
-import { Actions, Message, type VisitorStep } from './visitor-parts.tsx';
-import { RequestSummary } from './request-summary.tsx';
-import { SlotsForm } from './slots-form.tsx';
+import { RequestSection } from './request-section.tsx';
+import { Message, type RequestStep } from './visitor-parts.tsx';
 import { VisitorNotice, type VisitorNoticeValue } from './visitor-notice.tsx';
 import { callVisitorApi, type VisitorAnswer } from './visitor-api.ts';
 
@@ -20,9 +24,10 @@ type Phase =
   | { kind: 'no-token' }
   | { kind: 'unknown'; message: string }
   | { kind: 'failure' }
-  | { kind: 'ready'; view: VisitorView }
-  | { kind: 'erased' };
-type Mode = 'view' | VisitorStep;
+  | { kind: 'ready'; person: VisitorPersonView }
+  | { kind: 'erased'; count: number };
+/** The step open: on one request (its id), or the person's erasure; null: none. */
+type Mode = { step: RequestStep; requestId: string } | { step: 'erase' } | null;
 
 /** The link's token, read from the fragment (never sent to a server), then taken out of the bar. */
 function takeToken(): string | undefined {
@@ -32,28 +37,41 @@ function takeToken(): string | undefined {
   return token ?? undefined;
 }
 
-let noticeId = 0;
+/** The focus target of a step's button, when the step closes. */
+const stepButton = (mode: NonNullable<Mode>) =>
+  mode.step === 'erase'
+    ? '[data-visitor-action="erase"]'
+    : `[data-visitor-action="${mode.step}"][data-visitor-request="${CSS.escape(mode.requestId)}"]`;
+
+/** The step open on the request `requestId`, if any. */
+const stepOn = (mode: Mode, requestId: string): RequestStep | undefined =>
+  mode && mode.step !== 'erase' && mode.requestId === requestId ? mode.step : undefined;
 
 /**
- * `/ma-demande` once the scripts run: opens the request of the link's token, shows it, and lets
- * the visitor change the days and slots, stop the calls or erase the request (each of the last
- * two after a confirmation step). The token stays in memory only.
+ * `/ma-demande` once the scripts run: opens the person of the link's token (ADR 0031), shows
+ * each of their open requests, and lets the visitor change a request's days and slots or stop
+ * its calls, or erase the person (the last two after a confirmation step). The token stays in
+ * memory only.
  */
 export function VisitorScreen() {
   const token = useRef<string | undefined>(undefined);
   const [phase, setPhase] = useState<Phase>({ kind: 'opening' });
-  const [mode, setMode] = useState<Mode>('view');
+  const [mode, setMode] = useState<Mode>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<VisitorNoticeValue | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ jours?: string; creneaux?: string }>();
   const noticeBox = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Each notice's id: the same text shown twice is announced twice. */
+  const noticeCount = useRef(0);
 
   const load = useCallback(async () => {
     if (!token.current) return setPhase({ kind: 'no-token' });
     setPhase({ kind: 'opening' });
-    const answer = await callVisitorApi<VisitorView>(VISITOR_API.read, { jeton: token.current });
-    if (answer.status === 'ok') return setPhase({ kind: 'ready', view: answer.data });
+    const answer = await callVisitorApi<VisitorPersonView>(VISITOR_API.read, {
+      jeton: token.current,
+    });
+    if (answer.status === 'ok') return setPhase({ kind: 'ready', person: answer.data });
     if (answer.status === 'refused' && answer.httpStatus === 404) {
       return setPhase({ kind: 'unknown', message: answer.error });
     }
@@ -68,7 +86,7 @@ export function VisitorScreen() {
       const found = takeToken();
       if (found) {
         token.current = found;
-        setMode('view');
+        setMode(null);
         setNotice(null);
         void load();
       }
@@ -84,12 +102,12 @@ export function VisitorScreen() {
     if (phase.kind === 'erased' || phase.kind === 'unknown') headingRef.current?.focus();
   }, [phase.kind]);
 
-  const closeStep = (from: VisitorStep) => {
-    setMode('view');
+  const closeStep = (from: NonNullable<Mode>) => {
+    setMode(null);
     setFieldErrors(undefined);
     // Back to the button that opened the step.
     window.requestAnimationFrame(() =>
-      document.querySelector<HTMLButtonElement>(`[data-visitor-action="${from}"]`)?.focus(),
+      document.querySelector<HTMLButtonElement>(stepButton(from))?.focus(),
     );
   };
 
@@ -106,46 +124,64 @@ export function VisitorScreen() {
       return setPhase({ kind: 'unknown', message: answer.error });
     }
     if (answer.status === 'refused' && answer.fields) setFieldErrors(answer.fields);
-    noticeId += 1;
+    noticeCount.current += 1;
     setNotice({
-      id: noticeId,
+      id: noticeCount.current,
       tone: 'error',
       title: text.errorTitle,
       description: answer.status === 'refused' ? answer.error : text.failure.body,
     });
   };
 
+  /** One request's new state, in its place among the person's. */
   const succeeded = (view: VisitorView, title: string, description: string) => {
-    setPhase({ kind: 'ready', view });
-    setMode('view');
+    setPhase((current) =>
+      current.kind === 'ready'
+        ? {
+            kind: 'ready',
+            person: {
+              ...current.person,
+              requests: current.person.requests.map((one) => (one.id === view.id ? view : one)),
+            },
+          }
+        : current,
+    );
+    setMode(null);
     setFieldErrors(undefined);
-    noticeId += 1;
-    setNotice({ id: noticeId, tone: 'success', title, description });
+    noticeCount.current += 1;
+    setNotice({ id: noticeCount.current, tone: 'success', title, description });
   };
 
-  const saveSlots = (days: DayName[], slots: string[]) =>
+  // Each act on a request names it (`demande`); the server checks it has the link's address.
+  const saveSlots = (demande: string, days: DayName[], slots: string[]) =>
     act(
       () =>
         callVisitorApi<VisitorView>(VISITOR_API.slots, {
           jeton: token.current,
+          demande,
           jours: days,
           creneaux: slots,
         }),
       (view) => succeeded(view, text.slots.saved, text.slots.savedDetail),
     );
-  const stopCalls = () =>
+  const stopCalls = (demande: string) =>
     act(
-      () => callVisitorApi<VisitorView>(VISITOR_API.stopCalls, { jeton: token.current }),
+      () => callVisitorApi<VisitorView>(VISITOR_API.stopCalls, { jeton: token.current, demande }),
       (view) => succeeded(view, text.stopCalls.done, text.stopCalls.doneDetail),
     );
   const erase = () =>
     act(
-      () => callVisitorApi(VISITOR_API.erase, { jeton: token.current, confirmer: true }),
-      () => {
+      () =>
+        callVisitorApi<VisitorErased>(VISITOR_API.erase, { jeton: token.current, confirmer: true }),
+      (answer) => {
         token.current = undefined;
-        setPhase({ kind: 'erased' });
+        setPhase({ kind: 'erased', count: answer.erased });
       },
     );
+  const open = (next: NonNullable<Mode>) => {
+    setNotice(null);
+    setMode(next);
+  };
 
   return (
     <>
@@ -184,9 +220,9 @@ export function VisitorScreen() {
                 tabIndex={-1}
                 className="text-xl font-bold text-brand-950 outline-none"
               >
-                {text.erase.doneTitle}
+                {text.erase.doneTitle(phase.count)}
               </h2>
-              <p className="text-slate-700">{text.erase.doneBody}</p>
+              <p className="text-slate-700">{text.erase.doneBody(phase.count)}</p>
               <ButtonLink to="/" variant="outline">
                 {text.erase.home}
               </ButtonLink>
@@ -206,59 +242,38 @@ export function VisitorScreen() {
                     dismissLabel={text.dismiss}
                   />
                 </div>
-                <section aria-labelledby="visitor-summary-title">
-                  <h2 id="visitor-summary-title" className="mb-2 text-xl font-bold text-brand-950">
-                    {text.summary.title}
-                  </h2>
-                  <RequestSummary view={phase.view} />
-                </section>
+                <div className="space-y-8">
+                  {phase.person.requests.length > 1 ? (
+                    <p className="text-slate-700">{text.person.intro}</p>
+                  ) : null}
+                  {phase.person.requests.map((view, index, all) => (
+                    <RequestSection
+                      key={view.id}
+                      view={view}
+                      title={
+                        all.length > 1 ? text.person.requestTitle(index + 1) : text.summary.title
+                      }
+                      separated={all.length > 1}
+                      step={stepOn(mode, view.id)}
+                      busy={busy}
+                      errors={fieldErrors}
+                      onOpen={(step) => open({ step, requestId: view.id })}
+                      onClose={(step) => closeStep({ step, requestId: view.id })}
+                      onSaveSlots={(days, slots) => void saveSlots(view.id, days, slots)}
+                      onStopCalls={() => void stopCalls(view.id)}
+                    />
+                  ))}
+                </div>
               </div>
-              <section aria-labelledby="visitor-actions-title" className="space-y-4">
-                <h2 id="visitor-actions-title" className="text-xl font-bold text-brand-950">
-                  {text.actionsTitle}
-                </h2>
-                {mode === 'slots' ? (
-                  <SlotsForm
-                    view={phase.view}
-                    busy={busy}
-                    errors={fieldErrors}
-                    onSave={(days, slots) => void saveSlots(days, slots)}
-                    onCancel={() => closeStep('slots')}
-                  />
-                ) : null}
-                {mode === 'stop' ? (
-                  <ConfirmStep
-                    title={text.stopCalls.title}
-                    body={text.stopCalls.confirmText}
-                    confirm={text.stopCalls.confirm}
-                    cancel={text.stopCalls.cancel}
-                    busy={busy}
-                    onConfirm={() => void stopCalls()}
-                    onCancel={() => closeStep('stop')}
-                  />
-                ) : null}
-                {mode === 'erase' ? (
-                  <ConfirmStep
-                    title={text.erase.title}
-                    body={text.erase.confirmText}
-                    confirm={text.erase.confirm}
-                    cancel={text.erase.cancel}
-                    danger
-                    busy={busy}
-                    onConfirm={() => void erase()}
-                    onCancel={() => closeStep('erase')}
-                  />
-                ) : null}
-                {mode === 'view' ? (
-                  <Actions
-                    view={phase.view}
-                    onOpen={(next) => {
-                      setNotice(null);
-                      setMode(next);
-                    }}
-                  />
-                ) : null}
-              </section>
+              <EraseSection
+                count={phase.person.requestCount}
+                hidden={phase.person.requestCount - phase.person.requests.length}
+                open={mode?.step === 'erase'}
+                busy={busy}
+                onOpen={() => open({ step: 'erase' })}
+                onCancel={() => closeStep({ step: 'erase' })}
+                onConfirm={() => void erase()}
+              />
               <ReachUs />
             </>
           ) : null}
