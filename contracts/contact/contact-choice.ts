@@ -114,8 +114,12 @@ export const WHEN_HINT =
 export const DAYS_LEGEND = 'Jours';
 export const SLOTS_LEGEND = 'Créneaux';
 
-/** Version of the wording above; bump it whenever the text changes. */
-export const CHOICE_VERSION = '2026-12-01';
+/**
+ * Version of the wording above: the day it took effect (deployed), never later (a consent is
+ * recorded with it from that day). Whenever the text changes, set it to the day the change goes
+ * out (ADR 0037).
+ */
+export const CHOICE_VERSION = '2026-11-26';
 
 /**
  * The wording the visitor agreed to, as stored: the question, the option ticked and, for the
