@@ -97,7 +97,7 @@ export interface ContactChoice {
 /** The stored choice of a row (`contact_channel`, `contact_days`, `contact_slots`). */
 /** The days in words: « mardi, jeudi »; empty for none. */
 /**
- * The choice in words, as staff read it (the notification, the digest, the CSV's `creneaux`):
+ * The choice in words, as staff read it (the notification, the digest, the CSV's « Créneaux souhaités »):
  * « mardi, jeudi ; de 14 h à 17 h », « dès que possible », « — » for no phone.
  */
 /** The channels the form offers, in words (STORED_CHANNEL_LABELS in choice-records.ts adds `non_precise`). */
