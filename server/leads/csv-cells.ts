@@ -17,7 +17,7 @@ export const FORMULA_GUARD = '\u2060';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The text of a cell, made inert when it starts like a formula. */
-export function guarded(value: string): string {
+function guarded(value: string): string {
   return FORMULA_START.test(value) ? `${FORMULA_GUARD}${value}` : value;
 }
 

@@ -6,7 +6,7 @@ import { createTempDir } from '#test-support/harness.ts';
 import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { unspecifiedContact } from '#server/db/records/lead.ts';
-import { openInCalc, SOFFICE, type CalcCell } from './calc.fixture.ts';
+import { openInCalc, SOFFICE, type CalcCell } from '#test-support/calc.ts';
 import { FORMULA_GUARD } from './csv-cells.ts';
 import { LIST_COLUMNS, requestsCsv, type ExportRow } from './csv.ts';
 

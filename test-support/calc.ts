@@ -50,9 +50,9 @@ function decode(xml: string): string {
 
 function shownText(content: string): string {
   return [...content.matchAll(/<text:p>([\s\S]*?)<\/text:p>/g)]
-    .map(([, paragraph]) =>
+    .map(([, paragraph = '']) =>
       decode(
-        paragraph!
+        paragraph
           .replace(/<text:s text:c="(\d+)"\/>/g, (_, count: string) => ' '.repeat(Number(count)))
           .replace(/<text:s\/>/g, ' ')
           .replace(/<[^>]+>/g, ''),
@@ -63,7 +63,7 @@ function shownText(content: string): string {
 
 function attributes(text: string): Record<string, string> {
   return Object.fromEntries(
-    [...text.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name, decode(value!)]),
+    [...text.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value = '']) => [name, decode(value)]),
   );
 }
 
@@ -72,11 +72,11 @@ export function readFods(xml: string): CalcCell[][] {
   const start = xml.indexOf('<table:table ');
   const table = xml.slice(start, xml.indexOf('</table:table>', start));
   return [...table.matchAll(/<table:table-row[^>]*>([\s\S]*?)<\/table:table-row>/g)].map(
-    ([, row]) =>
+    ([, row = '']) =>
       [
-        ...row!.matchAll(/<table:table-cell([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g),
-      ].flatMap(([, attributeText, content]) => {
-        const attrs = attributes(attributeText!);
+        ...row.matchAll(/<table:table-cell([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g),
+      ].flatMap(([, attributeText = '', content]) => {
+        const attrs = attributes(attributeText);
         const cell: CalcCell = {
           type: attrs['office:value-type'] ?? 'empty',
           value:
