@@ -24,6 +24,11 @@ const screenTime = new Intl.DateTimeFormat('fr-FR', {
   timeStyle: 'short',
   timeZone: 'Europe/Paris',
 });
+/** A deadline in the CSV: one at the end of a day (00:00) is written on that day, at 23:59. */
+const deadline = (ms: number) => {
+  const shown = screenTime.format(ms);
+  return shown.endsWith(' 00:00') ? screenTime.format(ms - 60_000) : shown;
+};
 const parisDay = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(ms);
 
@@ -68,9 +73,10 @@ function table(download: Download, path: string): Array<Record<string, string>> 
   return lines.map((line) => Object.fromEntries(cells(line).map((cell, i) => [names[i], cell])));
 }
 
-async function downloadWith(page: Page, choice: RegExp) {
+async function downloadWith(page: Page, choice: RegExp, columns: RegExp) {
   const region = page.getByRole('region', { name: 'Exporter pour un tableur' });
   await region.getByRole('radio', { name: choice }).check();
+  await region.getByRole('radio', { name: columns }).check();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     region.getByRole('button', { name: 'Télécharger le fichier CSV' }).click(),
@@ -106,13 +112,20 @@ for (const [name, viewport] of [
     });
     await expect(view).toBeChecked();
     await expect(region.getByRole('radio', { name: 'Toutes les demandes' })).not.toBeChecked();
+    // Which columns: those of the list by default, every one on demand.
+    const columns = region.getByRole('group', { name: 'Quelles colonnes ?' });
+    const listColumns = columns.getByRole('radio', { name: 'Les colonnes de la liste' });
+    await expect(listColumns).toBeChecked();
+    await expect(listColumns).toHaveAccessibleDescription(
+      'Nom, téléphone, e-mail, produit, statut, échéance, dernier appel et son résultat.',
+    );
+    await expect(columns.getByRole('radio', { name: 'Toutes les colonnes' })).not.toBeChecked();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,
     );
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
-    // The list shown: its view in the name, as many rows as the choice says.
     const shown = Number(
       /\((\d+) demandes?\)/.exec(
         (await region
@@ -121,16 +134,34 @@ for (const [name, viewport] of [
           .textContent()) ?? '',
       )?.[1],
     );
-    const listed = await downloadWith(page, /^La liste affichée/);
+    // The list shown: its view in the name, as many rows as the choice says, the columns a
+    // salesperson reads.
+    const listed = await downloadWith(page, /^La liste affichée/, /^Les colonnes de la liste$/);
     expect(listed.download.suggestedFilename()).toBe(
       `demandes-a-rappeler-${parisDay(Date.now())}.csv`,
     );
     expect(listed.rows).toHaveLength(shown);
-    expect(listed.rows.map((row) => row['Référence'])).toContain(waiting);
+    expect(Object.keys(listed.rows[0]!)).toEqual([
+      'Nom',
+      'Prénom',
+      'Téléphone',
+      'E-mail',
+      'Produit',
+      'Statut',
+      'À rappeler avant',
+      'Dernier appel',
+      'Résultat du dernier appel',
+    ]);
+    expect(listed.rows.find((row) => row['Nom'] === `Attente${name}`)).toMatchObject({
+      Téléphone: '06 12 34 56 78',
+      Statut: 'Nouveau',
+    });
 
-    // Every request: both, with French words, the screen's times and the call.
-    const all = await downloadWith(page, /^Toutes les demandes$/);
-    expect(all.download.suggestedFilename()).toBe(`demandes-toutes-${parisDay(Date.now())}.csv`);
+    // Every request and every column: both, with French words, the screen's times and the call.
+    const all = await downloadWith(page, /^Toutes les demandes$/, /^Toutes les colonnes$/);
+    expect(all.download.suggestedFilename()).toBe(
+      `demandes-toutes-toutes-colonnes-${parisDay(Date.now())}.csv`,
+    );
     const byId = (id: string) => all.rows.find((row) => row['Référence'] === id);
     expect(byId(waiting)).toMatchObject({
       Statut: 'Nouveau',
@@ -142,7 +173,7 @@ for (const [name, viewport] of [
       'Reçue le': screenTime.format(lead.createdAt),
       // « En cours » or « Nouveau », as the call-back clock's rule has it for an unanswered call.
       Statut: expect.stringMatching(/^(Nouveau|En cours)$/),
-      'À rappeler avant': screenTime.format(lead.clock.dueAt),
+      'À rappeler avant': deadline(lead.clock.dueAt),
       'Nombre d’appels': '1',
       'Dernier appel': screenTime.format(lead.calls[0]!.at),
       'Résultat du dernier appel': 'Pas de réponse',

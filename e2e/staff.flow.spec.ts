@@ -119,9 +119,10 @@ test.describe('staff inbox', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^"Reçue le";"Statut";"À rappeler avant";"Nom";"Prénom";"E-mail";/);
-    expect(lines[1]).toMatch(/^"\d\d\/\d\d\/\d{4} \d\d:\d\d";"En cours";/);
-    expect(lines[1]).toContain(`"${tag}-Martin";"Élise"`);
+    expect(lines[0]).toMatch(/^"Nom";"Prénom";"Téléphone";"E-mail";"Produit";"Statut";/);
+    expect(lines[1]).toMatch(/;"En cours";"\d\d\/\d\d\/\d{4} \d\d:\d\d";/);
+    // The phone as a spreadsheet keeps it: text, its leading 0, by pairs.
+    expect(lines[1]).toMatch(new RegExp(`^"${tag}-Martin";"Élise";"0\\d( \\d\\d){4}";`));
     expect(lines[1]).not.toContain('en_cours');
 
     // Erase the person (both requests), after a confirmation.

@@ -3,7 +3,8 @@
  * The commands of the README (npm start, npm test, npm run leads). Plain Node with no dependency, since it runs before
  * `npm install`:
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
- *   npm test   installs what is missing (Debian's chromium, postgresql and pg_cron included), then lint, format,
+ *   npm test   installs what is missing (Debian's chromium, libreoffice-calc-nogui, postgresql and
+ *              pg_cron included), then lint, format,
  *              typecheck beside lint, the import boundaries (docs/architecture.md), format and deno
  *              check (modules shared with the Edge Functions),
  *              the build beside the unit tests, HTML validation beside the production-install
@@ -20,6 +21,8 @@ import { newestBuildInput } from './lib/build-inputs.mjs';
 const root = process.cwd();
 const mode = process.argv[2];
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** LibreOffice Calc: the CSV export's test opens the file in it (server/leads/csv.calc.test.ts). */
+const SOFFICE = process.env.SOFFICE_PATH || '/usr/bin/soffice';
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
@@ -189,7 +192,10 @@ function hasPgCron() {
   return major !== undefined && existsSync(join(POSTGRES_ROOT, major, 'lib', 'pg_cron.so'));
 }
 
-/** Installs what the tests need from Debian: Chromium, PostgreSQL and pg_cron, when missing. */
+/**
+ * Installs what the tests need from Debian, when missing: Chromium, LibreOffice Calc (without its
+ * desktop, no recommended packages), PostgreSQL and pg_cron.
+ */
 function ensureSystemPackages() {
   installSystemPackages(false);
   // pg_cron's package name carries the PostgreSQL version, known once PostgreSQL is installed.
@@ -202,6 +208,12 @@ function installSystemPackages(cronPass) {
   if (!cronPass && !existsSync(CHROMIUM)) {
     packages.push('chromium', 'fonts-liberation');
     hints.push(`The browser tests need Chromium at ${CHROMIUM} (or point CHROMIUM_PATH to one).`);
+  }
+  if (!cronPass && !existsSync(SOFFICE)) {
+    packages.push('libreoffice-calc-nogui');
+    hints.push(
+      `The CSV test opens the export in LibreOffice Calc at ${SOFFICE} (or point SOFFICE_PATH to one).`,
+    );
   }
   if (!cronPass && !hasPostgres()) {
     packages.push('postgresql');

@@ -7,6 +7,7 @@ import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
 import {
   STAFF_PAGE_PREFIX,
   type AuditAction,
+  type ExportColumnSet,
   type CallOutcome,
   type InboxStanding,
   type InboxView,
@@ -98,13 +99,24 @@ export const staffText = {
     reset: 'Effacer les filtres',
     export: {
       title: 'Exporter pour un tableur',
-      hint: 'Fichier CSV pour Excel ou LibreOffice : heures de l’entreprise, mots en clair, appels (résultat, heure, qui).',
-      legend: 'Que voulez-vous exporter ?',
+      hint: 'Fichier CSV pour Excel ou LibreOffice\u00a0: heures de l’entreprise, mots en clair, numéros de téléphone tels que saisis.',
+      legend: 'Que voulez-vous exporter\u00a0?',
       view: (view: string, filtered: boolean, total: number) =>
         `La liste affichée : « ${view} »${filtered ? ', avec la recherche et les filtres' : ''} (${
           total === 1 ? '1 demande' : `${total} demandes`
         })`,
       all: 'Toutes les demandes',
+      columnsLegend: 'Quelles colonnes\u00a0?',
+      columns: {
+        liste: {
+          label: 'Les colonnes de la liste',
+          hint: 'Nom, téléphone, e-mail, produit, statut, échéance, dernier appel et son résultat.',
+        },
+        toutes: {
+          label: 'Toutes les colonnes',
+          hint: 'En plus\u00a0: adresse, message, choix de recontact, e-mails envoyés, tous les appels, consentement.',
+        },
+      } satisfies Record<ExportColumnSet, { label: string; hint: string }>,
       submit: 'Télécharger le fichier CSV',
     },
     results: (total: number) =>

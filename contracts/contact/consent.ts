@@ -7,8 +7,12 @@ import { siteConfig } from '#config/site.ts';
  */
 export const CONSENT_TEXT = `J’accepte que ${siteConfig.companyName} utilise les informations de ce formulaire pour traiter ma demande et me répondre par le moyen que je choisis ci-dessous.`;
 
-/** Version of the wording above; bump it whenever the text changes. */
-export const CONSENT_VERSION = '2026-12-01';
+/**
+ * Version of the wording above: the day it took effect (deployed), never later (a consent is
+ * recorded with it from that day). Whenever the text changes, set it to the day the change goes
+ * out (ADR 0037).
+ */
+export const CONSENT_VERSION = '2026-11-26';
 
 /**
  * The seed's wording (the reference site's box), stored with a request from a client that sends

@@ -97,7 +97,7 @@ export interface ContactChoice {
 /** The stored choice of a row (`contact_channel`, `contact_days`, `contact_slots`). */
 /** The days in words: « mardi, jeudi »; empty for none. */
 /**
- * The choice in words, as staff read it (the notification, the digest, the CSV's `creneaux`):
+ * The choice in words, as staff read it (the notification, the digest, the CSV's « Créneaux souhaités »):
  * « mardi, jeudi ; de 14 h à 17 h », « dès que possible », « — » for no phone.
  */
 /** The channels the form offers, in words (STORED_CHANNEL_LABELS in choice-records.ts adds `non_precise`). */
@@ -114,8 +114,12 @@ export const WHEN_HINT =
 export const DAYS_LEGEND = 'Jours';
 export const SLOTS_LEGEND = 'Créneaux';
 
-/** Version of the wording above; bump it whenever the text changes. */
-export const CHOICE_VERSION = '2026-12-01';
+/**
+ * Version of the wording above: the day it took effect (deployed), never later (a consent is
+ * recorded with it from that day). Whenever the text changes, set it to the day the change goes
+ * out (ADR 0037).
+ */
+export const CHOICE_VERSION = '2026-11-26';
 
 /**
  * The wording the visitor agreed to, as stored: the question, the option ticked and, for the

@@ -44,6 +44,15 @@ export const EXPORT_SCOPES = ['vue', 'tout'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 export const EXPORT_SCOPE_FIELD = 'portee';
 
+/**
+ * Which columns the export holds (the form field `colonnes`): those a salesperson reads (name,
+ * phone, e-mail, product, status, due time, last call and its outcome), the default, or all of
+ * them (the consent and the choice with their wordings, the e-mails, every call…).
+ */
+export const EXPORT_COLUMN_SETS = ['liste', 'toutes'] as const;
+export type ExportColumnSet = (typeof EXPORT_COLUMN_SETS)[number];
+export const EXPORT_COLUMNS_FIELD = 'colonnes';
+
 export const CALL_OUTCOME_VALUES = [
   'joint',
   'pas_de_reponse',
@@ -125,7 +134,7 @@ export interface InboxRow {
  */
 export interface RowClock {
   dueAt: number;
-  /** The first entry of the call log, whatever its outcome (the CSV's `premier_appel`). */
+  /** The first entry of the call log, whatever its outcome (the CSV's « Premier appel »). */
   firstCallAt: number | null;
   /** When the person was first reached; null while not reached. */
   reachedAt: number | null;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import {
   CALL_OUTCOME_VALUES,
+  EXPORT_COLUMN_SETS,
   EXPORT_SCOPES,
   INBOX_VIEWS,
   LEAD_STATUS_VALUES,
@@ -24,9 +25,11 @@ export const InboxFilterSchema = z.strictObject({
   page: z.number().int().min(1).max(100_000).optional(),
 });
 
-/** The export's form: the list's filter (no page) and what to export. */
+/** The export's form: the list's filter (no page), which requests and which columns. */
 export const ExportRequestSchema = InboxFilterSchema.omit({ page: true }).extend({
   portee: z.enum(EXPORT_SCOPES),
+  /** Absent (a form from before the choice): the list's columns. */
+  colonnes: z.enum(EXPORT_COLUMN_SETS).default('liste'),
 });
 
 export const SignInRequestSchema = z.strictObject({ email: z.string().trim().max(254) });

@@ -13,27 +13,37 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const idOf = (nom: string) => `${nom.toLowerCase()}-id`;
 
 /**
- * Writes requests (`[nom, receivedAt]`, first name Claire) and a session for `staff` into the
- * server's database, and gives the browser its cookie. Sign-in itself is covered by
- * staff.*.spec.ts; its per-client limit is shared by the whole run.
+ * Writes requests (`[nom, receivedAt]`, first name Claire; with `dueAt`, a stored due time, as
+ * the phone's choice « dès que possible » gives) and a session for `staff` into the server's
+ * database, and gives the browser its cookie. Sign-in itself is covered by staff.*.spec.ts; its
+ * per-client limit is shared by the whole run.
  */
 export async function seedCallbackRequests(
   context: BrowserContext,
   baseURL: string,
   staff: string,
-  requests: ReadonlyArray<readonly [nom: string, receivedAt: number]>,
+  requests: ReadonlyArray<readonly [nom: string, receivedAt: number, dueAt?: number]>,
 ): Promise<void> {
   const store = await openStores({ dataDir: process.env.E2E_DATA_DIR! });
   const now = Date.now();
   try {
-    for (const [nom, at] of requests) {
-      await store.leads.insertLead(
-        idOf(nom),
-        sampleLead({ nom, prenom: 'Claire', email: `${nom.toLowerCase()}@example.fr` }),
-        { text: 'J’accepte…', version: '2026-11-01', givenAt: at },
-        [],
-        at,
-      );
+    for (const [nom, at, dueAt] of requests) {
+      await store.leads.submit({
+        id: idOf(nom),
+        lead: sampleLead({ nom, prenom: 'Claire', email: `${nom.toLowerCase()}@example.fr` }),
+        consent: { text: 'J’accepte…', version: '2026-11-01', givenAt: at },
+        contact:
+          dueAt === undefined
+            ? undefined
+            : {
+                choice: { channel: 'telephone', days: [], slots: [] },
+                text: 'Comment souhaitez-vous être recontacté(e) ? Par téléphone.',
+                version: '2026-11-26',
+                dueAt,
+              },
+        mails: [],
+        now: at,
+      });
     }
     const id = newSecret();
     await store.sessions.startSession({

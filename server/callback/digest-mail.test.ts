@@ -8,11 +8,17 @@ import { buildDigest } from './digest-mail.ts';
  * order of the stored due times.
  */
 const paris = (iso: string) => Date.parse(iso);
-const item = (id: string, prenom: string, dueIso: string, choice: ContactChoice) => ({
+const item = (
+  id: string,
+  prenom: string,
+  dueIso: string,
+  choice: ContactChoice,
+  receivedIso = '2026-11-26T09:00:00+01:00',
+) => ({
   id,
   prenom,
   produit: 'Audit énergétique',
-  createdAt: paris('2026-11-26T09:00:00+01:00'),
+  createdAt: paris(receivedIso),
   storedDueAt: paris(dueIso),
   dueAt: paris(dueIso),
   choice,
@@ -54,5 +60,31 @@ describe('the digest’s lines', () => {
       '- Léa – Audit énergétique – avant mardi 1er décembre à 17:00 – par téléphone, mardi\u00a0; de 14\u00a0h à 17\u00a0h',
     ]);
     expect(mail.html).toContain('par e-mail uniquement');
+  });
+
+  it('lists the requests due at the same time oldest first', () => {
+    const phone: ContactChoice = { channel: 'telephone', days: [], slots: [] };
+    const endOfMonday = '2026-12-01T00:00:00+01:00';
+    const mail = buildDigest(
+      {
+        // As a list sorted by anything else (the id, the newest first) would give them.
+        items: [
+          item('c', 'Inès', endOfMonday, phone, '2026-11-29T09:00:00+01:00'),
+          item('b', 'Hugo', endOfMonday, phone, '2026-11-28T19:00:00+01:00'),
+          item('a', 'Léa', endOfMonday, phone, '2026-11-28T10:00:00+01:00'),
+        ],
+        decidedAt: paris('2026-12-01T08:30:00+01:00'),
+        siteUrl: 'https://www.calora-energies.example',
+        timeZone: 'Europe/Paris',
+        promiseHours: 24,
+      },
+      { from: 'site@calora-energies.example', to: 'equipe@calora-energies.example' },
+      '<digest.2026-12-01@calora-energies.example>',
+    );
+    const names = mail.text
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => line.split(' – ')[0]);
+    expect(names).toEqual(['- Léa', '- Hugo', '- Inès']);
   });
 });

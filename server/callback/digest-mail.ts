@@ -5,10 +5,10 @@ import { choiceLine, digestCopy } from './digest-copy.ts';
 import type { DigestItem, UncalledLead } from './store.ts';
 
 /**
- * The morning digest: the requests overdue and those due that day, soonest first, each with its
- * first name, product, due time, how the person asked to be contacted (issue 37) and a link to
- * its page in the staff inbox. Nothing else of the
- * person (no phone, no e-mail address) leaves in it.
+ * The morning digest: the requests overdue and those due that day, soonest first (the oldest
+ * first among those due at the same time), each with its first name, product, due time, how the
+ * person asked to be contacted (issue 37) and a link to its page in the staff inbox. Nothing
+ * else of the person (no phone, no e-mail address) leaves in it.
  */
 export function buildDigest(
   facts: {
@@ -23,7 +23,8 @@ export function buildDigest(
   messageId: string,
 ): MailMessage {
   const copy = digestCopy;
-  const items = [...facts.items].sort((a, b) => a.dueAt - b.dueAt);
+  // Requests due at the same time: the oldest first, as in the inbox.
+  const items = [...facts.items].sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
   const overdue = items.filter((item) => item.dueAt < facts.decidedAt);
   const dueToday = items.filter((item) => item.dueAt >= facts.decidedAt);
   const base = facts.siteUrl.replace(/\/+$/, '');

@@ -53,9 +53,9 @@ describe.each(ENGINES)('the CSV export on %s', (engine) => {
   afterAll(() => api.close());
 
   it('exports the due time and the calls on the company’s clock, named after the view', async () => {
-    const all = await api.sendForm(STAFF_API.exportCsv, 'vue=toutes&portee=vue');
+    const all = await api.sendForm(STAFF_API.exportCsv, 'vue=toutes&portee=vue&colonnes=toutes');
     expect(all.headers.get('content-disposition')).toBe(
-      'attachment; filename="demandes-toutes-2026-11-30.csv"',
+      'attachment; filename="demandes-toutes-toutes-colonnes-2026-11-30.csv"',
     );
     const rows = await table(all);
     expect(rows.map((row) => row['Référence'])).toEqual([
@@ -79,6 +79,8 @@ describe.each(ENGINES)('the CSV export on %s', (engine) => {
         `30/11/2026 11:14 Numéro erroné (${STAFF})`,
       ].join(' | '),
     });
+    // Due « lundi 30 novembre à 24:00 »: written on the Monday, as a spreadsheet reads it.
+    expect(by('clock-weekend')).toMatchObject({ 'À rappeler avant': '30/11/2026 23:59' });
     expect(by('clock-late')).toMatchObject({
       'À rappeler avant': '27/11/2026 09:00',
       'Nombre d’appels': '0',
@@ -91,9 +93,9 @@ describe.each(ENGINES)('the CSV export on %s', (engine) => {
     expect(view.headers.get('content-disposition')).toBe(
       'attachment; filename="demandes-a-rappeler-2026-11-30.csv"',
     );
-    expect((await table(view)).map((row) => row['Référence'])).toEqual([
-      'clock-late',
-      'clock-weekend',
+    expect((await table(view)).map((row) => [row['Prénom'], row['À rappeler avant']])).toEqual([
+      ['Paul', '27/11/2026 09:00'],
+      ['Léa', '30/11/2026 23:59'],
     ]);
   });
 });

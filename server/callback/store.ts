@@ -173,7 +173,7 @@ export class CallbackStore {
     return readCallFacts(this.#db, leadIds);
   }
 
-  /** The requests still to call back that are due by `bound`, soonest due first. */
+  /** The requests still to call back that are due by `bound`, soonest due first, then oldest. */
   async uncalledDueBy(bound: DueBound): Promise<UncalledLead[]> {
     const rows = await this.#db
       .selectFrom('leads')
@@ -182,6 +182,7 @@ export class CallbackStore {
       .where(sql<boolean>`${notYetCalled}`)
       .where(dueWithin(bound))
       .orderBy(dueOrder)
+      .orderBy('leads.created_at')
       .orderBy('leads.id')
       .execute();
     return rows.map(toUncalled);

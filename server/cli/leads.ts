@@ -1,7 +1,8 @@
 /**
  * Staff tool: `npm run leads -- <command>`.
  *   list [--json]    requests, newest first, with the delivery status of their e-mails
- *   export --csv     every request as CSV for a French spreadsheet (the inbox's « toutes »)
+ *   export --csv     every request as CSV for a French spreadsheet, every column (the inbox's
+ *                    « Toutes les demandes », « Toutes les colonnes »)
  *   forget <email>   erase every record of one person (GDPR erasure request)
  *   purge            delete what is past the retention periods of the privacy policy
  *   sign-in-link <email>  print a staff sign-in link (15 min, single use) for a listed address
@@ -38,8 +39,8 @@ import { newWebhookSecret, webhookConfigFromEnv } from '#server/webhooks/index.t
 
 const USAGE = `usage: npm run leads -- <command>
   list [--json]    list requests, newest first, with delivery status
-  export --csv     write every request as CSV (UTF-8 with BOM, ';' separator, French
-                   headers, times in the company's time zone, calls) to stdout
+  export --csv     write every request as CSV, every column (UTF-8 with BOM, ';' separator,
+                   French headers, times in the company's time zone, calls) to stdout
   forget <email>   erase every record of this person
   purge            delete requests past the retention period (3 years after last contact)
   sign-in-link <email>
@@ -221,7 +222,8 @@ async function runWithDatabase(
       if (rest.length !== 1 || rest[0] !== '--csv') return usage('export needs --csv');
       const calendar = staff.calendar ?? DEFAULT_CALENDAR;
       const rows = await everyRequest(clockStores(database), calendar, staff.now ?? Date.now);
-      return { code: 0, stdout: requestsCsv(rows, calendar.timeZone), stderr: '' };
+      const csv = requestsCsv(rows, { timeZone: calendar.timeZone, columns: 'toutes' });
+      return { code: 0, stdout: csv, stderr: '' };
     }
     case 'due': {
       if (rest.length > 0) return usage('due takes no argument');

@@ -1,16 +1,19 @@
 import type { Context } from 'hono';
 
-import type { ExportScope, InboxFilter } from '#contracts/staff/contract.ts';
+import type { ExportColumnSet, ExportScope, InboxFilter } from '#contracts/staff/contract.ts';
 import { ExportRequestSchema } from '#contracts/staff/schemas.ts';
 
 /**
  * The export form's fields (`application/x-www-form-urlencoded`, posted by the inbox without
- * script): empty fields left out, then checked like a JSON filter. `type`: not such a form;
+ * script): empty fields left out, then checked like a JSON filter; which requests (`portee`)
+ * and which columns (`colonnes`, the list's by default). `type`: not such a form;
  * `invalid`: an unknown, repeated or malformed field.
  */
 export async function readExportForm(
   c: Context,
-): Promise<{ scope: ExportScope; filter: InboxFilter } | 'type' | 'invalid'> {
+): Promise<
+  { scope: ExportScope; columns: ExportColumnSet; filter: InboxFilter } | 'type' | 'invalid'
+> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return 'type';
   const fields = new Map<string, string>();
@@ -22,6 +25,10 @@ export async function readExportForm(
   // fromEntries defines own properties: a `__proto__` field is refused by the strict schema.
   const parsed = ExportRequestSchema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) return 'invalid';
-  const { portee, ...filter } = parsed.data;
-  return { scope: portee, filter: portee === 'tout' ? { vue: 'toutes' } : filter };
+  const { portee, colonnes, ...filter } = parsed.data;
+  return {
+    scope: portee,
+    columns: colonnes,
+    filter: portee === 'tout' ? { vue: 'toutes' } : filter,
+  };
 }

@@ -45,9 +45,10 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
     const now = kit.now();
     await stores.inbox.recordExport(c.get('staff').email, rows.length, now);
     const timeZone = callback.calendar.timeZone;
-    return c.body(requestsCsv(rows, timeZone), 200, {
+    const name = exportFileName(form.scope, form.filter, now, timeZone, form.columns);
+    return c.body(requestsCsv(rows, { timeZone, columns: form.columns }), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName(form.scope, form.filter, now, timeZone)}"`,
+      'Content-Disposition': `attachment; filename="${name}"`,
     });
   });
 

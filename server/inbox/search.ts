@@ -176,7 +176,8 @@ export function toRow(row: RowShape, delivery: MailState[]): InboxRow {
 
 /**
  * One page of the filtered list, newest first; the views of requests to call back, soonest due
- * first (the stored due time, else the reception time: inbox-sql.ts `dueOrder`). `pageSize: 0`
+ * first (the stored due time, else the reception time: inbox-sql.ts `dueOrder`), and among
+ * requests due at the same time the oldest first (received first, called first). `pageSize: 0`
  * returns every row (CSV export).
  */
 export async function searchInbox(
@@ -194,6 +195,7 @@ export async function searchInbox(
     .select(ROW_COLUMNS)
     .select(standing(clock).as('standing'))
     .orderBy(byDue ? dueOrder : sql`leads.created_at`, byDue ? 'asc' : 'desc')
+    .orderBy('leads.created_at', byDue ? 'asc' : 'desc')
     .orderBy('leads.id', byDue ? 'asc' : 'desc');
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
   const rows = await query.execute();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { unspecifiedContact } from '#server/db/records/lead.ts';
-import { exportFileName, requestsCsv, wallClock, type ExportRow } from './csv.ts';
+import { exportFileName, LIST_COLUMNS, requestsCsv, type ExportRow } from './csv.ts';
 
 const PARIS = 'Europe/Paris';
 
@@ -37,6 +37,9 @@ function row(overrides: Partial<ExportRow> = {}): ExportRow {
   } as ExportRow;
 }
 
+const ALL = { timeZone: PARIS, columns: 'toutes' } as const;
+const LIST = { timeZone: PARIS, columns: 'liste' } as const;
+
 function parse(csv: string): Array<Record<string, string>> {
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
@@ -47,23 +50,8 @@ function parse(csv: string): Array<Record<string, string>> {
 }
 
 describe('the CSV export', () => {
-  it('gives times on the company’s wall clock, on both sides of a clock change', () => {
-    // What the screen shows as 14:19 (UTC+1 in November).
-    expect(wallClock(Date.UTC(2026, 10, 26, 13, 19, 36), PARIS)).toBe('26/11/2026 14:19');
-    // Summer time (UTC+2), the day before and after the change of 25 October 2026.
-    expect(wallClock(Date.UTC(2026, 9, 24, 7, 5), PARIS)).toBe('24/10/2026 09:05');
-    expect(wallClock(Date.UTC(2026, 9, 25, 0, 30), PARIS)).toBe('25/10/2026 02:30');
-    expect(wallClock(Date.UTC(2026, 9, 25, 1, 30), PARIS)).toBe('25/10/2026 02:30');
-    expect(wallClock(Date.UTC(2026, 9, 26, 7, 5), PARIS)).toBe('26/10/2026 08:05');
-    // Spring: 29 March 2026, 02:00 → 03:00.
-    expect(wallClock(Date.UTC(2026, 2, 29, 0, 59), PARIS)).toBe('29/03/2026 01:59');
-    expect(wallClock(Date.UTC(2026, 2, 29, 1, 0), PARIS)).toBe('29/03/2026 03:00');
-    // Midnight is 00:00, never 24:00.
-    expect(wallClock(Date.UTC(2026, 10, 26, 23, 0), PARIS)).toBe('27/11/2026 00:00');
-  });
-
   it('writes French headers and words, never the codes or UTC', () => {
-    const csv = requestsCsv([row()], PARIS);
+    const csv = requestsCsv([row()], ALL);
     const [first] = parse(csv);
     expect(first).toMatchObject({
       'Reçue le': '26/11/2026 14:19',
@@ -71,6 +59,7 @@ describe('the CSV export', () => {
       'À rappeler avant': '27/11/2026 14:19',
       Nom: 'Lefèvre',
       Prénom: 'Zoé',
+      Téléphone: '06 12 34 56 78',
       'Type de client': 'Particulier',
       'E-mail à l’équipe': 'Envoyé',
       'Confirmation au client': 'Non envoyé (déjà confirmé dans les 24 h)',
@@ -94,7 +83,7 @@ describe('the CSV export', () => {
         ...unspecifiedContact(at),
         choice: { channel: 'telephone', days: [2, 4], slots: [{ start: 840, end: 1020 }] },
         text: 'Comment souhaitez-vous être recontacté(e) ? Par téléphone.',
-        version: '2026-12-01',
+        version: '2026-11-26',
       },
     });
     const withdrawn = row({
@@ -102,27 +91,27 @@ describe('the CSV export', () => {
         ...unspecifiedContact(at),
         choice: { channel: 'email', days: [], slots: [] },
         text: 'Comment souhaitez-vous être recontacté(e) ? Par e-mail uniquement.',
-        version: '2026-12-01',
+        version: '2026-11-26',
         phoneWithdrawnAt: Date.UTC(2026, 10, 27, 9, 5),
       },
     });
-    const [first, second, seed] = parse(requestsCsv([phone, withdrawn, row()], PARIS));
+    const [first, second, seed] = parse(requestsCsv([phone, withdrawn, row()], ALL));
     expect(first).toMatchObject({
-      recontact: 'Par téléphone',
-      creneaux: 'mardi, jeudi\u00a0; de 14\u00a0h à 17\u00a0h',
+      'Recontact souhaité': 'Par téléphone',
+      'Créneaux souhaités': 'mardi, jeudi\u00a0; de 14\u00a0h à 17\u00a0h',
       'Ne plus appeler depuis': '',
       'Choix de recontact donné le': '26/11/2026 14:19',
-      'Version du choix de recontact': '2026-12-01',
+      'Version du choix de recontact': '2026-11-26',
       'Texte du choix de recontact': 'Comment souhaitez-vous être recontacté(e) ? Par téléphone.',
     });
     expect(second).toMatchObject({
-      recontact: 'Par e-mail uniquement',
-      creneaux: '—',
+      'Recontact souhaité': 'Par e-mail uniquement',
+      'Créneaux souhaités': '—',
       'Ne plus appeler depuis': '27/11/2026 10:05',
     });
     expect(seed).toMatchObject({
-      recontact: 'Non précisé (téléphone ou e-mail)',
-      creneaux: 'dès que possible',
+      'Recontact souhaité': 'Non précisé (téléphone ou e-mail)',
+      'Créneaux souhaités': 'dès que possible',
       'Choix de recontact donné le': '',
     });
   });
@@ -142,7 +131,7 @@ describe('the CSV export', () => {
         staff: 'lea@entreprise.example',
       },
     ];
-    const [first] = parse(requestsCsv([row({ calls })], PARIS));
+    const [first] = parse(requestsCsv([row({ calls })], ALL));
     expect(first).toMatchObject({
       'Nombre d’appels': '2',
       'Premier appel': '26/11/2026 15:02',
@@ -155,14 +144,50 @@ describe('the CSV export', () => {
     });
   });
 
-  it('neutralises cells a spreadsheet would read as a formula', () => {
+  it('neutralises cells a spreadsheet would read as a formula, without a visible mark', () => {
     const csv = requestsCsv(
-      [row({ message: '=HYPERLINK("x")', telephone: '+33612345678' })],
-      PARIS,
+      [row({ message: '=HYPERLINK("x")', telephone: '+32 470 12 34 56' })],
+      ALL,
     );
-    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(csv).toContain(`"'+33612345678"`);
-    expect(csv).not.toMatch(/(^|;)"[=+\-@]/m);
+    expect(csv).toContain(`"\u2060=HYPERLINK(""x"")"`);
+    expect(csv).toContain(`"\u2060+32 470 12 34 56"`);
+    expect(csv).not.toMatch(/(^|;)"[=+\-@']/m);
+  });
+
+  it('holds the columns a salesperson reads by default, every column on demand', () => {
+    const endOfMonday = Date.parse('2026-12-01T00:00:00+01:00');
+    const calls = [
+      {
+        at: Date.UTC(2026, 10, 30, 9, 5),
+        outcome: 'messagerie' as const,
+        note: '',
+        staff: 'lea@entreprise.example',
+      },
+    ];
+    const listed = requestsCsv([row({ dueAt: endOfMonday, calls, telephone: '0611223344' })], LIST);
+    expect(listed.split('\r\n')[0]).toBe(
+      `\uFEFF${LIST_COLUMNS.map((name) => `"${name}"`).join(';')}`,
+    );
+    expect(parse(listed)).toEqual([
+      {
+        Nom: 'Lefèvre',
+        Prénom: 'Zoé',
+        Téléphone: '06 11 22 33 44',
+        'E-mail': 'zoe@entreprise.example',
+        Produit: 'Pompe à chaleur',
+        Statut: 'En cours',
+        // Due « lundi 30 novembre à 24:00 »: on the Monday.
+        'À rappeler avant': '30/11/2026 23:59',
+        'Dernier appel': '30/11/2026 10:05',
+        'Résultat du dernier appel': 'Messagerie',
+      },
+    ]);
+    const [every] = parse(requestsCsv([row({ dueAt: endOfMonday })], ALL));
+    expect(Object.keys(every!)).toHaveLength(30);
+    expect(Object.keys(every!)).toEqual(expect.arrayContaining([...LIST_COLUMNS]));
+    expect(every).toMatchObject({ 'À rappeler avant': '30/11/2026 23:59' });
+    // Every header in French words, none a code.
+    for (const name of Object.keys(every!)) expect(name, name).toMatch(/^[A-ZÀÉ]/);
   });
 
   it('names the file after what it holds, on the company’s date', () => {
@@ -182,5 +207,8 @@ describe('the CSV export', () => {
       'demandes-toutes-2026-11-26.csv',
     );
     expect(exportFileName('vue', {}, noon, PARIS)).toBe('demandes-toutes-2026-11-26.csv');
+    expect(exportFileName('vue', { vue: 'a-rappeler' }, noon, PARIS, 'toutes')).toBe(
+      'demandes-a-rappeler-toutes-colonnes-2026-11-26.csv',
+    );
   });
 });

@@ -1,18 +1,27 @@
 import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
 import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
-import type { CallRecord, ExportScope, InboxFilter, InboxView } from '#contracts/staff/contract.ts';
+import type {
+  CallRecord,
+  ExportColumnSet,
+  ExportScope,
+  InboxFilter,
+  InboxView,
+} from '#contracts/staff/contract.ts';
 import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
 import type { LeadStatus, MailKind, OutboxStatus } from '#server/db/schema.ts';
+import { csvCell, deadlineClock, phoneCellText, wallClock, wallDay } from './csv-cells.ts';
 import type { LeadWithDelivery } from './store.ts';
 
 /**
  * The CSV of requests, shared by the staff CLI (`export --csv`) and the inbox's export, written
  * for a spreadsheet: UTF-8 with a BOM and `;` between cells, CRLF between rows, which French
- * spreadsheet software (Excel with a French locale, LibreOffice) opens in columns without an
- * import dialog; French headers and words instead of codes; times as the company's wall clock
- * (`26/11/2026 14:19`, read as a date by a French spreadsheet); the calls with their outcome,
- * time and caller.
+ * spreadsheet software (Excel with a French locale, LibreOffice) reads in columns; French
+ * headers and words instead of codes; times as the company's wall clock (`26/11/2026 14:19`,
+ * read as a date and time by a French spreadsheet), a deadline at the end of a day on that day
+ * (`30/11/2026 23:59`); phone numbers as text that keeps its leading 0; no cell a spreadsheet
+ * would run as a formula (csv-cells.ts, ADR 0037). Checked by opening it in LibreOffice Calc
+ * (csv.calc.test.ts).
  */
 export const CSV_SEPARATOR = ';';
 
@@ -67,64 +76,51 @@ function mailOf(lead: ExportRow, kind: MailKind): string {
   return mailState(lead.delivery.find((mail) => mail.kind === kind));
 }
 
-function wallParts(ms: number, timeZone: string): Record<string, string> {
-  return Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
-}
-
-/** `26/11/2026 14:19` on the wall clock of `timeZone`. */
-export function wallClock(ms: number, timeZone: string): string {
-  const parts = wallParts(ms, timeZone);
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
 /**
  * The file's name says what it holds, on the company's date: `demandes-a-rappeler-2026-11-26.csv`
  * (a view), `demandes-a-rappeler-filtrees-…` (a view narrowed by a search or a filter),
- * `demandes-toutes-…` (every request).
+ * `demandes-toutes-…` (every request); `…-toutes-colonnes-2026-11-26.csv` with every column.
  */
 export function exportFileName(
   scope: ExportScope,
   filter: InboxFilter,
   now: number,
   timeZone: string,
+  columnSet: ExportColumnSet = 'liste',
 ): string {
   const view: InboxView = scope === 'tout' ? 'toutes' : (filter.vue ?? 'toutes');
   const narrowed =
     scope === 'vue' &&
     Object.entries(filter).some(([key, value]) => key !== 'vue' && key !== 'page' && value);
-  const day = wallParts(now, timeZone);
-  return `demandes-${view}${narrowed ? '-filtrees' : ''}-${day.year}-${day.month}-${day.day}.csv`;
+  const all = columnSet === 'toutes' ? '-toutes-colonnes' : '';
+  const day = wallDay(now, timeZone);
+  return `demandes-${view}${narrowed ? '-filtrees' : ''}${all}-${day.year}-${day.month}-${day.day}.csv`;
 }
 
 type Column = readonly [string, (row: ExportRow) => string];
 
+/** Every column, in the order of « Toutes les colonnes » (the CLI's export). */
 function columns(timeZone: string): Column[] {
   const at = (ms: number | null | undefined) => (ms == null ? '' : wallClock(ms, timeZone));
   const last = (row: ExportRow) => row.calls[row.calls.length - 1];
   return [
     ['Reçue le', (row) => at(row.createdAt)],
     ['Statut', (row) => STATUS_LABELS[row.status]],
-    ['À rappeler avant', (row) => at(row.dueAt)],
+    // A deadline at the end of a day is written on that day, at 23:59 (csv-cells.ts).
+    ['À rappeler avant', (row) => deadlineClock(row.dueAt, timeZone)],
     ...LEAD_FIELDS.map((field): Column => [
       LEAD_FIELD_LABELS[field],
-      (row) => (field === 'clientType' ? (CLIENT_TYPES[row[field]] ?? row[field]) : row[field]),
+      (row) =>
+        field === 'clientType'
+          ? (CLIENT_TYPES[row[field]] ?? row[field])
+          : field === 'telephone'
+            ? phoneCellText(row[field])
+            : row[field],
     ]),
-    // The visitor's choice (issue 37), named as in the form's payload: the channel in words,
-    // then the days and slots (« mardi, jeudi ; de 14 h à 17 h », « dès que possible »).
-    ['recontact', (row) => STORED_CHANNEL_LABELS[row.contact.choice.channel]],
-    ['creneaux', (row) => slotsSummary(row.contact.choice)],
+    // The visitor's choice (issue 37): the channel in words, then the days and slots
+    // (« mardi, jeudi ; de 14 h à 17 h », « dès que possible »).
+    ['Recontact souhaité', (row) => STORED_CHANNEL_LABELS[row.contact.choice.channel]],
+    ['Créneaux souhaités', (row) => slotsSummary(row.contact.choice)],
     ['Ne plus appeler depuis', (row) => at(row.contact.phoneWithdrawnAt)],
     // A written answer (« Répondu par e-mail ») is in the log, but is no phone call.
     [
@@ -162,20 +158,44 @@ function columns(timeZone: string): Column[] {
 }
 
 /**
- * One CSV cell: quoted, and neutralised when a spreadsheet would read it as a formula (a cell
- * starting with = + - @, a tab or a carriage return gets a leading apostrophe).
+ * The columns a salesperson reads, in this order (« Les colonnes de la liste », the inbox's
+ * default): who, how to reach them, what, where it stands, by when, the last call and its
+ * outcome.
  */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
+export const LIST_COLUMNS = [
+  LEAD_FIELD_LABELS.nom,
+  LEAD_FIELD_LABELS.prenom,
+  LEAD_FIELD_LABELS.telephone,
+  LEAD_FIELD_LABELS.email,
+  LEAD_FIELD_LABELS.produit,
+  'Statut',
+  'À rappeler avant',
+  'Dernier appel',
+  'Résultat du dernier appel',
+] as const;
+
+function columnsOf(columnSet: ExportColumnSet, timeZone: string): Column[] {
+  const all = columns(timeZone);
+  if (columnSet === 'toutes') return all;
+  const byName = new Map(all.map((column) => [column[0], column]));
+  return LIST_COLUMNS.flatMap((name): Column[] => {
+    const column = byName.get(name);
+    return column ? [column] : [];
+  });
 }
 
-/** The export of these requests, times on the wall clock of `timeZone`. */
-export function requestsCsv(rows: readonly ExportRow[], timeZone: string): string {
-  const all = columns(timeZone);
+/**
+ * The export of these requests, times on the wall clock of `timeZone`: the list's columns or
+ * every column.
+ */
+export function requestsCsv(
+  rows: readonly ExportRow[],
+  options: { timeZone: string; columns: ExportColumnSet },
+): string {
+  const chosen = columnsOf(options.columns, options.timeZone);
   const lines = [
-    all.map(([name]) => csvCell(name)).join(CSV_SEPARATOR),
-    ...rows.map((row) => all.map(([, read]) => csvCell(read(row))).join(CSV_SEPARATOR)),
+    chosen.map(([name]) => csvCell(name)).join(CSV_SEPARATOR),
+    ...rows.map((row) => chosen.map(([, read]) => csvCell(read(row))).join(CSV_SEPARATOR)),
   ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -135,8 +135,14 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     // The BOM as bytes (text() would strip it while decoding).
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.startsWith('"Reçue le";"Statut";')).toBe(true);
+    // The columns a salesperson reads, unless every column is asked for.
+    expect(text.startsWith('"Nom";"Prénom";"Téléphone";"E-mail";"Produit";"Statut";')).toBe(true);
     expect(text.trimEnd().split('\r\n')).toHaveLength(3);
+    const wide = await exportForm('q=martin&portee=vue&colonnes=toutes');
+    expect(wide.headers.get('content-disposition')).toMatch(
+      /filename="demandes-toutes-filtrees-toutes-colonnes-\d{4}-/,
+    );
+    expect((await wide.text()).startsWith('"Reçue le";"Statut";')).toBe(true);
     expect(text).toContain('"En cours"');
     expect(text).not.toContain('en_cours');
     // « Toutes les demandes »: the search is left aside.
@@ -150,6 +156,7 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect((await exportForm('q=martin')).status).toBe(400);
     expect((await exportForm('portee=vue&bogus=1')).status).toBe(400);
     expect((await exportForm('portee=vue&q=a&q=b')).status).toBe(400);
+    expect((await exportForm('portee=vue&colonnes=quelques')).status).toBe(400);
 
     const counters = (await (await authed(STAFF_API.counters)).json()) as {
       windows: Array<{ days: number; byStatus: Record<string, number> }>;
@@ -162,9 +169,10 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect((await search({ q: 'martin' })).total).toBe(0);
     expect((await authed(STAFF_API.lead(submitted[0]!))).status).toBe(404);
     const log = await server.pipeline.stores.sessions.auditLog();
-    // Newest first: every request (4), then the search's 2.
+    // Newest first: every request (4), then the search's 2, twice (two sets of columns).
     expect(log.filter((entry) => entry.action === 'export')).toEqual([
       expect.objectContaining({ actor: MARC, detail: '4' }),
+      expect.objectContaining({ actor: MARC, detail: '2' }),
       expect.objectContaining({ actor: MARC, detail: '2' }),
     ]);
     const erasure = log.find((entry) => entry.action === 'erase');

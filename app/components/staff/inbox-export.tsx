@@ -1,4 +1,8 @@
+import { useId } from 'react';
+
 import {
+  EXPORT_COLUMN_SETS,
+  EXPORT_COLUMNS_FIELD,
   EXPORT_SCOPE_FIELD,
   STAFF_API,
   type ExportScope,
@@ -11,10 +15,51 @@ import { StaffButton } from './controls.tsx';
 
 const text = staffText.inbox.export;
 
+/** One choice of the form: radio buttons, the first checked, each with an optional hint. */
+function Choice({
+  legend,
+  name,
+  choices,
+  className,
+}: {
+  legend: string;
+  name: string;
+  choices: ReadonlyArray<readonly [value: string, label: string, hint?: string]>;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className={className}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {choices.map(([value, label, hint], index) => (
+        <div key={value} className="mt-2">
+          <label className="flex min-h-11 items-center gap-3 text-slate-900">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              defaultChecked={index === 0}
+              aria-describedby={hint ? `${id}-${value}` : undefined}
+              className="h-5 w-5 shrink-0 accent-brand-700"
+            />
+            {label}
+          </label>
+          {hint ? (
+            <p id={`${id}-${value}`} className="ml-8 text-sm text-slate-700">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
- * The CSV export: the list as shown (its view, search and filters, every page) or every request.
- * A plain form posted to the server, which answers with the file: it works without script, and
- * the filter (a search term is personal data) travels in the body, never in a URL.
+ * The CSV export: the list as shown (its view, search and filters, every page) or every request;
+ * the columns a salesperson reads or every column. A plain form posted to the server, which
+ * answers with the file: it works without script, and the filter (a search term is personal
+ * data) travels in the body, never in a URL.
  */
 export function InboxExport({
   filter,
@@ -48,21 +93,15 @@ export function InboxExport({
         {fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">{text.legend}</legend>
-          {choices.map(([scope, label]) => (
-            <label key={scope} className="mt-2 flex min-h-11 items-center gap-3 text-slate-900">
-              <input
-                type="radio"
-                name={EXPORT_SCOPE_FIELD}
-                value={scope}
-                defaultChecked={scope === 'vue'}
-                className="h-5 w-5 accent-brand-700"
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <Choice legend={text.legend} name={EXPORT_SCOPE_FIELD} choices={choices} />
+        <Choice
+          className="mt-4"
+          legend={text.columnsLegend}
+          name={EXPORT_COLUMNS_FIELD}
+          choices={EXPORT_COLUMN_SETS.map(
+            (set) => [set, text.columns[set].label, text.columns[set].hint] as const,
+          )}
+        />
         <StaffButton type="submit" tone="outline" className="mt-3">
           {text.submit}
         </StaffButton>

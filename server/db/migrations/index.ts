@@ -8,6 +8,7 @@ import { MIGRATION_007 } from './007-webhooks.ts';
 import { MIGRATION_008 } from './008-reaching-outcomes.ts';
 import { MIGRATION_009 } from './009-phone-key.ts';
 import { MIGRATION_010 } from './010-contact-choice.ts';
+import { MIGRATION_011 } from './011-wording-versions.ts';
 
 import type { Migration } from './migration.ts';
 
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_008,
   MIGRATION_009,
   MIGRATION_010,
+  MIGRATION_011,
 ];
