@@ -81,7 +81,7 @@ export const staffText = {
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
     /** Where a search's result stands (contracts/staff/contract.ts, InboxStanding). */
     standings: {
-      'a-rappeler': 'À rappeler',
+      'a-rappeler': 'À traiter',
       'en-retard': 'En retard',
       joint: 'Joint',
       converti: 'Converti',
@@ -112,8 +112,8 @@ export const staffText = {
     /** What an empty view holds, and what to do next. */
     empty: {
       'a-rappeler':
-        'Aucune demande à rappeler : chaque demande a reçu un premier appel ou est close.',
-      'en-retard': 'Aucune demande en retard : tous les rappels sont dans le délai promis.',
+        'Aucune demande à traiter : chaque personne a été jointe ou a reçu une réponse par e-mail, ou sa demande est close.',
+      'en-retard': 'Aucune demande en retard : toutes sont dans le délai promis.',
       toutes: 'Aucune demande reçue pour l’instant.',
     } satisfies Record<InboxView, string>,
     /** An empty search or filter: in « Toutes les demandes », or in a narrower view. */
@@ -124,7 +124,7 @@ export const staffText = {
     clearFilters: 'Effacer la recherche et les filtres',
     showAll: 'Voir toutes les demandes',
     columns: {
-      due: 'Rappel',
+      due: 'Échéance',
       received: 'Reçue',
       person: 'Personne',
       contact: 'Contact',
@@ -152,7 +152,7 @@ export const staffText = {
     none: '—',
     consentTitle: 'Consentement',
     consentIntro:
-      'Texte accepté par la personne en envoyant le formulaire : un rappel doit reposer sur ce consentement.',
+      'Texte accepté par la personne en envoyant le formulaire : tout contact avec elle doit reposer sur ce consentement.',
     consentVersion: 'Version',
     consentAt: 'Donné le',
     consentPage: 'Depuis la page',
