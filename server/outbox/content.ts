@@ -72,7 +72,7 @@ export interface ConfirmationCopy {
  * only, the e-mail is where the conversation happens, so it can be answered (its Reply-To is the
  * company's address); otherwise it comes from an address nobody reads.
  */
-export const VISITOR_FOOTERS = {
+const VISITOR_FOOTERS = {
   answerable: `Vous pouvez répondre à ce message${NBSP}: votre réponse parviendra à notre équipe.`,
   noReply: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
 } as const;
