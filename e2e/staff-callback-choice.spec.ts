@@ -166,6 +166,9 @@ test.describe('the person’s choice on the staff pages', () => {
     await expect(panel.getByText('Réponse par e-mail enregistrée.')).toBeVisible();
     await expect(panel).toContainText(/répondu par e-mail en/);
     await expect(panel.getByRole('listitem')).toContainText('Répondu par e-mail');
+    // The history says what was done: an answer, not a call.
+    await expect(page.getByText(/· Réponse par e-mail enregistrée$/)).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/rappeler|Appel enregistré/i);
     await expectNoViolation(page);
     await page.setViewportSize(VIEWPORTS.phone);
     await expectNoViolation(page);

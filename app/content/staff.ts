@@ -222,8 +222,17 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   webhook_test: 'Test du webhook CRM envoyé',
 };
 
+/**
+ * An entry of the audit trail as staff read it: its label and its detail. A written answer is
+ * recorded as a call with the outcome `repondu_email`, but reads as what it is (ADR 0036).
+ */
+export function auditText(action: AuditAction, detail: string): string {
+  if (action === 'call' && detail === 'repondu_email') return 'Réponse par e-mail enregistrée';
+  return `${AUDIT_LABELS[action]} ${auditDetail(action, detail)}`.trim();
+}
+
 /** A status change is stored as `avant → après` with the codes; shown with the labels. */
-export function auditDetail(action: AuditAction, detail: string): string {
+function auditDetail(action: AuditAction, detail: string): string {
   if (action === 'status') {
     return detail
       .split(' → ')
