@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { auditText, deliveryLabel, isFailing } from './staff.ts';
+import { deliveryLabel, isFailing } from './staff.ts';
 
 describe('the delivery state of an e-mail, as staff read it', () => {
   it('tells a sent, a waiting and a failing e-mail apart', () => {
@@ -31,14 +31,5 @@ describe('the delivery state of an e-mail, as staff read it', () => {
     expect(deliveryLabel(recent)).toMatch(/confirmation est déjà partie/);
     expect(isFailing(flood)).toBe(false);
     expect(isFailing(recent)).toBe(false);
-  });
-});
-
-describe('the audit trail, as staff read it', () => {
-  it('writes a call with its outcome, and a written answer as an answer (ADR 0036)', () => {
-    expect(auditText('call', 'messagerie')).toBe('Appel enregistré (Messagerie)');
-    expect(auditText('call', 'repondu_email')).toBe('Réponse par e-mail enregistrée');
-    expect(auditText('status', 'nouveau → en_cours')).toBe('Statut changé Nouveau → En cours');
-    expect(auditText('sign_in', '')).toBe('Connexion');
   });
 });

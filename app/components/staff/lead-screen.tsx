@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { auditText } from '#app/content/staff-audit.ts';
 import {
-  auditText,
   deliveryLabel,
   formatDateTime,
   isFailing,
