@@ -24,7 +24,7 @@ test('submitted before hydration (scripts held back), the form works as without 
     await release();
     await waitForHydration(page);
     await expect(page.getByRole('main')).toContainText(
-      /Nous vous rappellerons au plus tard (lundi|mardi|mercredi|jeudi|vendredi) \d+(er)?\s\S+ à \d+\sh/,
+      /Nous vous rappellerons au plus tard (lundi|mardi|mercredi|jeudi|vendredi) \d+(er)?\s\S+( à \d+\sh|, fin de journée)/,
     );
     await waitForMail(
       (mail) =>

@@ -13,10 +13,11 @@ import { STAFF_E2E_EMAILS } from './support/staff.ts';
 /**
  * The person's choice on the staff side (issue 37), in a real browser against the production
  * build: two requests sent to the endpoint as JSON with the choice, one « par e-mail
- * uniquement » (marked in the inbox list; its page has no call form, only « Répondu par
- * e-mail », and the API refuses a call: 409), one by phone with days and slots (its page says
- * whether now is in the chosen slot, else the next one, computed here from the same clock).
- * Screenshots of the page at 375 and 1280 px under test-results/.
+ * uniquement » (marked in the inbox list and read there and on its page as e-mail work, « À
+ * répondre avant … », never « à rappeler », ADR 0036; its page has no call form, only
+ * « Répondu par e-mail », and the API refuses a call: 409), one by phone with days and slots
+ * (its page says whether now is in the chosen slot, else the next one, computed here from the
+ * same clock). Screenshots of the list and the pages at 375 and 1280 px under test-results/.
  */
 const STAFF = STAFF_E2E_EMAILS[4];
 // Letters only: the endpoint refuses a name with digits.
@@ -72,7 +73,68 @@ test.describe('the person’s choice on the staff pages', () => {
     await context.close();
   });
 
-  test('an e-mail-only request: marked in the list, no call form, a call refused', async ({
+  for (const [name, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const) {
+    test(`an e-mail-only request reads as e-mail work in the list and on its page, at ${viewport.width} px (${name})`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ viewport, storageState: storage });
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/equipe`);
+      // The default view's name covers both kinds of work (ADR 0036).
+      const views = page.getByRole('group', { name: 'Afficher' });
+      await expect(views.getByRole('button', { name: 'À traiter' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(views.getByRole('button', { name: 'À rappeler' })).toHaveCount(0);
+      await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(stamp);
+      await page.getByRole('button', { name: 'Filtrer', exact: true }).click();
+      await expect(page.getByRole('columnheader', { name: 'Échéance' })).toBeVisible();
+      const row = page.getByRole('row', { name: new RegExp(`Courriel${stamp}`) });
+      await expect(row.getByText('E-mail uniquement')).toBeVisible();
+      await expect(row.getByText(/^À répondre avant /)).toBeVisible();
+      await expect(
+        row.getByText('À répondre', { exact: true }).filter({ visible: true }),
+      ).toBeVisible();
+      await expect(row).not.toContainText(/rappel|24:00|24\sh/i);
+      const other = page.getByRole('row', { name: new RegExp(`Creneau${stamp}`) });
+      await expect(other).toBeVisible();
+      await expect(other.getByText('E-mail uniquement')).toHaveCount(0);
+      await expect(other.getByText(/^À rappeler avant /)).toBeVisible();
+      await expectNoViolation(page);
+      await page.screenshot({
+        path: test.info().outputPath(`list-email-only-${name}.png`),
+        fullPage: true,
+      });
+
+      await page.goto(`${baseURL}/equipe/demandes/${emailId}`);
+      const panel = page.getByRole('region', { name: 'Réponse par e-mail' });
+      await expect(panel).toContainText('Par e-mail uniquement');
+      await expect(panel).toContainText('aucun appel ne peut être enregistré');
+      await expect(panel).toContainText('À répondre avant');
+      await expect(panel.getByRole('heading', { name: 'Réponses' })).toBeVisible();
+      await expect(panel).toContainText('Aucune réponse enregistrée.');
+      await expect(panel.getByRole('radio')).toHaveCount(0);
+      await expect(panel.getByRole('button', { name: 'Enregistrer l’appel' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: '06 11 22 33 44' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Rappel' })).toHaveCount(0);
+      await expect(page.getByRole('main')).not.toContainText(
+        /rappeler|Aucun appel enregistré|24:00|à 24\sh/i,
+      );
+      await expectNoViolation(page);
+      await page.screenshot({
+        path: test.info().outputPath(`lead-email-only-${name}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    });
+  }
+
+  test('an e-mail-only request: no call form, a call refused, an answer recorded', async ({
     browser,
     baseURL,
   }) => {
@@ -81,22 +143,9 @@ test.describe('the person’s choice on the staff pages', () => {
       storageState: storage,
     });
     const page = await context.newPage();
-    await page.goto(`${baseURL}/equipe`);
-    await page.getByLabel('Recherche (nom, e-mail, téléphone, adresse)').fill(stamp);
-    await page.getByRole('button', { name: 'Filtrer', exact: true }).click();
-    const row = page.getByRole('row', { name: new RegExp(`Courriel${stamp}`) });
-    await expect(row.getByText('E-mail uniquement')).toBeVisible();
-    const other = page.getByRole('row', { name: new RegExp(`Creneau${stamp}`) });
-    await expect(other).toBeVisible();
-    await expect(other.getByText('E-mail uniquement')).toHaveCount(0);
-
     await page.goto(`${baseURL}/equipe/demandes/${emailId}`);
-    const panel = page.getByRole('region', { name: 'Rappel' });
-    await expect(panel).toContainText('Par e-mail uniquement');
-    await expect(panel).toContainText('aucun appel ne peut être enregistré');
-    await expect(panel.getByRole('radio')).toHaveCount(0);
-    await expect(panel.getByRole('button', { name: 'Enregistrer l’appel' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: '06 11 22 33 44' })).toHaveCount(0);
+    const panel = page.getByRole('region', { name: 'Réponse par e-mail' });
+    await expect(panel).toContainText('Aucune réponse enregistrée.');
 
     // The API refuses a call whatever the page sends; the cookie is the page's.
     const refused = await page.evaluate(
@@ -116,11 +165,15 @@ test.describe('the person’s choice on the staff pages', () => {
     await panel.getByRole('button', { name: 'Enregistrer « Répondu par e-mail »' }).click();
     await expect(panel.getByText('Réponse par e-mail enregistrée.')).toBeVisible();
     await expect(panel).toContainText(/répondu par e-mail en/);
+    await expect(panel.getByRole('listitem')).toContainText('Répondu par e-mail');
+    // The history says what was done: an answer, not a call.
+    await expect(page.getByText(/· Réponse par e-mail enregistrée$/)).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/rappeler|Appel enregistré/i);
     await expectNoViolation(page);
     await page.setViewportSize(VIEWPORTS.phone);
     await expectNoViolation(page);
     await page.screenshot({
-      path: test.info().outputPath('lead-email-only-phone.png'),
+      path: test.info().outputPath('lead-email-only-answered-phone.png'),
       fullPage: true,
     });
     await context.close();

@@ -7,7 +7,7 @@ import { STAFF_E2E_EMAILS } from './support/staff.ts';
 /**
  * The call-back clock stops when the person is reached (issue 36, ADR 0028), at 375 and 1280 px,
  * axe clean at each step: no outcome is preselected and a save without one is refused by the
- * server in French; « Pas de réponse » keeps the request in « À rappeler » with « 2 tentatives,
+ * server in French; « Pas de réponse » keeps the request in « À traiter » with « 2 tentatives,
  * dernière … »; « Numéro erroné » flags it « répondre par e-mail »; « Répondu par e-mail » and
  * « Joint » stop the clock; a request closed as « Perdu » without a call shows no countdown; the
  * counters speak of reaching the person.
@@ -64,11 +64,11 @@ for (const [name, viewport] of [
     ]);
     const page = await context.newPage();
     await page.goto(`${baseURL}/equipe`);
-    // A new search runs in « Toutes les demandes »; « À rappeler » narrows it to the to-do list.
+    // A new search runs in « Toutes les demandes »; « À traiter » narrows it to the to-do list.
     await search(page, stamp);
     await page
       .getByRole('group', { name: 'Afficher' })
-      .getByRole('button', { name: 'À rappeler' })
+      .getByRole('button', { name: 'À traiter' })
       .click();
     await expect(page.getByRole('heading', { level: 2, name: '3 demandes' })).toBeVisible();
     const rows = page.getByRole('table').getByRole('row');

@@ -63,20 +63,20 @@ test.describe('the call-back clock in the staff inbox', () => {
     await page.goto(`${baseURL}/equipe`);
     await expect(page.getByRole('heading', { level: 1, name: 'Demandes reçues' })).toBeVisible();
     const views = page.getByRole('group', { name: 'Afficher' });
-    await expect(views.getByRole('button', { name: 'À rappeler' })).toHaveAttribute(
+    await expect(views.getByRole('button', { name: 'À traiter' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
 
-    // A new search runs in « Toutes les demandes »; « À rappeler » then narrows it: not yet
+    // A new search runs in « Toutes les demandes »; « À traiter » then narrows it: not yet
     // called, the soonest due (the oldest) first.
     await search(page, stamp);
     await expect(views.getByRole('button', { name: 'Toutes les demandes' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    await views.getByRole('button', { name: 'À rappeler' }).click();
-    await expect(views.getByRole('button', { name: 'À rappeler' })).toHaveAttribute(
+    await views.getByRole('button', { name: 'À traiter' }).click();
+    await expect(views.getByRole('button', { name: 'À traiter' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -89,7 +89,9 @@ test.describe('the call-back clock in the staff inbox', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows.filter({ hasText: people.oldest })).toContainText(/en retard de \d+ j/);
     await expect(rows.filter({ hasText: people.recent })).toContainText(/reste \d/);
-    await expect(rows.filter({ hasText: people.recent })).toContainText(/avant \w+ \d+ \w+ à/);
+    await expect(rows.filter({ hasText: people.recent })).toContainText(
+      /À rappeler avant \S+ \d+(er)?\s\S+( à|, fin de journée)/,
+    );
 
     // « En retard » with its count: the two old ones, not the recent one.
     const overdueButton = views.getByRole('button', { name: /^En retard \(\d+\)$/ });

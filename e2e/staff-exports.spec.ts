@@ -108,7 +108,7 @@ for (const [name, viewport] of [
     const region = page.getByRole('region', { name: 'Exporter pour un tableur' });
     await region.scrollIntoViewIfNeeded();
     const view = region.getByRole('radio', {
-      name: /^La liste affichée : « À rappeler » \(\d+ demandes?\)$/,
+      name: /^La liste affichée : « À traiter » \(\d+ demandes?\)$/,
     });
     await expect(view).toBeChecked();
     await expect(region.getByRole('radio', { name: 'Toutes les demandes' })).not.toBeChecked();

@@ -98,7 +98,11 @@ test.describe('the staff pages put the list and the number first', () => {
         await expect(tel).toBeVisible();
         await expect(tel).toHaveAttribute('href', `tel:${lead.telephone.replace(/ /g, '')}`);
         await expect(row.getByText(/^(reste|en retard de) [\d jhmin]+$/)).toBeVisible();
-        await expect(row.getByText(/^avant \w+ \d+(er)? \w+ à \d\d:\d\d$/)).toBeVisible();
+        await expect(
+          row.getByText(
+            /^À rappeler avant \S+ \d+(er)?\s\S+(, fin de journée| à \d+\sh(\s\d\d)?)$/,
+          ),
+        ).toBeVisible();
       }
       await expectNoSidewaysScroll(page);
       await expectNoViolation(page);
@@ -175,10 +179,10 @@ test.describe('the staff pages put the list and the number first', () => {
       await expect(page.getByRole('button', { name: 'Voir toutes les demandes' })).toHaveCount(0);
       await expectNoViolation(page);
       // Narrowed to a view, the message names it and offers every request again.
-      await views.getByRole('button', { name: 'À rappeler' }).click();
+      await views.getByRole('button', { name: 'À traiter' }).click();
       await expect(
         page.getByText(
-          'Aucune demande de la vue « À rappeler » ne correspond à la recherche ou aux filtres.',
+          'Aucune demande de la vue « À traiter » ne correspond à la recherche ou aux filtres.',
         ),
       ).toBeVisible();
       await page.getByRole('button', { name: 'Voir toutes les demandes' }).click();

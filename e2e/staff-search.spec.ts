@@ -10,7 +10,7 @@ import { openStores } from '#server/compose/stores.ts';
 
 /**
  * The staff search in a real browser against the production build (issue 36): from « À
- * rappeler » a new search finds a person already called, in « Toutes les demandes », and says
+ * traiter » a new search finds a person already called, in « Toutes les demandes », and says
  * where each result stands; numbers match whatever their format, names in any order; the box,
  * the view and the list agree after the box is emptied and a view chosen; axe at 375 and 1280 px.
  */
@@ -26,7 +26,7 @@ const mobile = digits();
 const landline = digits();
 const product = `Produit ${stamp}`;
 const people = {
-  /** Called (« Joint »): out of « À rappeler ». */
+  /** Called (« Joint »): out of « À traiter ». */
   called: {
     id: `${stamp.toLowerCase()}-called`,
     prenom: 'Paul',
@@ -166,12 +166,12 @@ test.describe('the staff search', () => {
       const page = await context.newPage();
       await page.goto(`${baseURL}/equipe`);
       const views = page.getByRole('group', { name: 'Afficher' });
-      const toCall = views.getByRole('button', { name: 'À rappeler' });
+      const toCall = views.getByRole('button', { name: 'À traiter' });
       const all = views.getByRole('button', { name: 'Toutes les demandes' });
       await expect(toCall).toHaveAttribute('aria-pressed', 'true');
       const heading = (text: string) => page.getByRole('heading', { level: 2, name: text });
 
-      // « À rappeler », narrowed to this run's product: the two not called yet.
+      // « À traiter », narrowed to this run's product: the two not called yet.
       await page.getByText('Plus de filtres').click();
       await page.getByLabel('Produit').selectOption(product);
       await page.getByRole('button', { name: 'Filtrer', exact: true }).click();

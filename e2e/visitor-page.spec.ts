@@ -163,13 +163,16 @@ test('« Ne plus m’appeler », after a confirmation: e-mail only, seen by staf
       typeof message.data.phoneWithdrawnAt === 'string',
   );
   await staffSeesAudit('Appels refusés par le demandeur');
-  // At once on the staff's page: the withdrawal, and no call form (only « Répondu par e-mail »).
-  const panel = staffPage.getByRole('region', { name: 'Rappel' });
+  // At once on the staff's page: the withdrawal, no call form (only « Répondu par e-mail »),
+  // and the panel in e-mail words (ADR 0036).
+  const panel = staffPage.getByRole('region', { name: 'Réponse par e-mail' });
   await expect(panel).toContainText(/Ne souhaite plus être appelé\(e\) depuis le \d{2}\//);
   await expect(panel.getByRole('radio')).toHaveCount(0);
   await expect(
     panel.getByRole('button', { name: 'Enregistrer « Répondu par e-mail »' }),
   ).toBeVisible();
+  await expect(panel).toContainText('À répondre avant');
+  await expect(panel).not.toContainText('rappeler');
 });
 
 test('« Supprimer ma demande », after an irreversible-step confirmation: gone for staff, lead.erased, the link opens nothing', async () => {

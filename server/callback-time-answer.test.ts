@@ -19,6 +19,8 @@ import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#test-support/s
 const FRIDAY_EVENING = Date.parse('2026-11-27T19:00:00+01:00');
 /** Thursday 24 December 2026, 15:00: Christmas (Friday) and the weekend are not working days. */
 const CHRISTMAS_EVE = Date.parse('2026-12-24T15:00:00+01:00');
+/** Saturday 28 November 2026, 11:00: due by the end of Monday. */
+const SATURDAY = Date.parse('2026-11-28T11:00:00+01:00');
 
 let peer: SmtpPeer;
 
@@ -42,14 +44,22 @@ const cases = [
     at: FRIDAY_EVENING,
     answer: '2026-11-30T19:00',
     sentence: 'Nous vous rappellerons au plus tard lundi 30\u00a0novembre à 19\u00a0h.',
-    notification: 'lundi 30 novembre à 19:00',
+    notification: 'À rappeler avant\u00a0: lundi 30\u00a0novembre à 19\u00a0h',
   },
   {
     name: 'a request on the eve of a holiday skips the holiday and the weekend',
     at: CHRISTMAS_EVE,
     answer: '2026-12-28T15:00',
     sentence: 'Nous vous rappellerons au plus tard lundi 28\u00a0décembre à 15\u00a0h.',
-    notification: 'lundi 28 décembre à 15:00',
+    notification: 'À rappeler avant\u00a0: lundi 28\u00a0décembre à 15\u00a0h',
+  },
+  {
+    // ADR 0036: the end of a day is written on its own day, one way for the visitor and staff.
+    name: 'a Saturday request is due by the end of Monday, written so to both',
+    at: SATURDAY,
+    answer: '2026-11-30T24:00',
+    sentence: 'Nous vous rappellerons au plus tard lundi 30\u00a0novembre, fin de journée.',
+    notification: 'À rappeler avant\u00a0: lundi 30\u00a0novembre, fin de journée',
   },
 ] as const;
 
@@ -79,7 +89,10 @@ describe.each(cases)('$name', ({ at, answer, sentence, notification }) => {
     expect(confirmation.text).toContain(sentence);
     expect(confirmation.html).toContain(sentence);
     await peer.waitFor(() => Boolean(mailOf(body.id, 'notification')));
-    expect(mailOf(body.id, 'notification')!.text).toContain(notification);
+    const staffMail = mailOf(body.id, 'notification')!;
+    expect(staffMail.text).toContain(notification);
+    for (const part of [confirmation.text, staffMail.text])
+      expect(part).not.toMatch(/à 24\s?h|24:00/);
   });
 
   it('sends a native post to the thank-you page with the time in the fragment', async () => {

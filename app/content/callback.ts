@@ -4,26 +4,33 @@
  * counters. Imported only by the staff route.
  */
 import type { InboxView } from '#contracts/staff/contract.ts';
+import { DUE_LABELS, type DueWork } from '#contracts/staff/labels.ts';
 
-export { CALL_OUTCOME_LABELS } from '#contracts/staff/labels.ts';
+export { CALL_OUTCOME_LABELS, dueWorkOf, type DueWork } from '#contracts/staff/labels.ts';
 
 export const callbackText = {
   views: {
     label: 'Afficher',
     names: {
-      'a-rappeler': 'À rappeler',
+      'a-rappeler': 'À traiter',
       'en-retard': 'En retard',
       toutes: 'Toutes les demandes',
     } satisfies Record<InboxView, string>,
     overdueCount: (count: number) => `(${count})`,
   },
   captions: {
-    'a-rappeler': 'Demandes à rappeler, la plus urgente d’abord',
+    'a-rappeler':
+      'Demandes à traiter (à rappeler, ou à qui répondre par e-mail), la plus urgente d’abord',
     'en-retard': 'Demandes en retard, la plus ancienne d’abord',
     toutes: 'Demandes, les plus récentes d’abord',
   } satisfies Record<InboxView, string>,
-  dueColumn: 'Rappel',
-  dueBefore: 'avant',
+  /**
+   * Before a request's deadline, in the list and on its page: « À rappeler avant … », or
+   * « À répondre avant … » for a person who asked for the e-mail only.
+   */
+  dueBefore: DUE_LABELS,
+  /** Where a search's result stands when still to do: to call back, or to answer. */
+  toDo: { rappel: 'À rappeler', reponse: 'À répondre' } satisfies Record<DueWork, string>,
   /** The person reached: by a call answered (« Joint ») or by a written answer. */
   reachedAfter: {
     joint: (duration: string) => `rappelé en ${duration}`,
@@ -38,11 +45,14 @@ export const callbackText = {
   /** Converted or lost without the person reached: no countdown. */
   closed: 'Demande close',
   lead: {
-    title: 'Rappel',
-    dueLabel: 'À rappeler avant',
+    /** The panel's title: the work the request asks for. */
+    title: { rappel: 'Rappel', reponse: 'Réponse par e-mail' } satisfies Record<DueWork, string>,
     calledLabel: 'Personne jointe',
     closedLabel: 'Délai',
-    closed: 'Demande close : plus de délai de rappel.',
+    closed: {
+      rappel: 'Demande close : plus de délai de rappel.',
+      reponse: 'Demande close : plus de délai de réponse.',
+    } satisfies Record<DueWork, string>,
     attemptsLabel: 'Tentatives',
     windowOpen: 'Dans les horaires d’appel',
     windowClosed: 'Hors des horaires d’appel',
@@ -66,8 +76,13 @@ export const callbackText = {
     record: 'Enregistrer l’appel',
     recorded: 'Appel enregistré.',
     answerRecorded: 'Réponse par e-mail enregistrée.',
-    logTitle: 'Appels',
-    logNone: 'Aucun appel enregistré.',
+    /** The log's title and its empty state: the calls, or the written answers. */
+    logTitle: { rappel: 'Appels', reponse: 'Réponses' } satisfies Record<DueWork, string>,
+    logNone: {
+      rappel: 'Aucun appel enregistré.',
+      reponse: 'Aucune réponse enregistrée.',
+    } satisfies Record<DueWork, string>,
+    callsLabel: 'Appels',
   },
   /** How and when the person asked to be contacted (issue 37). */
   contact: {

@@ -3,15 +3,12 @@
  * is in a public page's scripts.
  */
 import { LEAD_FIELD_LABELS, SOURCE_PAGE_LABEL } from '#contracts/contact/field-labels.ts';
-import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
+import { STATUS_LABELS } from '#contracts/staff/labels.ts';
 import {
   STAFF_PAGE_PREFIX,
-  type AuditAction,
   type ExportColumnSet,
-  type CallOutcome,
   type InboxStanding,
   type InboxView,
-  type LeadStatus,
   type MailKind,
   type MailState,
   type OutboxStatus,
@@ -82,7 +79,7 @@ export const staffText = {
     search: 'Recherche (nom, e-mail, téléphone, adresse)',
     /** Where a search's result stands (contracts/staff/contract.ts, InboxStanding). */
     standings: {
-      'a-rappeler': 'À rappeler',
+      'a-rappeler': 'À traiter',
       'en-retard': 'En retard',
       joint: 'Joint',
       converti: 'Converti',
@@ -124,8 +121,8 @@ export const staffText = {
     /** What an empty view holds, and what to do next. */
     empty: {
       'a-rappeler':
-        'Aucune demande à rappeler : chaque demande a reçu un premier appel ou est close.',
-      'en-retard': 'Aucune demande en retard : tous les rappels sont dans le délai promis.',
+        'Aucune demande à traiter : chaque personne a été jointe ou a reçu une réponse par e-mail, ou sa demande est close.',
+      'en-retard': 'Aucune demande en retard : toutes sont dans le délai promis.',
       toutes: 'Aucune demande reçue pour l’instant.',
     } satisfies Record<InboxView, string>,
     /** An empty search or filter: in « Toutes les demandes », or in a narrower view. */
@@ -136,7 +133,7 @@ export const staffText = {
     clearFilters: 'Effacer la recherche et les filtres',
     showAll: 'Voir toutes les demandes',
     columns: {
-      due: 'Rappel',
+      due: 'Échéance',
       received: 'Reçue',
       person: 'Personne',
       contact: 'Contact',
@@ -164,7 +161,7 @@ export const staffText = {
     none: '—',
     consentTitle: 'Consentement',
     consentIntro:
-      'Texte accepté par la personne en envoyant le formulaire : un rappel doit reposer sur ce consentement.',
+      'Texte accepté par la personne en envoyant le formulaire : tout contact avec elle doit reposer sur ce consentement.',
     consentVersion: 'Version',
     consentAt: 'Donné le',
     consentPage: 'Depuis la page',
@@ -216,45 +213,6 @@ export const staffText = {
 } as const;
 
 export { STATUS_LABELS };
-
-export const AUDIT_LABELS: Record<AuditAction, string> = {
-  call: 'Appel enregistré',
-  status: 'Statut changé',
-  note: 'Note ajoutée',
-  erase: 'Personne effacée',
-  retry: 'Renvoi des e-mails demandé',
-  export: 'Export CSV',
-  sign_in: 'Connexion',
-  sign_out: 'Déconnexion',
-  webhook_resend: 'Renvoi au CRM demandé',
-  webhook_enable: 'Webhook CRM réactivé',
-  visitor_slots: 'Créneau modifié par le demandeur',
-  visitor_stop_calls: 'Appels refusés par le demandeur',
-  visitor_erase: 'Personne effacée par le demandeur',
-  webhook_test: 'Test du webhook CRM envoyé',
-};
-
-/** A status change is stored as `avant → après` with the codes; shown with the labels. */
-export function auditDetail(action: AuditAction, detail: string): string {
-  if (action === 'status') {
-    return detail
-      .split(' → ')
-      .map((code) => STATUS_LABELS[code as LeadStatus] ?? code)
-      .join(' → ');
-  }
-  if (action === 'call') {
-    return `(${CALL_OUTCOME_LABELS[detail as CallOutcome] ?? detail})`;
-  }
-  if (
-    action === 'retry' ||
-    action === 'erase' ||
-    action === 'visitor_erase' ||
-    action === 'export'
-  ) {
-    return detail ? `(${detail})` : '';
-  }
-  return '';
-}
 
 /**
  * The delivery state of one e-mail, in French. An exhaustive switch over the store's status

@@ -18,8 +18,17 @@ describe('formatCallbackTime', () => {
     expect(formatCallbackTime({ date: '2026-12-01', time: '09:30' })).toBe(
       'mardi 1er\u00a0décembre à 9\u00a0h\u00a030',
     );
+  });
+
+  it('writes the end of a day on its own day, never 24 h', () => {
     expect(formatCallbackTime({ date: '2026-11-30', time: '24:00' })).toBe(
-      'lundi 30\u00a0novembre à 24\u00a0h',
+      'lundi 30\u00a0novembre, fin de journée',
+    );
+    expect(callbackFactsSentence({ callbackBy: '2026-11-30T24:00' })).toBe(
+      'Nous vous rappellerons au plus tard lundi 30\u00a0novembre, fin de journée.',
+    );
+    expect(callbackFactsSentence({ callbackBy: '2026-11-30T24:00', recontact: 'email' })).toBe(
+      'Nous vous répondrons par e-mail au plus tard lundi 30\u00a0novembre, fin de journée.',
     );
   });
 

@@ -1,9 +1,12 @@
 /**
  * The latest time the company calls a visitor back, as the visitor reads it: in the company's
  * time zone, « lundi 30 novembre à 19 h ». The server computes it with the call-back clock
- * (`wallTimeAt` in server/callback/calendar.ts) and sends it as a local wall time (`YYYY-MM-DDTHH:MM`, `24:00` for the end of a day) in the
- * endpoint's answer and in the fragment of the thank-you page's address; the page, the form and
- * the confirmation e-mail write it out with the functions below. No dependency: the contact page
+ * (`wallTimeAt` in server/callback/wall-time.ts) and sends it as a local wall time
+ * (`YYYY-MM-DDTHH:MM`, `24:00` for the end of a day) in the endpoint's answer and in the
+ * fragment of the thank-you page's address; the page, the form and the confirmation e-mail write
+ * it out with the functions below. `formatCallbackTime` is the one writer of a deadline: the
+ * staff pages, the digest, the notification and `leads -- due` reach it through
+ * contracts/staff/callback-format.ts `formatDueTime` (ADR 0036). No dependency: the contact page
  * loads this.
  */
 
@@ -80,8 +83,16 @@ function clockText(time: string): string {
     : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, '0')}`;
 }
 
-/** « lundi 30 novembre à 19 h », « mardi 1er décembre à 9 h 30 », « lundi 30 novembre à 24 h ». */
+/** The end of a day (local midnight, `24:00` of the day before), as a deadline. */
+export const END_OF_DAY = '24:00';
+
+/**
+ * A deadline, written one way for everyone (ADR 0036): « lundi 30 novembre à 19 h », « mardi
+ * 1er décembre à 9 h 30 », and the end of a day « lundi 30 novembre, fin de journée » (never
+ * « 24 h », « 24:00 » nor the next day's « 0 h »).
+ */
 export function formatCallbackTime({ date, time }: CallbackTime): string {
+  if (time === END_OF_DAY) return `${dateText(date)}, fin de journée`;
   return `${dateText(date)} à ${clockText(time)}`;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { formatCallbackTime } from '#contracts/contact/callback-time.ts';
 import {
+  dueWallTime,
   formatAttempts,
   formatDueTime,
   formatLeft,
@@ -11,31 +13,58 @@ import {
 const PARIS = 'Europe/Paris';
 
 describe('call-back clock wording', () => {
-  it('writes a due time, midnight as the end of the day before', () => {
+  it('writes a due time as the visitor reads it, midnight as the end of the day before', () => {
     expect(formatDueTime(Date.parse('2026-11-30T17:00:00+01:00'), PARIS)).toBe(
-      'lundi 30 novembre à 17:00',
+      'lundi 30\u00a0novembre à 17\u00a0h',
     );
-    expect(formatDueTime(Date.parse('2026-12-01T00:00:00+01:00'), PARIS)).toBe(
-      'lundi 30 novembre à 24:00',
+    expect(formatDueTime(Date.parse('2026-11-30T09:30:00+01:00'), PARIS)).toBe(
+      'lundi 30\u00a0novembre à 9\u00a0h\u00a030',
     );
+    // The end of Monday: never « 24:00 », « 24 h », nor Tuesday « 0 h ».
+    const endOfMonday = Date.parse('2026-12-01T00:00:00+01:00');
+    expect(formatDueTime(endOfMonday, PARIS)).toBe('lundi 30\u00a0novembre, fin de journée');
+    expect(formatDueTime(endOfMonday, PARIS)).toBe(
+      formatCallbackTime({ date: '2026-11-30', time: '24:00' }),
+    );
+    expect(formatDueTime(endOfMonday, PARIS)).not.toMatch(/24|mardi|0\u00a0h/);
+  });
+
+  it('reads a due moment on the company’s wall clock, winter and summer', () => {
+    expect(dueWallTime(Date.parse('2026-11-30T17:05:00+01:00'), PARIS)).toEqual({
+      date: '2026-11-30',
+      time: '17:05',
+    });
+    expect(dueWallTime(Date.parse('2026-07-06T10:30:00+02:00'), PARIS)).toEqual({
+      date: '2026-07-06',
+      time: '10:30',
+    });
+    expect(dueWallTime(Date.parse('2027-01-01T00:00:00+01:00'), PARIS)).toEqual({
+      date: '2026-12-31',
+      time: '24:00',
+    });
+    // Summer time: local midnight is 22:00 UTC.
+    expect(dueWallTime(Date.parse('2026-07-06T22:00:00Z'), PARIS)).toEqual({
+      date: '2026-07-06',
+      time: '24:00',
+    });
   });
 
   it('writes the first of a month « 1er », as French does', () => {
     expect(formatDueTime(Date.parse('2026-12-01T17:00:00+01:00'), PARIS)).toBe(
-      'mardi 1er décembre à 17:00',
+      'mardi 1er\u00a0décembre à 17\u00a0h',
     );
     expect(formatDueTime(Date.parse('2026-12-02T00:00:00+01:00'), PARIS)).toBe(
-      'mardi 1er décembre à 24:00',
+      'mardi 1er\u00a0décembre, fin de journée',
     );
     expect(formatWindowStart(Date.parse('2027-02-01T09:00:00+01:00'), PARIS)).toBe(
       'lundi 1er février à 09:00',
     );
     // Only the day 1: the 11th, 21st and 31st stay as they are.
     expect(formatDueTime(Date.parse('2026-12-11T17:00:00+01:00'), PARIS)).toBe(
-      'vendredi 11 décembre à 17:00',
+      'vendredi 11\u00a0décembre à 17\u00a0h',
     );
     expect(formatDueTime(Date.parse('2026-12-31T17:00:00+01:00'), PARIS)).toBe(
-      'jeudi 31 décembre à 17:00',
+      'jeudi 31\u00a0décembre à 17\u00a0h',
     );
   });
 

@@ -1,7 +1,12 @@
 /**
  * How the call-back clock writes times and durations in French, for the staff pages, the e-mails
- * and the staff CLI alike (no dependency: a public page never loads it, the staff chunk does).
+ * and the staff CLI alike (no package: a public page never loads it, the staff chunk does).
  */
+import {
+  type CallbackTime,
+  END_OF_DAY,
+  formatCallbackTime,
+} from '#contracts/contact/callback-time.ts';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -51,14 +56,47 @@ function timeOf(ms: number, timeZone: string): string {
   ).format(ms);
 }
 
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * « lundi 30 novembre à 17:00 ». A due time at midnight is the end of the day before, written
- * « lundi 30 novembre à 24:00 » (a request of the weekend is due by the end of Monday).
+ * A due time on the company's wall clock (`YYYY-MM-DD`, `HH:MM`), local midnight written
+ * `24:00` of the day before: a request of the weekend is due by the end of Monday, never on
+ * Tuesday at 0 h. The one reading of a due moment (ADR 0036): the e-mails, the endpoint's
+ * answer (server/callback/wall-time.ts) and the staff pages all take it from here; a CSV cell
+ * can write its `date` and, for `END_OF_DAY`, 23:59.
+ */
+export function dueWallTime(ms: number, timeZone: string): CallbackTime {
+  const format = cached(
+    wallFormats,
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+  );
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(ms)) parts[part.type] = part.value;
+  if (parts.hour === '00' && parts.minute === '00') {
+    return { ...dueWallTime(ms - 60_000, timeZone), time: END_OF_DAY };
+  }
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/**
+ * A due time as everyone reads it (contracts/contact/callback-time.ts `formatCallbackTime`):
+ * « lundi 30 novembre à 17 h », the end of a day « lundi 30 novembre, fin de journée ».
  */
 export function formatDueTime(ms: number, timeZone: string): string {
-  const time = timeOf(ms, timeZone);
-  if (time === '00:00') return `${dayOf(ms - 1, timeZone)} à 24:00`;
-  return `${dayOf(ms, timeZone)} à ${time}`;
+  return formatCallbackTime(dueWallTime(ms, timeZone));
 }
 
 /** « lundi 10:00 »: the start of the next call window, within the coming week. */

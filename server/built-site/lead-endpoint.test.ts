@@ -59,7 +59,7 @@ it('a request posted to the endpoint is stored and both e-mails reach the SMTP s
   expect(confirmation.envelopeTo).toEqual([email]);
   // The call-back clock's time for this request (exact wording: server/callback-time-answer.test.ts).
   expect(confirmation.text).toMatch(
-    /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+ à \d+\sh/,
+    /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+( à \d+\sh|, fin de journée)/,
   );
 });
 

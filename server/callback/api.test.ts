@@ -241,7 +241,7 @@ describe.each(ENGINES)('the call-back clock API on %s', (engine) => {
       messages.some((mail) => mail.subject.startsWith('Nouvelle demande')),
     );
     const mail = peer.messages.find((message) => message.subject.startsWith('Nouvelle demande'));
-    expect(mail?.text).toContain('À rappeler avant\u00a0: mardi 1er décembre à 16:00');
+    expect(mail?.text).toContain('À rappeler avant\u00a0: mardi 1er\u00a0décembre à 16\u00a0h');
     // And links to the request's staff page on the site's URL (SITE_URL), by its id.
     const id = String(mail?.headers.get('x-lead-id'));
     expect(id).toMatch(/^[\w-]+$/);

@@ -1,6 +1,7 @@
 /** The French copy of the morning digest e-mail (to MAIL_TO, on working days). */
 import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { slotsSummary } from '#contracts/contact/choice-records.ts';
+import type { DueWork } from '#contracts/staff/labels.ts';
 
 const NBSP = '\u00a0';
 
@@ -15,24 +16,33 @@ export function choiceLine(choice: ContactChoice): string {
   return `par téléphone, ${slotsSummary(choice)}`;
 }
 
+/**
+ * The digest in the words of the work each request asks for (ADR 0036): a call back, or a written
+ * answer for a person who asked for the e-mail only (« à répondre avant … »), never « à
+ * rappeler » for them.
+ */
 export const digestCopy = {
   subject: (overdue: number, dueToday: number) => {
     const parts = [
       ...(overdue > 0 ? [`${overdue} en retard`] : []),
-      ...(dueToday > 0 ? [`${dueToday} à rappeler aujourd’hui`] : []),
+      ...(dueToday > 0 ? [`${dueToday} à traiter aujourd’hui`] : []),
     ];
-    return `Rappels du jour${NBSP}: ${parts.join(', ')}`;
+    return `Demandes du jour${NBSP}: ${parts.join(', ')}`;
   },
-  heading: 'Demandes à rappeler',
+  heading: 'Demandes à traiter',
   intro: (promiseHours: number) =>
-    `Le site promet un rappel sous ${promiseHours}${NBSP}h ouvrées. Voici les demandes qui n’ont pas encore été appelées, la plus urgente d’abord.`,
+    `Le site promet une réponse sous ${promiseHours}${NBSP}h ouvrées${NBSP}: un appel, ou un e-mail à qui l’a demandé. Voici les demandes dont la personne n’a pas encore été jointe, la plus urgente d’abord.`,
   overdueTitle: 'En retard',
-  dueTodayTitle: 'À rappeler aujourd’hui',
+  dueTodayTitle: 'À traiter aujourd’hui',
   noProduct: 'produit non précisé',
+  dueBefore: { rappel: 'à rappeler avant', reponse: 'à répondre avant' } satisfies Record<
+    DueWork,
+    string
+  >,
   line: (prenom: string, produit: string, due: string, choice: string) =>
-    `${prenom} – ${produit} – avant ${due} – ${choice}`,
+    `${prenom} – ${produit} – ${due} – ${choice}`,
   open: 'Ouvrir la demande',
   erased: 'Les demandes de ce résumé ont été effacées depuis sa préparation.',
   footer:
-    'Résumé envoyé automatiquement chaque jour ouvré. Un appel enregistré sur la page d’une demande la retire de la liste.',
+    'Résumé envoyé automatiquement chaque jour ouvré. Une demande quitte la liste dès que la personne est jointe ou qu’une réponse par e-mail est enregistrée sur sa page.',
 } as const;

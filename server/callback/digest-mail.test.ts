@@ -5,7 +5,7 @@ import { buildDigest } from './digest-mail.ts';
 
 /**
  * Each line of the morning digest says how the person asked to be contacted (issue 37), in the
- * order of the stored due times.
+ * order of the stored due times, and what is owed: a call back, or an answer by e-mail (ADR 0036).
  */
 const paris = (iso: string) => Date.parse(iso);
 const item = (
@@ -29,7 +29,8 @@ describe('the digest’s lines', () => {
     const mail = buildDigest(
       {
         items: [
-          item('slot', 'Léa', '2026-12-01T17:00:00+01:00', {
+          // Due by the end of Tuesday: written on its own day, never « 24:00 ».
+          item('slot', 'Léa', '2026-12-02T00:00:00+01:00', {
             channel: 'telephone',
             days: [2],
             slots: [{ start: 14 * 60, end: 17 * 60 }],
@@ -55,11 +56,21 @@ describe('the digest’s lines', () => {
     );
     const lines = mail.text.split('\n').filter((line) => line.startsWith('- '));
     expect(lines).toEqual([
-      '- Inès – Audit énergétique – avant vendredi 27 novembre à 10:00 – par e-mail uniquement',
-      '- Hugo – Audit énergétique – avant mardi 1er décembre à 12:00 – par téléphone, dès que possible',
-      '- Léa – Audit énergétique – avant mardi 1er décembre à 17:00 – par téléphone, mardi\u00a0; de 14\u00a0h à 17\u00a0h',
+      '- Inès – Audit énergétique – à répondre avant vendredi 27\u00a0novembre à 10\u00a0h – par e-mail uniquement',
+      '- Hugo – Audit énergétique – à rappeler avant mardi 1er\u00a0décembre à 12\u00a0h – par téléphone, dès que possible',
+      '- Léa – Audit énergétique – à rappeler avant mardi 1er\u00a0décembre, fin de journée – par téléphone, mardi\u00a0; de 14\u00a0h à 17\u00a0h',
     ]);
     expect(mail.html).toContain('par e-mail uniquement');
+    // The e-mail-only line is e-mail work, in the text and the HTML alike.
+    const inès = [mail.text, mail.html].map(
+      (part) => part.split('\n').find((line) => line.includes('Inès')) ?? '',
+    );
+    for (const line of inès) {
+      expect(line).toContain('à répondre avant');
+      expect(line).not.toMatch(/rappel/i);
+    }
+    expect(mail.subject).toBe('Demandes du jour\u00a0: 1 en retard, 2 à traiter aujourd’hui');
+    expect(`${mail.subject}${mail.text}`).not.toMatch(/24:00|à 24/);
   });
 
   it('lists the requests due at the same time oldest first', () => {

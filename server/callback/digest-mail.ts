@@ -1,4 +1,5 @@
 import { formatDueTime } from '#contracts/staff/callback-format.ts';
+import { dueWorkOf } from '#contracts/staff/labels.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import type { MailMessage, MailSettings } from '#server/outbox/index.ts';
 import { choiceLine, digestCopy } from './digest-copy.ts';
@@ -6,9 +7,10 @@ import type { DigestItem, UncalledLead } from './store.ts';
 
 /**
  * The morning digest: the requests overdue and those due that day, soonest first (the oldest
- * first among those due at the same time), each with its first name, product, due time, how the
- * person asked to be contacted (issue 37) and a link to its page in the staff inbox. Nothing
- * else of the person (no phone, no e-mail address) leaves in it.
+ * first among those due at the same time), each with its first name, product, due time
+ * (« à rappeler avant … », « à répondre avant … » for the e-mail only), how the person asked to
+ * be contacted (ADR 0029) and a link to its page in the staff inbox. Nothing else of the person
+ * (no phone, no e-mail address) leaves in it.
  */
 export function buildDigest(
   facts: {
@@ -33,7 +35,7 @@ export function buildDigest(
     copy.line(
       item.prenom,
       item.produit || copy.noProduct,
-      formatDueTime(item.dueAt, facts.timeZone),
+      `${copy.dueBefore[dueWorkOf(item.choice.channel)]} ${formatDueTime(item.dueAt, facts.timeZone)}`,
       choiceLine(item.choice),
     );
   const groups = [

@@ -54,7 +54,7 @@ async function seed(config: StoreConfig): Promise<void> {
 }
 
 function digests(peer: SmtpPeer) {
-  return peer.messages.filter((mail) => mail.subject.startsWith('Rappels du jour'));
+  return peer.messages.filter((mail) => mail.subject.startsWith('Demandes du jour'));
 }
 
 async function digestRows(store: Stores) {
@@ -95,11 +95,15 @@ describe('the morning digest (SQLite)', () => {
     await peer.waitFor((messages) => digests({ messages } as SmtpPeer).length === 1);
     const [mail] = digests(peer);
     expect(mail?.envelopeTo).toEqual(['equipe@calora-energies.example']);
-    expect(mail?.subject).toBe('Rappels du jour\u00a0: 1 en retard, 1 à rappeler aujourd’hui');
+    expect(mail?.subject).toBe('Demandes du jour\u00a0: 1 en retard, 1 à traiter aujourd’hui');
     const text = mail?.text ?? '';
     expect(text.indexOf('Paul')).toBeLessThan(text.indexOf('Léa'));
-    expect(text).toContain('Paul – Audit énergétique – avant vendredi 27 novembre à 09:00');
-    expect(text).toContain('Léa – HP flottante – avant lundi 30 novembre à 17:00');
+    expect(text).toContain(
+      'Paul – Audit énergétique – à rappeler avant vendredi 27\u00a0novembre à 9\u00a0h',
+    );
+    expect(text).toContain(
+      'Léa – HP flottante – à rappeler avant lundi 30\u00a0novembre à 17\u00a0h',
+    );
     expect(text).toContain('https://www.calora-energies.example/equipe/demandes/digest-late');
     expect(text).not.toContain('Hugo');
     // No phone number or address of the person in it.

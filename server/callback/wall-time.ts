@@ -1,18 +1,14 @@
-import { type CallbackCalendar, dueAt, localDate, localMinutes } from './calendar.ts';
+import { dueWallTime } from '#contracts/staff/callback-format.ts';
+import { type CallbackCalendar, dueAt } from './calendar.ts';
 
 /**
  * The wall time of a moment in `timeZone` (`YYYY-MM-DD`, `HH:MM`), local midnight written as
- * `24:00` of the day before: a request due at the end of Monday reads « lundi … à 24 h », not
- * « mardi … à 0 h » (contracts/contact/callback-time.ts writes it out for the visitor).
+ * `24:00` of the day before: a request due at the end of Monday reads « lundi …, fin de
+ * journée », not « mardi … à 0 h » (contracts/contact/callback-time.ts writes it out for
+ * everyone). The same reading as the staff pages' (contracts/staff/callback-format.ts).
  */
 export function wallTimeAt(ms: number, timeZone: string): { date: string; time: string } {
-  const minutes = localMinutes(ms, timeZone);
-  if (minutes === 0) return { date: localDate(ms - 60_000, timeZone), time: '24:00' };
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return {
-    date: localDate(ms, timeZone),
-    time: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
-  };
+  return dueWallTime(ms, timeZone);
 }
 
 /** Minutes of reception remembered by `dueWallTimeBy` (the endpoint's and the mail's). */

@@ -68,7 +68,9 @@ describe('a valid request', () => {
     );
     for (const part of [confirmation.text, confirmation.html]) {
       // The call-back clock's time for this request (its exact wording: callback-time.test.ts).
-      expect(part).toMatch(/Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+ à \d+\sh/);
+      expect(part).toMatch(
+        /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+( à \d+\sh|, fin de journée)/,
+      );
       expect(part).toContain(siteConfig.phone.display);
       expect(part).toContain(siteConfig.email);
       expect(part).toContain(siteConfig.registeredOffice.city);

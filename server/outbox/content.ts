@@ -26,7 +26,6 @@ export interface NotificationCopy {
     | LeadField
     | 'consent'
     | 'receivedAt'
-    | 'dueAt'
     | 'reference'
     | 'sourcePage'
     | 'channel'
@@ -66,7 +65,26 @@ export interface ConfirmationCopy {
   contactHeading: string;
   contactLines: ReadonlyArray<{ label: string; value: string }>;
   signature: readonly string[];
-  footer: string;
+}
+
+/**
+ * The last line of an e-mail to the visitor (ADR 0036): to a person who asked for the e-mail
+ * only, the e-mail is where the conversation happens, so it can be answered (its Reply-To is the
+ * company's address); otherwise it comes from an address nobody reads.
+ */
+const VISITOR_FOOTERS = {
+  answerable: `Vous pouvez répondre à ce message${NBSP}: votre réponse parviendra à notre équipe.`,
+  noReply: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
+} as const;
+
+/**
+ * The Reply-To and the last line of a visitor's e-mail, from the request's current channel when
+ * it is sent: the company's address (config/site.ts) for the e-mail only.
+ */
+export function visitorReply(channel: StoredChannel): { replyTo?: string; footer: string } {
+  return channel === 'email'
+    ? { replyTo: siteConfig.email, footer: VISITOR_FOOTERS.answerable }
+    : { footer: VISITOR_FOOTERS.noReply };
 }
 
 export const notificationCopy: NotificationCopy = {
@@ -91,7 +109,6 @@ export const notificationCopy: NotificationCopy = {
     ...LEAD_FIELD_LABELS,
     consent: 'Consentement',
     receivedAt: 'Reçue le',
-    dueAt: 'À rappeler avant',
     reference: 'Référence',
     sourcePage: SOURCE_PAGE_LABEL,
     channel: 'Recontact',
@@ -120,7 +137,6 @@ export const confirmationCopy: ConfirmationCopy = {
     { label: 'Adresse', value: formatPostalAddress(siteConfig.registeredOffice) },
   ],
   signature: ['Bien cordialement,', `L’équipe ${siteConfig.companyName}`],
-  footer: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
 };
 
 /** The one e-mail per 10-minute window that stands for the notifications withheld in a flood. */

@@ -1,12 +1,19 @@
 import { type CallbackTime } from '#contracts/contact/callback-time.ts';
 import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
 import { formatDueTime } from '#contracts/staff/callback-format.ts';
+import { DUE_LABELS, dueWorkOf } from '#contracts/staff/labels.ts';
 import { LEAD_FIELDS } from '#contracts/contact/lead-contract.ts';
 import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { MailKind } from '#server/db/schema.ts';
-import { alertCopy, confirmationCopy, notificationCopy, type AlertFacts } from './content.ts';
+import {
+  alertCopy,
+  confirmationCopy,
+  notificationCopy,
+  type AlertFacts,
+  visitorReply,
+} from './content.ts';
 import type { MailMessage } from './mail-transport.ts';
 import {
   invitationAttachment,
@@ -30,7 +37,7 @@ export interface MailSettings {
    * notification; without it the notification gives the reference only.
    */
   siteUrl?: () => string;
-  /** The company's time zone: the notification's « À rappeler avant » of a chosen slot. */
+  /** The company's time zone: the notification's due time of a chosen slot. */
   timeZone?: string;
   /** The chosen slots' calendar: the confirmation's slot and its invitation (issue 37). */
   schedule?: MailSchedule;
@@ -79,9 +86,12 @@ ${body}
 `;
 }
 
-/** « À rappeler avant »: the chosen slot's due time when stored, else the promise's. */
+/**
+ * « À rappeler avant », or « À répondre avant » for the e-mail only (ADR 0036): the chosen slot's
+ * due time when stored, else the promise's.
+ */
 function dueRow(lead: Lead, settings: MailSettings): Array<[string, string]> {
-  const label = notificationCopy.labels.dueAt;
+  const label = DUE_LABELS[dueWorkOf(lead.contact.choice.channel)];
   if (lead.contact.dueAt !== null && settings.timeZone) {
     return [[label, formatDueTime(lead.contact.dueAt, settings.timeZone)]];
   }
@@ -185,6 +195,7 @@ export function buildConfirmation(
   const when = whenFacts(lead, settings);
   const paragraphs = copy.paragraphs(when.sentence);
   const link = visitorLinkParts(extras.link);
+  const reply = visitorReply(lead.contact.choice.channel);
   const text = [
     copy.greeting,
     '',
@@ -196,7 +207,7 @@ export function buildConfirmation(
     ...copy.signature,
     '',
     '--',
-    copy.footer,
+    reply.footer,
     '',
   ].join('\n');
   const html = layout(
@@ -210,11 +221,12 @@ ${copy.contactLines
   .join('\n')}
 </ul>
 <p>${copy.signature.map(escapeHtml).join('<br>')}</p>
-<p style="color:#475569;font-size:12px;">${escapeHtml(copy.footer)}</p>`,
+<p style="color:#475569;font-size:12px;">${escapeHtml(reply.footer)}</p>`,
   );
   return {
     from: settings.from,
     to: lead.email,
+    ...(reply.replyTo ? { replyTo: reply.replyTo } : {}),
     subject: copy.subject,
     text,
     html,

@@ -130,17 +130,39 @@ describe('the company’s e-mails state the choice', () => {
     expect(mail.text).toContain(
       `Choix du demandeur\u00a0: ${lead.contact.text} (texte du ${CHOICE_VERSION})`,
     );
-    expect(mail.text).toContain('À rappeler avant\u00a0: mardi 1er décembre à 17:00');
+    expect(mail.text).toContain('À rappeler avant\u00a0: mardi 1er\u00a0décembre à 17\u00a0h');
     const seed = buildNotification(leadWith(SEED), settings, 'id');
     expect(seed.text).toContain('Recontact\u00a0: Non précisé (téléphone ou e-mail)');
     expect(seed.text).toContain('recontact par téléphone ou e-mail au sujet de cette demande');
     expect(seed.text).not.toContain('Choix du demandeur');
   });
 
-  it('the visitor’s notice: what changed, the choice in words, the staff page, nothing personal in the subject', () => {
+  it('the notification of an e-mail-only request: to answer by e-mail, never to call back', () => {
+    const lead = leadWith(EMAIL, { dueAt: Date.parse('2026-12-02T09:30:00Z') });
+    const mail = buildNotification(lead, settings, 'id');
+    expect(mail.text).toContain(
+      'À répondre avant\u00a0: mercredi 2\u00a0décembre à 10\u00a0h\u00a030',
+    );
+    expect(mail.html).toContain('À répondre avant');
+    for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/rappel/i);
+  });
+
+  it('the visitor’s notice: who, what changed, the choice in words, the staff page, nothing personal in the subject', () => {
     const moved = buildVisitorNotice(leadWith(SLOTS, { changedAt: RECEIVED }), settings, 'id');
     expect(moved.subject).toBe('Créneau modifié par le demandeur');
     expect(moved.to).toBe('equipe@x.example');
+    // Named as the notification of a new request names the person; a reply writes to them.
+    expect(moved.replyTo).toBe('lea@exemple.example');
+    expect(moved.text).toMatch(/^Créneau modifié par Léa Martin\n/);
+    expect(moved.html).toContain('<h1 style="font-size:20px;">Créneau modifié par Léa Martin</h1>');
+    for (const row of [
+      'Prénom\u00a0: Léa',
+      'Nom\u00a0: Martin',
+      'E-mail\u00a0: lea@exemple.example',
+      'Téléphone\u00a0: 06 12 34 56 78',
+    ]) {
+      expect(moved.text).toContain(row);
+    }
     expect(moved.text).toContain('Créneaux\u00a0: mardi\u00a0; de 14\u00a0h à 17\u00a0h');
     expect(moved.text).toContain(
       'https://www.exemple.fr/equipe/demandes/4b4f6a36-3c0e-4b8e-9a53-0b1d7d3b2c11',
@@ -151,9 +173,14 @@ describe('the company’s e-mails state the choice', () => {
       'id',
     );
     expect(stopped.subject).toBe('Le demandeur ne souhaite plus être appelé');
+    expect(stopped.text).toMatch(/^Léa Martin ne souhaite plus être appelé\(e\)\n/);
     expect(stopped.text).toContain('Recontact\u00a0: Par e-mail uniquement');
     for (const typed of ['Martin', 'Léa', 'lea@exemple.example', '06 12 34 56 78']) {
-      expect(`${moved.subject}${moved.text}${stopped.text}`).not.toContain(typed);
+      expect(`${moved.subject}${stopped.subject}`).not.toContain(typed);
+    }
+    // The person's message and address stay out: the notice is about the change.
+    for (const typed of ['Mon message', '1 rue X']) {
+      expect(`${moved.text}${moved.html}`).not.toContain(typed);
     }
   });
 });

@@ -2,10 +2,12 @@
  * The e-mails of a visitor's change on the visitor page (issue 37, ADR 0029), rendered from the
  * request's current state when sent: to the visitor, the updated slot (`schedule_update`) or the
  * end of the calls (`schedule_cancel`), each with its invitation and a new link; to the company,
- * the notice of the change (`visitor_notice`). Fixed text: nothing the visitor typed.
+ * the notice of the change (`visitor_notice`). The visitor's e-mails are fixed text, nothing the
+ * visitor typed, answerable for the e-mail only (ADR 0036); the company's notice names the person.
  */
 import { siteConfig } from '#config/site.ts';
 import { slotsSummary, STORED_CHANNEL_LABELS } from '#contracts/contact/choice-records.ts';
+import { LEAD_FIELD_LABELS } from '#contracts/contact/field-labels.ts';
 import { escapeHtml } from '#server/http/escape-html.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { MailMessage } from './mail-transport.ts';
@@ -17,6 +19,7 @@ import {
   type VisitorExtras,
   visitorLinkParts,
 } from './templates.ts';
+import { notificationCopy, visitorReply } from './content.ts';
 
 const NBSP = '\u00a0';
 
@@ -28,7 +31,6 @@ const visitorCopy = {
   cancelSentence: `Comme vous l’avez demandé, nous ne vous appellerons plus au sujet de cette demande${NBSP}: nous vous répondrons par e-mail.`,
   contact: `Pour nous joindre${NBSP}: ${siteConfig.phone.display} ou ${siteConfig.email}.`,
   signature: ['Bien cordialement,', `L’équipe ${siteConfig.companyName}`],
-  footer: 'Ce message est envoyé automatiquement, merci de ne pas y répondre.',
   greeting: 'Bonjour,',
 };
 
@@ -42,6 +44,7 @@ function visitorMessage(
 ): MailMessage {
   const copy = visitorCopy;
   const link = visitorLinkParts(extras.link);
+  const reply = visitorReply(lead.contact.choice.channel);
   const paragraphs = [...content.paragraphs, copy.contact];
   const text = [
     copy.greeting,
@@ -51,7 +54,7 @@ function visitorMessage(
     ...copy.signature,
     '',
     '--',
-    copy.footer,
+    reply.footer,
     '',
   ].join('\n');
   const html = layout(
@@ -59,11 +62,12 @@ function visitorMessage(
     `<p>${escapeHtml(copy.greeting)}</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 ${link.html}<p>${copy.signature.map(escapeHtml).join('<br>')}</p>
-<p style="color:#475569;font-size:12px;">${escapeHtml(copy.footer)}</p>`,
+<p style="color:#475569;font-size:12px;">${escapeHtml(reply.footer)}</p>`,
   );
   return {
     from: settings.from,
     to: lead.email,
+    ...(reply.replyTo ? { replyTo: reply.replyTo } : {}),
     subject: content.subject,
     text,
     html,
@@ -118,19 +122,31 @@ export function buildScheduleCancel(
   };
 }
 
-/** `visitor_notice`: the company told of the visitor's change; no personal data in the subject. */
+/**
+ * `visitor_notice`: the company told of the visitor's change. It names the person as the
+ * notification of a new request does (first name, name, e-mail, phone; it goes to the company's
+ * own mailbox) and a reply writes to them; the subject carries nothing personal.
+ */
 export function buildVisitorNotice(
   lead: Lead,
   settings: MailSettings,
   messageId: string,
 ): MailMessage {
   const withdrawn = lead.contact.phoneWithdrawnAt !== null;
-  const heading = withdrawn
+  const subject = withdrawn
     ? 'Le demandeur ne souhaite plus être appelé'
     : 'Créneau modifié par le demandeur';
+  const name = `${lead.prenom} ${lead.nom}`;
+  const heading = withdrawn
+    ? `${name} ne souhaite plus être appelé(e)`
+    : `Créneau modifié par ${name}`;
   const base = settings.siteUrl?.();
   const pageUrl = base ? staffLeadUrl(base, lead.id) : undefined;
   const rows: Array<[string, string]> = [
+    ...(['prenom', 'nom', 'email', 'telephone'] as const).map((field): [string, string] => [
+      LEAD_FIELD_LABELS[field],
+      lead[field],
+    ]),
     ['Recontact', STORED_CHANNEL_LABELS[lead.contact.choice.channel]],
     ['Créneaux', slotsSummary(lead.contact.choice)],
     ['Référence', lead.id],
@@ -141,19 +157,22 @@ export function buildVisitorNotice(
     ...rows.map(([label, value]) => `${label}${NBSP}: ${value}`),
     '',
     ...(pageUrl ? [`La demande dans l’espace équipe${NBSP}:`, pageUrl, ''] : []),
+    notificationCopy.replyHint,
+    '',
   ].join('\n');
   const html = layout(
-    heading,
+    subject,
     `<h1 style="font-size:20px;">${escapeHtml(heading)}</h1>
 <ul>
 ${rows.map(([label, value]) => `<li>${escapeHtml(label)}${NBSP}: ${escapeHtml(value)}</li>`).join('\n')}
 </ul>
-${pageUrl ? `<p>La demande dans l’espace équipe&nbsp;: <a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>\n` : ''}`,
+${pageUrl ? `<p>La demande dans l’espace équipe&nbsp;: <a href="${escapeHtml(pageUrl)}">${escapeHtml(pageUrl)}</a></p>\n` : ''}<p style="color:#475569;">${escapeHtml(notificationCopy.replyHint)}</p>`,
   );
   return {
     from: settings.from,
     to: settings.to,
-    subject: heading,
+    replyTo: lead.email,
+    subject,
     text,
     html,
     messageId,

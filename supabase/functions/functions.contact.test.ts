@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 
+import { siteConfig } from '#config/site.ts';
 import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { CONSENT_VERSION, SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { startEdgeFunction } from '#test-support/edge-functions.ts';
@@ -150,12 +151,40 @@ describe('outbox-worker, called by pg_cron through pg_net', () => {
             request.body.headers?.['Message-Id'] === `<${id}.${kind}@calora-energies.example>`,
         )?.body.textContent ?? '';
     expect(sent('confirmation')).toMatch(
-      /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+ à \d+\sh/,
+      /Nous vous rappellerons au plus tard \S+ \d+(er)?\s\S+( à \d+\sh|, fin de journée)/,
     );
-    expect(sent('notification')).toMatch(/À rappeler avant\s: \S+ \d+ \S+ à \d\d:\d\d/);
+    expect(sent('notification')).toMatch(
+      /À rappeler avant\s: \S+ \d+(er)?\s\S+( à \d+\sh|, fin de journée)/,
+    );
     // The choice in the notification; no visitor page link here (its API is on the Node server).
     expect(sent('notification')).toMatch(/Recontact\s: Non précisé/);
     expect(sent('confirmation')).not.toContain('/ma-demande');
+  });
+
+  it('sends an e-mail-only confirmation that can be answered, and tells staff to answer (ADR 0036)', async () => {
+    await replay(await runScheduledJob()); // drain what earlier tests stored
+    const id = await invokeValid('ecrit@entreprise.example', {
+      recontact: 'email',
+      recontactVersion: CHOICE_VERSION,
+    });
+    expect(await replay(await runScheduledJob())).toEqual({
+      status: 200,
+      body: { ok: true, handled: 2 },
+    });
+    const sent = (kind: string) =>
+      api
+        .accepted()
+        .find(
+          (request) =>
+            request.body.headers?.['Message-Id'] === `<${id}.${kind}@calora-energies.example>`,
+        )?.body;
+    const confirmation = sent('confirmation');
+    expect(confirmation?.replyTo).toEqual({ email: siteConfig.email });
+    expect(confirmation?.textContent).not.toContain('ne pas y répondre');
+    expect(confirmation?.textContent).toContain('Vous pouvez répondre à ce message');
+    const notification = sent('notification');
+    expect(notification?.textContent).toMatch(/À répondre avant\s: /);
+    expect(notification?.textContent).not.toMatch(/rappel/i);
   });
 
   it('never sends one e-mail twice when runs overlap, in one isolate or in two', async () => {

@@ -4,7 +4,7 @@ import { deliveryLabel, formatAge, formatDateTime, staffText } from '#app/conten
 import type { InboxPage, InboxView } from '#contracts/staff/contract.ts';
 import { DueCell } from './callback/due-cell.tsx';
 import { StandingLabel } from './standing-label.tsx';
-import { callbackText } from '#app/content/callback.ts';
+import { callbackText, dueWorkOf } from '#app/content/callback.ts';
 
 const text = staffText.inbox;
 
@@ -72,6 +72,7 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
             const name = `${row.prenom} ${row.nom}`;
             // The person asked for the e-mail only (issue 37): marked, and no `tel:` link.
             const emailOnly = row.contactChannel === 'email';
+            const work = dueWorkOf(row.contactChannel);
             return (
               <tr key={row.id} className="border-t border-slate-200 align-top">
                 <th scope="row" className="px-3 py-2 font-medium">
@@ -105,13 +106,18 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
                     ) : null}
                     {searching ? (
                       <span className="mt-1 block">
-                        <StandingLabel standing={row.standing} status={row.status} searching />
+                        <StandingLabel
+                          standing={row.standing}
+                          status={row.status}
+                          work={work}
+                          searching
+                        />
                       </span>
                     ) : null}
                   </span>
                 </th>
                 <td className="px-3 py-2">
-                  <DueCell clock={row.clock} now={page.now} timeZone={page.timeZone} />
+                  <DueCell clock={row.clock} work={work} now={page.now} timeZone={page.timeZone} />
                 </td>
                 <td className={`px-3 py-2 ${wideOnly}`}>
                   <span title={formatDateTime(row.createdAt)}>{formatAge(row.createdAt, now)}</span>
@@ -135,6 +141,7 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
                   <StandingLabel
                     standing={row.standing}
                     status={row.status}
+                    work={work}
                     searching={searching}
                   />
                 </td>

@@ -1,9 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { auditText } from '#app/content/staff-audit.ts';
 import {
-  AUDIT_LABELS,
-  auditDetail,
   deliveryLabel,
   formatDateTime,
   isFailing,
@@ -188,8 +187,7 @@ export function LeadScreen({
           <ol className="mt-2 space-y-1 text-sm">
             {lead.audit.map((entry, index) => (
               <li key={index}>
-                {formatDateTime(entry.at)} · {entry.actor} · {AUDIT_LABELS[entry.action]}{' '}
-                {auditDetail(entry.action, entry.detail)}
+                {formatDateTime(entry.at)} · {entry.actor} · {auditText(entry.action, entry.detail)}
               </li>
             ))}
           </ol>

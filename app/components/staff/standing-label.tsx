@@ -1,3 +1,4 @@
+import { callbackText, type DueWork } from '#app/content/callback.ts';
 import { STATUS_LABELS, staffText } from '#app/content/staff.ts';
 import type { InboxStanding, LeadStatus } from '#contracts/staff/contract.ts';
 
@@ -11,15 +12,18 @@ const TONES: Record<InboxStanding, string> = {
 
 /**
  * A request's status in the list; in a search's results, where it stands first (« À rappeler »,
- * « En retard », « Joint », « Perdu »…), since a search lists requests of every view.
+ * or « À répondre » for a person who asked for the e-mail only, « En retard », « Joint »,
+ * « Perdu »…), since a search lists requests of every view.
  */
 export function StandingLabel({
   standing,
   status,
+  work,
   searching,
 }: {
   standing: InboxStanding;
   status: LeadStatus;
+  work: DueWork;
   searching: boolean;
 }) {
   if (!searching) return <>{STATUS_LABELS[status]}</>;
@@ -27,9 +31,9 @@ export function StandingLabel({
   return (
     <>
       <span
-        className={`inline-block rounded-control border px-2 py-0.5 text-sm font-semibold ${TONES[standing]}`}
+        className={`inline-block rounded-control border px-2 py-0.5 text-sm font-semibold whitespace-nowrap ${TONES[standing]}`}
       >
-        {staffText.inbox.standings[standing]}
+        {standing === 'a-rappeler' ? callbackText.toDo[work] : staffText.inbox.standings[standing]}
       </span>
       {closed ? null : <span className="block">{STATUS_LABELS[status]}</span>}
     </>

@@ -1,6 +1,11 @@
 import { type FormEvent, useState } from 'react';
 
-import { CALL_OUTCOME_LABELS, callbackText } from '#app/content/callback.ts';
+import {
+  CALL_OUTCOME_LABELS,
+  callbackText,
+  type DueWork,
+  dueWorkOf,
+} from '#app/content/callback.ts';
 import { formatDateTime } from '#app/content/staff.ts';
 import {
   formatDueTime,
@@ -42,9 +47,10 @@ function CallWindowNotice({ lead }: { lead: LeadPage }) {
 
 /**
  * Where the clock stands: reached (when, how long it took), closed without reaching the person
- * (no countdown), or the due time and what is left.
+ * (no countdown), or the due time and what is left, in the words of the work owed (« À rappeler
+ * avant », « À répondre avant »).
  */
-function ClockState({ lead }: { lead: LeadPage }) {
+function ClockState({ lead, work }: { lead: LeadPage; work: DueWork }) {
   const { clock, now, timeZone } = lead;
   if (clock.reachedAfterMs !== null && clock.reachedBy !== null) {
     const duration = formatWorkingDuration(clock.reachedAfterMs);
@@ -67,14 +73,14 @@ function ClockState({ lead }: { lead: LeadPage }) {
     return (
       <div>
         <dt className="font-medium text-slate-700">{text.closedLabel}</dt>
-        <dd className="text-slate-900">{text.closed}</dd>
+        <dd className="text-slate-900">{text.closed[work]}</dd>
       </div>
     );
   }
   const left = formatLeft(clock.dueAt, now);
   return (
     <div>
-      <dt className="font-medium text-slate-700">{text.dueLabel}</dt>
+      <dt className="font-medium text-slate-700">{callbackText.dueBefore[work]}</dt>
       <dd className="text-slate-900">
         {formatDueTime(clock.dueAt, timeZone)} ·{' '}
         <span className={clock.dueAt <= now ? 'font-semibold text-danger-700' : ''}>
@@ -118,7 +124,8 @@ function OutcomeChoice() {
  * time or time to reach the person, the attempts, the call window now, the calls of the last 30
  * days (a warning from the fourth), the form that records a call (no outcome preselected) and the
  * call log. A person who asked for the e-mail only gets no call form: only « Répondu par
- * e-mail » (the server refuses a call anyway, 409).
+ * e-mail » (the server refuses a call anyway, 409), and the panel in e-mail words (« Réponse par
+ * e-mail », « À répondre avant », « Aucune réponse enregistrée. »; ADR 0036).
  */
 export function CallPanel({
   lead,
@@ -132,6 +139,7 @@ export function CallPanel({
   const [error, setError] = useState<string>();
   const { clock, now, timeZone } = lead;
   const emailOnly = !allowsCalls(lead.contact.choice);
+  const work = dueWorkOf(lead.contact.choice.channel);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -162,13 +170,13 @@ export function CallPanel({
       className="rounded-card border border-slate-200 bg-white p-4 sm:p-6"
     >
       <h2 id="callback-title" className="text-xl font-semibold text-brand-950">
-        {text.title}
+        {text.title[work]}
       </h2>
       <div className="mt-4">
         <ContactFacts lead={lead} />
       </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <ClockState lead={lead} />
+        <ClockState lead={lead} work={work} />
         {clock.reachedAt === null && clock.attempts > 0 ? (
           <div>
             <dt className="font-medium text-slate-700">{text.attemptsLabel}</dt>
@@ -177,10 +185,12 @@ export function CallPanel({
             </dd>
           </div>
         ) : null}
-        <div>
-          <dt className="sr-only">{text.logTitle}</dt>
-          <dd className="text-slate-900">{text.callsLast30Days(lead.callsLast30Days)}</dd>
-        </div>
+        {emailOnly && lead.callsLast30Days === 0 ? null : (
+          <div>
+            <dt className="sr-only">{text.callsLabel}</dt>
+            <dd className="text-slate-900">{text.callsLast30Days(lead.callsLast30Days)}</dd>
+          </div>
+        )}
       </dl>
       <div className="mt-4 space-y-3">
         {emailOnly ? (
@@ -217,9 +227,9 @@ export function CallPanel({
         </div>
       </form>
 
-      <h3 className="mt-6 font-semibold text-slate-900">{text.logTitle}</h3>
+      <h3 className="mt-6 font-semibold text-slate-900">{text.logTitle[work]}</h3>
       {lead.calls.length === 0 ? (
-        <p className="mt-2 text-slate-700">{text.logNone}</p>
+        <p className="mt-2 text-slate-700">{text.logNone[work]}</p>
       ) : (
         <ol className="mt-2 space-y-2">
           {lead.calls.map((call, index) => (

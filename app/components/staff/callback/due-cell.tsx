@@ -1,4 +1,4 @@
-import { callbackText } from '#app/content/callback.ts';
+import { callbackText, type DueWork } from '#app/content/callback.ts';
 import {
   formatAttempts,
   formatDueTime,
@@ -36,17 +36,20 @@ export function AttemptsLine({
 }
 
 /**
- * A request's call-back clock in the list: « avant lundi 30 novembre à 17:00 » and what is left
- * (« reste 2 j 23 h », « en retard de 2 h »), with the unanswered attempts, or « rappelé en
- * 2 h 14 » once the person is reached; « Demande close » when closed without reaching them.
- * Screen readers get the words in full (« reste 2 jours et 23 heures »).
+ * A request's call-back clock in the list: what is left (« reste 2 j 23 h », « en retard de
+ * 2 h ») and « À rappeler avant lundi 30 novembre à 17 h » (« À répondre avant … » for a person
+ * who asked for the e-mail only), with the unanswered attempts, or « rappelé en 2 h 14 » once
+ * the person is reached; « Demande close » when closed without reaching them. Screen readers get
+ * the words in full (« reste 2 jours et 23 heures »).
  */
 export function DueCell({
   clock,
+  work,
   now,
   timeZone,
 }: {
   clock: RowClock;
+  work: DueWork;
   now: number;
   timeZone: string;
 }) {
@@ -76,7 +79,7 @@ export function DueCell({
         <span className="sr-only">{left.spoken}</span>
       </span>
       <span className="block text-slate-700">
-        {text.dueBefore} {formatDueTime(clock.dueAt, timeZone)}
+        {text.dueBefore[work]} {formatDueTime(clock.dueAt, timeZone)}
       </span>
       <AttemptsLine clock={clock} now={now} timeZone={timeZone} />
     </>

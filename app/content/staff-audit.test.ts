@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+
+import { auditText } from './staff-audit.ts';
+
+describe('the audit trail, as staff read it', () => {
+  it('writes a call with its outcome, and a written answer as an answer (ADR 0036)', () => {
+    expect(auditText('call', 'messagerie')).toBe('Appel enregistré (Messagerie)');
+    expect(auditText('call', 'repondu_email')).toBe('Réponse par e-mail enregistrée');
+    expect(auditText('status', 'nouveau → en_cours')).toBe('Statut changé Nouveau → En cours');
+    expect(auditText('sign_in', '')).toBe('Connexion');
+  });
+});
