@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 
-import { describeDatabase, type Connection, type Engine, type StoreConfig } from './connection.ts';
+import {
+  describeDatabase,
+  type Connection,
+  type Engine,
+  type ScrubResult,
+  type StoreConfig,
+} from './connection.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -50,6 +56,10 @@ export class Database implements Connection {
 
   assertFlushable(): void {
     this.#live().assertFlushable();
+  }
+
+  scrub(): Promise<ScrubResult | undefined> {
+    return this.#live().scrub();
   }
 
   /**
