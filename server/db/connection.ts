@@ -54,14 +54,17 @@ export interface Connection {
   assertFlushable(): void;
   /**
    * After an erasure committed (ADR 0032): leaves none of the deleted bytes in the database's
-   * files. SQLite: the file rewritten with the live rows only (`VACUUM`, at most one a minute:
-   * see `SqliteScrubber`), then its log emptied (`wal_checkpoint(TRUNCATE)`). PostgreSQL:
-   * undefined, nothing the server can do (dead tuples stay until `VACUUM`; see
-   * docs/data-and-retention.md).
+   * files. SQLite: the file rewritten with the live rows only (`VACUUM`; `throttled`, an
+   * erasure's: at most one a minute, see `SqliteScrubber`; `now`, the daily purge's: at once,
+   * not counted), then its log emptied (`wal_checkpoint(TRUNCATE)`). PostgreSQL: undefined,
+   * nothing the server can do (dead tuples stay until `VACUUM`; see docs/data-and-retention.md).
    */
-  scrub(): Promise<ScrubResult | undefined>;
+  scrub(when?: ScrubWhen): Promise<ScrubResult | undefined>;
   close(): Promise<void>;
 }
+
+/** An erasure's scrub (`throttled`) or the daily purge's (`now`). */
+export type ScrubWhen = 'throttled' | 'now';
 
 /** What a SQLite scrub did. */
 export interface ScrubResult {

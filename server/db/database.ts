@@ -5,6 +5,7 @@ import {
   type Connection,
   type Engine,
   type ScrubResult,
+  type ScrubWhen,
   type StoreConfig,
 } from './connection.ts';
 import type { Tables } from './schema.ts';
@@ -58,8 +59,8 @@ export class Database implements Connection {
     this.#live().assertFlushable();
   }
 
-  scrub(): Promise<ScrubResult | undefined> {
-    return this.#live().scrub();
+  scrub(when?: ScrubWhen): Promise<ScrubResult | undefined> {
+    return this.#live().scrub(when);
   }
 
   /**

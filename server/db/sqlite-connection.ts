@@ -56,7 +56,7 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): C
     db,
     synced: () => wal.sync(),
     assertFlushable: () => wal.assertHealthy(),
-    scrub: () => scrubber.scrub(),
+    scrub: (when) => scrubber.scrub(when),
     close: async () => {
       // A VACUUM still scheduled runs first, then the flushes in flight end (SQLite deletes the
       // log once the last connection closes).
@@ -176,7 +176,7 @@ function releasing(file: string, connection: Connection): Connection {
     db: connection.db,
     synced: () => connection.synced(),
     assertFlushable: () => connection.assertFlushable(),
-    scrub: () => connection.scrub(),
+    scrub: (when) => connection.scrub(when),
     close: async () => {
       if (closed) return;
       closed = true;

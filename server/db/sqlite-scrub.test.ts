@@ -93,6 +93,35 @@ describe('the SQLite scrub', () => {
     }
   });
 
+  it('zeroes what a deferred VACUUM has not rewritten yet (secure_delete), and empties the log', async () => {
+    const { connection, dataDir } = open();
+    try {
+      const emails = Array.from({ length: 200 }, (_, index) => `p${index}.rare@exemple-rare.fr`);
+      await inTransaction(connection, async (trx) => {
+        for (const email of emails) {
+          await sql`INSERT INTO people (email, note) VALUES (${email}, ${'note'})`.execute(trx);
+        }
+      });
+      expect(await connection.scrub()).toMatchObject({ vacuumed: true });
+      const erased = emails.filter((_, index) => index % 4 === 0);
+      await inTransaction(connection, async (trx) => {
+        for (const email of erased)
+          await sql`DELETE FROM people WHERE email = ${email}`.execute(trx);
+      });
+      // Within the minute: no VACUUM yet.
+      expect(await connection.scrub()).toEqual({
+        vacuumed: false,
+        vacuumPending: true,
+        logTruncated: true,
+      });
+      const bytes = onDisk(dataDir);
+      expect(erased.filter((email) => bytes.includes(Buffer.from(email)))).toEqual([]);
+      expect(bytes.includes(Buffer.from(emails[1]!))).toBe(true);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('runs one VACUUM a minute at most: a later erasure truncates the log now, VACUUMs later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { connection } = open();
@@ -125,6 +154,30 @@ describe('the SQLite scrub', () => {
       expect(taken).toHaveBeenCalledTimes(7);
       await expect(scrubber.scrub()).rejects.toThrow('closed');
     } finally {
+      await connection.close();
+    }
+  });
+
+  it('runs the daily purge’s VACUUM at once, without counting it, in place of a scheduled one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { connection } = open();
+    const scrubber = new SqliteScrubber(connection.db, {
+      intervalMs: 60_000,
+      now: () => Date.now(),
+    });
+    const taken = vi.spyOn(connection.db, 'connection');
+    try {
+      expect(await scrubber.scrub('now')).toMatchObject({ vacuumed: true });
+      // Not counted: an erasure right after still gets its VACUUM at once.
+      expect(await scrubber.scrub()).toMatchObject({ vacuumed: true });
+      expect(await scrubber.scrub()).toMatchObject({ vacuumPending: true });
+      expect(await scrubber.scrub('now')).toMatchObject({ vacuumed: true, vacuumPending: false });
+      expect(taken).toHaveBeenCalledTimes(4);
+      // The scheduled one is dropped: the purge's VACUUM covered it.
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(taken).toHaveBeenCalledTimes(4);
+    } finally {
+      await scrubber.close();
       await connection.close();
     }
   });

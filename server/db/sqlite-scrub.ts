@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 
-import type { ScrubResult } from './connection.ts';
+import type { ScrubResult, ScrubWhen } from './connection.ts';
 import type { Tables } from './schema.ts';
 
 const VACUUM = CompiledQuery.raw('VACUUM');
@@ -25,8 +25,9 @@ export interface ScrubberOptions {
  * whole rewritten file.
  *
  * A `VACUUM` holds the connection (and the event loop: better-sqlite3 is synchronous) about
- * 10 ms per MB of database, so at most one runs a minute: an erasure within a minute of the last
- * one gets the log truncated at once and one `VACUUM` at the minute's end. Erasures go one after
+ * 10–30 ms per MB of database, so an erasure's (`throttled`) runs at most once a minute: an
+ * erasure within a minute of the last one gets the log truncated at once and one `VACUUM` at the
+ * minute's end. The daily purge's (`now`) runs at once and is not counted. Erasures go one after
  * the other with the other transactions (Kysely's connection mutex), after their commit: a
  * group-commit batch waiting for its log flush is unharmed, since a checkpoint flushes the log
  * before it copies the frames and the database file after.
@@ -45,8 +46,14 @@ export class SqliteScrubber {
     this.#now = options.now ?? Date.now;
   }
 
-  async scrub(): Promise<ScrubResult> {
+  async scrub(when: ScrubWhen = 'throttled'): Promise<ScrubResult> {
     if (this.#closed) throw new Error('the database is closed');
+    if (when === 'now') {
+      // Covers whatever a scheduled VACUUM was for.
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      return this.#vacuum(false);
+    }
     const now = this.#now();
     const last = this.#lastVacuumAt;
     if (this.#timer === undefined && (last === undefined || now - last >= this.#intervalMs)) {
@@ -77,8 +84,8 @@ export class SqliteScrubber {
     this.#timer.unref();
   }
 
-  #vacuum(): Promise<ScrubResult> {
-    this.#lastVacuumAt = this.#now();
+  #vacuum(counted = true): Promise<ScrubResult> {
+    if (counted) this.#lastVacuumAt = this.#now();
     return this.#db.connection().execute(async (db) => {
       await db.executeQuery(VACUUM);
       return { vacuumed: true, vacuumPending: false, logTruncated: await truncateLog(db) };

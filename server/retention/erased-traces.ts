@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { ScrubResult } from '#server/db/connection.ts';
+import type { ScrubResult, ScrubWhen } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import type { Logger } from '#server/logger.ts';
 import { EML_DIRECTORY } from '#server/outbox/index.ts';
@@ -62,13 +62,14 @@ export interface ErasedTraces {
 /**
  * After an erasure's transaction committed: removes the mail files naming `leadIds` (their own,
  * and the digests that listed any of them, found in `digests.items`), then scrubs the database
- * (SQLite: `VACUUM` and the log truncated). Never throws: the erasure itself is done; a failure
+ * (SQLite: `VACUUM` and the log truncated; `when`: see `Connection.scrub`). Never throws: the erasure itself is done; a failure
  * is logged as `erasure_traces` and returned.
  */
 export async function clearErasedTraces(
   database: Database,
   leadIds: readonly string[],
   logger?: Logger,
+  when: ScrubWhen = 'throttled',
 ): Promise<ErasedTraces> {
   const traces: ErasedTraces = { mailFiles: 0, scrub: undefined, failed: false };
   try {
@@ -79,7 +80,7 @@ export async function clearErasedTraces(
     logger?.error('erasure_traces', { status: 'failed', step: 'mail_files', error });
   }
   try {
-    traces.scrub = await database.scrub();
+    traces.scrub = await database.scrub(when);
   } catch (error) {
     traces.failed = true;
     logger?.error('erasure_traces', { status: 'failed', step: 'database', error });

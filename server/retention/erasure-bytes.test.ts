@@ -7,6 +7,7 @@ import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { VISITOR_API } from '#contracts/contact/visitor-api.ts';
 import { STAFF_API } from '#contracts/staff/contract.ts';
 import { runLeadsCommand } from '#server/cli/leads.ts';
+import { runPurge } from '#server/retention/index.ts';
 import { EML_DIRECTORY } from '#server/outbox/index.ts';
 import { issueSignInLink } from '#server/staff/index.ts';
 import { postJson, startTestServer, type TestServer, validRequest } from '#test-support/harness.ts';
@@ -16,7 +17,8 @@ import { tracesOf } from './data-bytes.fixture.ts';
  * « Nothing of the person is left anywhere the product writes » (ADR 0032), with the embedded
  * default as the test: SQLite in a real data folder and the `.eml` outbox. A person with two
  * requests, a morning digest that lists them and a change e-mail (a slot change from the
- * visitor's page) is erased; then no byte of the e-mail address, name, phone, address or
+ * visitor's page) is erased (by staff from the CLI or the inbox, from the visitor's page, or by
+ * the retention purge); then no byte of the e-mail address, name, phone, address or
  * message is found in any file of the data folder (the database, its -wal and -shm, the mail
  * files), read while the server still runs (its log is not folded away by a close).
  */
@@ -47,6 +49,7 @@ const NEEDLES = [
 /** Someone else, who must stay: the scan's control. */
 const OTHER = { prenom: 'Bertrand', nom: 'Témoin', email: 'bertrand.temoin@exemple-rare.fr' };
 
+const DAY = 24 * 60 * 60 * 1000;
 const paris = (iso: string) => Date.parse(iso);
 const THURSDAY_1000 = paris('2026-11-26T10:00:00+01:00');
 const FRIDAY_0845 = paris('2026-11-27T08:45:00+01:00');
@@ -135,7 +138,13 @@ async function personOnDisk() {
   for (const needle of NEEDLES) {
     expect(before.some((trace) => trace.needle === needle)).toBe(true);
   }
-  return { running, ids, links, now };
+  return { running, ids, links, now, setNow: (at: number) => void (now = at) };
+}
+
+/** The erasure's scrub rewrote the database file (its first VACUUM was not deferred). */
+function expectVacuumed(running: TestServer) {
+  const scrubs = running.logs.filter((log) => log.event === 'erasure_traces');
+  expect(scrubs.some((log) => log.fields.vacuumed === true && log.fields.logTruncated)).toBe(true);
 }
 
 function expectNothingLeft(running: TestServer) {
@@ -174,6 +183,24 @@ describe('an erased person leaves no byte in the data folder (SQLite, .eml outbo
     expect(await erased.json()).toEqual({ erased: 2 });
     await waitForOutbox(running, now);
     expectNothingLeft(running);
+    expectVacuumed(running);
+  });
+
+  it('after the retention purge, three years on', async () => {
+    const { running, setNow } = await personOnDisk();
+    // The other person writes again meanwhile: their last contact is recent, they stay.
+    const later = FRIDAY_0900 + (3 * 365 + 2) * DAY;
+    setNow(later);
+    const again = await postJson(
+      running.endpoint,
+      validRequest({ ...OTHER, message: 'Trois ans après.' }),
+      { Origin: running.origin, 'X-Forwarded-For': '10.9.0.6' },
+    );
+    expect(again.status).toBe(200);
+    await waitForOutbox(running, later);
+    const result = await runPurge(running.pipeline.stores.database, later);
+    expectNothingLeft(running);
+    expect(result).toMatchObject({ leads: 2, mailFiles: 6, vacuumed: true });
   });
 
   it('after « Supprimer ma demande » on the visitor’s page', async () => {
@@ -192,5 +219,6 @@ describe('an erased person leaves no byte in the data folder (SQLite, .eml outbo
     }
     await waitForOutbox(running, now);
     expectNothingLeft(running);
+    expectVacuumed(running);
   });
 });

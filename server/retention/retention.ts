@@ -19,7 +19,7 @@ import { RetentionStore } from './store.ts';
  */
 export async function runPurge(database: Database, now: number = Date.now(), logger?: Logger) {
   const result = await new RetentionStore(database).purge(now, RATE_WINDOW_MS);
-  const traces = await clearErasedTraces(database, result.leadIds, logger);
+  const traces = await clearErasedTraces(database, result.leadIds, logger, 'now');
   // The audience's aggregates: 25 months (ADR 0023).
   const audienceRows = await new AudienceStore(database).purgeBefore(audienceRetentionStart(now));
   return {
