@@ -26,7 +26,7 @@ import { registerInboxRoutes } from './inbox/routes.ts';
 import { RefusalLog } from './leads/index.ts';
 import { DEFAULT_REFUSAL_DELAY_MS, registerContactEndpoint } from './leads/routes.ts';
 import { createTransport } from './outbox/node.ts';
-import { removeMailFiles, runPurge } from './retention/index.ts';
+import { clearErasedTraces, runPurge } from './retention/index.ts';
 import { registerStaffApi } from './staff/routes.ts';
 import { registerWebhookStaffRoutes } from './webhooks/staff-routes.ts';
 import { VisitorService } from './visitor/index.ts';
@@ -156,7 +156,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
     try {
       const now = options.audience?.now?.() ?? Date.now();
       // The visitor page's expired links (90 days) go in the same transaction (RetentionStore).
-      const result = await runPurge(database, now);
+      const result = await runPurge(database, now, logger);
       logger.info('retention_purge', { status: 'done', ...result });
     } catch (error) {
       logger.error('retention_purge', { status: 'failed', error });
@@ -198,8 +198,8 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         origins: options.origins,
         trustProxy: options.trustProxy,
         refusalDelayMs: options.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS,
-        // As after staff's erasure (server/inbox/routes.ts): the erased requests' mail files.
-        onErased: (leadIds) => removeMailFiles(database.dataDir, leadIds),
+        // As after staff's erasure (server/inbox/routes.ts): clearErasedTraces (ADR 0032).
+        onErased: (leadIds) => clearErasedTraces(database, leadIds, logger),
         onChanged: () => {
           worker.kick();
           webhooks?.worker.kick();
@@ -222,7 +222,6 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
           const onChanged = () => webhooks?.worker.kick();
           registerInboxRoutes(staffApp, kit, {
             stores,
-            dataDir: database.dataDir,
             callback,
             logger,
             onRetry: () => worker.kick(),

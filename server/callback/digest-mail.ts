@@ -89,5 +89,6 @@ ${group.list
     html,
     messageId,
     headers: { 'Auto-Submitted': 'auto-generated' },
+    leadIds: items.map((item) => item.id),
   };
 }

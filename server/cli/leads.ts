@@ -34,7 +34,7 @@ import {
   type LeadWithDelivery,
 } from '#server/leads/index.ts';
 import { issueSignInLink, SessionStore, staffKeys } from '#server/staff/index.ts';
-import { removeMailFiles, RetentionStore, runPurge } from '#server/retention/index.ts';
+import { clearErasedTraces, RetentionStore, runPurge } from '#server/retention/index.ts';
 import { newWebhookSecret, webhookConfigFromEnv } from '#server/webhooks/index.ts';
 
 const USAGE = `usage: npm run leads -- <command>
@@ -238,8 +238,11 @@ async function runWithDatabase(
         return usage('forget needs one e-mail address');
       }
       const ids = await new RetentionStore(database).forget(email);
-      removeMailFiles(database.dataDir, ids);
-      return { code: 0, stdout: `Erased ${ids.length} request(s).\n`, stderr: '' };
+      const traces = await clearErasedTraces(database, ids);
+      const stderr = traces.failed
+        ? 'Could not clear every trace on disk (mail files or database); run purge again.\n'
+        : '';
+      return { code: 0, stdout: `Erased ${ids.length} request(s).\n`, stderr };
     }
     default: {
       if (rest.length > 0) return usage('purge takes no argument');

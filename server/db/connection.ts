@@ -52,13 +52,41 @@ export interface Connection {
   synced(): Promise<void>;
   /** Throws when a flush of this connection failed (SQLite, see `WalSync`): write nothing more. */
   assertFlushable(): void;
+  /**
+   * After an erasure committed (ADR 0032): leaves none of the deleted bytes in the database's
+   * files. SQLite: the file rewritten with the live rows only (`VACUUM`; `throttled`, an
+   * erasure's: at most one a minute, see `SqliteScrubber`; `now`, the daily purge's: at once,
+   * not counted), then its log emptied (`wal_checkpoint(TRUNCATE)`). PostgreSQL: undefined,
+   * nothing the server can do (dead tuples stay until `VACUUM`; see docs/data-and-retention.md).
+   */
+  scrub(when?: ScrubWhen): Promise<ScrubResult | undefined>;
   close(): Promise<void>;
 }
 
-/** What a driver whose commits are durable when they return (PostgreSQL) gives `Connection`. */
+/** An erasure's scrub (`throttled`) or the daily purge's (`now`). */
+export type ScrubWhen = 'throttled' | 'now';
+
+/** What a SQLite scrub did. */
+export interface ScrubResult {
+  /** The file was rewritten with the live rows only (`VACUUM`). */
+  vacuumed: boolean;
+  /**
+   * A `VACUUM` is scheduled (one ran less than a minute ago): the deleted rows' own cells are
+   * zeroed already (`secure_delete`); the stale copies a page split may have left go with it.
+   */
+  vacuumPending: boolean;
+  /** The log (`-wal`) is empty: no reader of another process held it. */
+  logTruncated: boolean;
+}
+
+/**
+ * What a driver whose commits are durable when they return (PostgreSQL) gives `Connection`; its
+ * deleted rows stay in its files until `VACUUM`, which the server leaves to the database.
+ */
 export const DURABLE_ON_COMMIT = {
   synced: async (): Promise<void> => undefined,
   assertFlushable: (): void => undefined,
+  scrub: async (): Promise<ScrubResult | undefined> => undefined,
 } as const;
 
 /** The database could not be opened or migrated; the message names it without credentials. */

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 
-import { describeDatabase, type Connection, type Engine, type StoreConfig } from './connection.ts';
+import {
+  describeDatabase,
+  type Connection,
+  type Engine,
+  type ScrubResult,
+  type ScrubWhen,
+  type StoreConfig,
+} from './connection.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -50,6 +57,10 @@ export class Database implements Connection {
 
   assertFlushable(): void {
     this.#live().assertFlushable();
+  }
+
+  scrub(when?: ScrubWhen): Promise<ScrubResult | undefined> {
+    return this.#live().scrub(when);
   }
 
   /**

@@ -8,12 +8,14 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { DATABASE_FILE, StoreOpenError, type Connection } from './connection.ts';
 import type { Migration } from './migrations/index.ts';
 import type { Tables } from './schema.ts';
+import { SqliteScrubber } from './sqlite-scrub.ts';
 
 /**
  * The SQLite driver (better-sqlite3): one file under DATA_DIR, WAL with `synchronous=FULL` (a
  * commit is on disk before the endpoint answers; a group-commit batch's log is fsynced off the
  * event loop by `WalSync`, see `inDurableTransaction`), write transactions taken with `BEGIN
- * IMMEDIATE` (see `inTransaction`).
+ * IMMEDIATE` (see `inTransaction`), `secure_delete` on (a deleted row's cells and freed pages
+ * are overwritten with zeros; what it misses, an erasure's `scrub` removes: ADR 0032).
  */
 /**
  * One connection per SQLite file and process, shared by every store opened on it: better-sqlite3
@@ -37,6 +39,7 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): C
     database.pragma('synchronous = FULL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    database.pragma('secure_delete = ON');
     migrateSqlite(database, migrations);
   } catch (error) {
     throw new StoreOpenError(
@@ -47,13 +50,17 @@ export function openSqlite(dataDir: string, migrations: readonly Migration[]): C
     dialect: new SqliteDialect({ database: cachingStatements(database) }),
   });
   const wal = new WalSync(`${file}-wal`);
+  const scrubber = new SqliteScrubber(db);
   const connection: Connection = {
     engine: 'sqlite',
     db,
     synced: () => wal.sync(),
     assertFlushable: () => wal.assertHealthy(),
+    scrub: (when) => scrubber.scrub(when),
     close: async () => {
-      // The flushes in flight end first (SQLite deletes the log once the last connection closes).
+      // A VACUUM still scheduled runs first, then the flushes in flight end (SQLite deletes the
+      // log once the last connection closes).
+      await scrubber.close();
       await wal.close();
       await db.destroy();
     },
@@ -169,6 +176,7 @@ function releasing(file: string, connection: Connection): Connection {
     db: connection.db,
     synced: () => connection.synced(),
     assertFlushable: () => connection.assertFlushable(),
+    scrub: (when) => connection.scrub(when),
     close: async () => {
       if (closed) return;
       closed = true;

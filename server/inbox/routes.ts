@@ -6,15 +6,15 @@ import type { CallbackService } from '#server/callback/index.ts';
 import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { exportFileName, requestsCsv, type LeadStore } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
-import { removeMailFiles, type RetentionStore } from '#server/retention/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { clearErasedTraces, type RetentionStore } from '#server/retention/index.ts';
 import { STAFF_ERRORS } from '#server/staff/index.ts';
 import { readExportForm } from './export.ts';
 import type { InboxStore } from './store.ts';
 
 export interface InboxRoutesDeps {
-  stores: { leads: LeadStore; inbox: InboxStore; retention: RetentionStore };
-  /** Where the `.eml` copies of erased requests are removed from. */
-  dataDir: string;
+  /** `database`: what an erasure clears after its commit (`clearErasedTraces`, ADR 0032). */
+  stores: { database: Database; leads: LeadStore; inbox: InboxStore; retention: RetentionStore };
   /** The inbox's pages and the lead's page, with their call-back clock. */
   callback: CallbackService;
   logger: Logger;
@@ -87,7 +87,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
       ? await stores.retention.eraseByLead(id, c.get('staff').email, kit.now())
       : undefined;
     if (!ids) return kit.fail(c, 404, STAFF_ERRORS.notFound);
-    removeMailFiles(deps.dataDir, ids);
+    await clearErasedTraces(stores.database, ids, logger);
     deps.onChanged?.();
     logger.info('staff_erased', { count: ids.length });
     return c.json({ erased: ids.length });

@@ -2,13 +2,16 @@ import { visitorPageLink } from '#contracts/contact/visitor-page.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import type { MailMessage } from './mail-transport.ts';
+import type { OutboxRow } from './queue.ts';
 import {
+  buildAlert,
   buildConfirmation,
   buildNotification,
   type MailSettings,
   type VisitorExtras,
 } from './templates.ts';
 import { buildScheduleCancel, buildScheduleUpdate, buildVisitorNotice } from './visitor-mail.ts';
+import type { OutboxOptions } from './worker-options.ts';
 
 /**
  * The kinds whose e-mail goes to the visitor, with a link to the visitor page: given up when the
@@ -73,4 +76,41 @@ export async function buildLeadMail(
     default:
       throw new Error(`a ${kind} is not built from a request`);
   }
+}
+
+/** What `composeRow` needs of the worker's options. */
+type ComposeOptions = Pick<OutboxOptions, 'leads' | 'digest' | 'webhookAlert'> & {
+  notificationWindowMs: number;
+  notificationLimit: number;
+  now: () => number;
+};
+
+/** The alert of a notification window, with the count of its requests at sending time. */
+async function alert(options: ComposeOptions, row: OutboxRow, settings: MailSettings) {
+  const { notificationWindowMs, notificationLimit } = options;
+  const window = await options.leads.notificationWindow(row.createdAt, notificationWindowMs);
+  return buildAlert(
+    {
+      requests: window.requests,
+      limit: notificationLimit,
+      windowStart: new Date(window.start),
+      windowEnd: new Date(window.end),
+    },
+    settings,
+    row.messageId,
+  );
+}
+
+/** The message of a claimed outbox row, or undefined when what it reports is gone. */
+export async function composeRow(
+  options: ComposeOptions,
+  row: OutboxRow,
+  lead: Lead | undefined,
+  settings: MailSettings,
+): Promise<MailMessage | undefined> {
+  if (row.kind === 'digest') return options.digest?.(row, settings);
+  if (row.kind === 'webhook_alert') return options.webhookAlert?.(row, settings);
+  if (!lead) return undefined;
+  if (row.kind === 'alert') return alert(options, row, settings);
+  return buildLeadMail(row.kind, lead, settings, row.messageId, options.now());
 }

@@ -18,6 +18,11 @@ export interface MailMessage {
   messageId: string;
   headers: Record<string, string>;
   attachments?: MailAttachment[];
+  /**
+   * The requests the message lists besides its row's own (the morning digest's lines): the
+   * worker checks they still exist right before and after it sends (ADR 0032). Never sent.
+   */
+  leadIds?: readonly string[];
 }
 
 /**
@@ -28,6 +33,11 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'eml' | 'http-api';
   /** Resolves once the message is accepted; rejects with a `TransportError` otherwise. */
   send(message: MailMessage, fileStem: string): Promise<void>;
+  /**
+   * Removes the copy `send` kept of the message `fileStem` (the `.eml` transport's file), for a
+   * message whose request was erased while it was written (ADR 0032). Absent: nothing is kept.
+   */
+  discard?(fileStem: string): Promise<void>;
   close(): void;
 }
 

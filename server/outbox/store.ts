@@ -31,6 +31,25 @@ export class OutboxStore {
     return rows;
   }
 
+  /**
+   * Whether the row is still queued and every request of `leadIds` still exists: an erasure
+   * deletes a request's rows with it (cascade). The worker asks right before a send and, with a
+   * transport that keeps a copy, right after it (ADR 0032).
+   */
+  async stillWanted(id: number, leadIds: readonly string[]): Promise<boolean> {
+    const db = this.#connection.db;
+    const row = await db.selectFrom('outbox').select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    const wanted = new Set(leadIds);
+    if (wanted.size === 0) return true;
+    const found = await db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('id', 'in', [...wanted])
+      .executeTakeFirstOrThrow();
+    return Number(found.count) === wanted.size;
+  }
+
   releaseClaims(ids: readonly number[], token: string): Promise<void> {
     return withoutFlush(this.#connection, (db) => queue.releaseClaims(db, ids, token));
   }

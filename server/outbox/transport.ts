@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import nodemailer from 'nodemailer';
@@ -108,6 +108,12 @@ export function createEmlTransport(directory: string, logger: Logger): MailTrans
       } catch (error) {
         throw toTransportError(error);
       }
+    },
+    async discard(fileStem) {
+      const target = join(directory, `${fileStem}.eml`);
+      await rm(`${target}.tmp`, { force: true });
+      await rm(target, { force: true });
+      logger.info('mail_discarded', { file: `${fileStem}.eml` });
     },
     close() {
       transporter.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { buildAlert, type MailMessage, type MailSettings } from './templates.ts';
-import { buildLeadMail, TO_VISITOR } from './compose-mail.ts';
+import type { MailMessage } from './templates.ts';
+import { composeRow, TO_VISITOR } from './compose-mail.ts';
 import { TransportError } from './mail-transport.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { OutboxRow } from './queue.ts';
@@ -142,42 +142,13 @@ export class OutboxWorker {
     }
   }
 
-  /** The alert of a notification window, with the count of its requests at sending time. */
-  private async alert(row: OutboxRow, settings: MailSettings) {
-    const { notificationWindowMs, notificationLimit } = this.options;
-    const window = await this.options.leads.notificationWindow(row.createdAt, notificationWindowMs);
-    return buildAlert(
-      {
-        requests: window.requests,
-        limit: notificationLimit,
-        windowStart: new Date(window.start),
-        windowEnd: new Date(window.end),
-      },
-      settings,
-      row.messageId,
-    );
-  }
-
-  /** The message of a claimed row, or undefined when what it reports is gone. */
-  private async compose(
-    row: OutboxRow,
-    lead: Lead | undefined,
-    settings: MailSettings,
-  ): Promise<MailMessage | undefined> {
-    if (row.kind === 'digest') return this.options.digest?.(row, settings);
-    if (row.kind === 'webhook_alert') return this.options.webhookAlert?.(row, settings);
-    if (!lead) return undefined;
-    if (row.kind === 'alert') return this.alert(row, settings);
-    return buildLeadMail(row.kind, lead, settings, row.messageId, this.options.now());
-  }
-
   private async sendDue(): Promise<number> {
     const { store, now, leaseMs, sendConcurrency } = this.options;
     await this.recordUnrecorded();
     const claimedAt = now();
     const due = await store.claimDue(claimedAt, this.options.batchSize, this.token, leaseMs);
     // The claimed rows' leads, in one read (a lead erased meanwhile loses its outbox rows by
-    // cascade: its mark then changes nothing).
+    // cascade: `send` sees it right before it sends, and its mark then changes nothing).
     const leads = await this.options.leads.getLeads(
       due.flatMap((row) => (row.leadId === null ? [] : [row.leadId])),
     );
@@ -210,6 +181,38 @@ export class OutboxWorker {
     return due.length;
   }
 
+  /**
+   * True while the row and every request its message lists still exist. Otherwise the e-mail is
+   * not sent (an erased request's rows are gone with it), and a digest that lists an erased
+   * request is given back, to be written again without it.
+   */
+  private async stillWanted(row: OutboxRow, message: MailMessage): Promise<boolean> {
+    if (await this.options.store.stillWanted(row.id, message.leadIds ?? [])) return true;
+    if (message.leadIds) {
+      await this.options.store.releaseClaims([row.id], this.token);
+      this.again = true;
+    }
+    this.options.logger.info('mail_dropped', { kind: row.kind, reason: 'erased' });
+    return false;
+  }
+
+  /** A refused send: given up when a visitor's address refuses mail for good, else retried. */
+  private async recordFailure(row: OutboxRow, attempts: number, error: unknown): Promise<void> {
+    const { store, logger, now, baseDelayMs, maxDelayMs } = this.options;
+    const failure = error instanceof TransportError ? error : new TransportError('unknown', false);
+    const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
+    if (failure.permanent && TO_VISITOR.has(row.kind)) {
+      // The visitor's address refuses mail: retrying cannot help. The company's
+      // e-mails are never abandoned.
+      await store.markFailed(row.id, this.token, now(), failure.code);
+      logger.warn('mail_failed', { ...fields, status: 'failed' });
+      return;
+    }
+    const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
+    await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
+    logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
+  }
+
   /** Records the sends the database missed (it was away), first, so none is sent again. */
   private async recordUnrecorded(): Promise<void> {
     const byTime = new Map<number, number[]>();
@@ -226,8 +229,16 @@ export class OutboxWorker {
    * sent); false when it failed, recorded here as a retry or a failure.
    */
   private async send(row: OutboxRow, lead: Lead | undefined): Promise<boolean> {
-    const { store, transport, logger, mail, now, baseDelayMs, maxDelayMs } = this.options;
-    const message = await this.compose(row, lead, mail);
+    const { store, transport, logger, mail, now } = this.options;
+    let message: MailMessage | undefined;
+    try {
+      message = await composeRow(this.options, row, lead, mail);
+    } catch (error) {
+      // An erased request's visitor e-mail cannot store its link: nothing to send (ADR 0032).
+      if (await store.stillWanted(row.id, [])) throw error;
+      logger.info('mail_dropped', { kind: row.kind, reason: 'erased' });
+      return false;
+    }
     if (!message) {
       // A lead cannot be missing with the foreign key's cascade, nor a digest's writer on a
       // server; never leave a row due forever.
@@ -238,23 +249,20 @@ export class OutboxWorker {
       await store.markFailed(row.id, this.token, now(), code);
       return false;
     }
+    // As late as possible: an erasure may have committed since the claim (ADR 0032).
+    if (!(await this.stillWanted(row, message))) return false;
     const attempts = row.attempts + 1;
+    const stem = mailFileStem(row);
     try {
-      await transport.send(message, mailFileStem(row));
+      await transport.send(message, stem);
     } catch (error) {
-      const failure =
-        error instanceof TransportError ? error : new TransportError('unknown', false);
-      const fields = { leadId: row.leadId, kind: row.kind, attempts, code: failure.code };
-      if (failure.permanent && TO_VISITOR.has(row.kind)) {
-        // The visitor's address refuses mail: retrying cannot help. The company's
-        // e-mails are never abandoned.
-        await store.markFailed(row.id, this.token, now(), failure.code);
-        logger.warn('mail_failed', { ...fields, status: 'failed' });
-        return false;
-      }
-      const delay = backoffDelay(attempts, baseDelayMs, maxDelayMs);
-      await store.markRetry(row.id, this.token, now(), now() + delay, failure.code);
-      logger.warn('mail_retry', { ...fields, status: 'pending', retryInMs: delay });
+      await this.recordFailure(row, attempts, error);
+      return false;
+    }
+    // A copy written while an erasure ran: removed here if the erasure committed before this
+    // read, else by the erasure itself, which lists the files after its commit (ADR 0032).
+    if (transport.discard && !(await this.stillWanted(row, message))) {
+      await transport.discard(stem);
       return false;
     }
     logger.info('mail_sent', {

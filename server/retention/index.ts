@@ -1,6 +1,8 @@
 /**
  * Retention and erasure's entry module: the daily purge and a person's erasure, each in one
- * transaction across the capabilities' tables.
+ * transaction across the capabilities' tables, and what every erasure clears after its commit
+ * (`clearErasedTraces`: mail files, the database's traces; ADR 0032).
  */
-export { removeMailFiles, runPurge } from './retention.ts';
+export { clearErasedTraces, type ErasedTraces, removeMailFiles } from './erased-traces.ts';
+export { runPurge } from './retention.ts';
 export { RetentionStore, type PurgeResult } from './store.ts';

@@ -96,6 +96,26 @@ export class RetentionStore {
   }
 
   /**
+   * The days whose morning digest listed one of `leadIds` (`digests.items`, the ids a digest was
+   * decided with): their `.eml` copies name these people. Every digest is read (one row per
+   * working day, at most three years of them): an erasure is rare.
+   */
+  async digestDaysListing(leadIds: readonly string[]): Promise<string[]> {
+    if (leadIds.length === 0) return [];
+    const erased = new Set(leadIds);
+    const rows = await this.#database.db
+      .selectFrom('digests')
+      .select(['day', 'items'])
+      .where('count', '>', 0)
+      .execute();
+    return rows
+      .filter((row) =>
+        (JSON.parse(row.items) as Array<{ id: string }>).some((item) => erased.has(item.id)),
+      )
+      .map((row) => row.day);
+  }
+
+  /**
    * Deletes the people whose last contact is older than the retention period, and rate-limit
    * hits older than `rateWindowMs`. Safe to run on every instance at any time.
    */

@@ -36,8 +36,11 @@ export interface VisitorApiDeps {
   trustProxy?: string;
   /** A 429 is sent after this delay (REFUSAL_DELAY_MS, as the endpoint's). */
   refusalDelayMs: number;
-  /** After the person's erasure: removes the mail files of the erased requests. */
-  onErased: (leadIds: readonly string[]) => void;
+  /**
+   * After an erasure committed, with the erased requests' ids: clears what names them outside
+   * the transaction (`clearErasedTraces` of server/retention, ADR 0032).
+   */
+  onErased: (leadIds: readonly string[]) => Promise<unknown>;
   /** A change was written: kick the outbox and the webhook workers. */
   onChanged: () => void;
   budget?: VisitorClientBudget;
@@ -189,7 +192,7 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
     if (!body) return fail(c, 400, 'malformed', { error: VISITOR_MESSAGES.confirmErase });
     const ids = await service.erase(body.jeton);
     if (ids === undefined) return unknown(c);
-    deps.onErased(ids);
+    await deps.onErased(ids);
     deps.onChanged();
     deps.logger.info('visitor_changed', { action: 'erase', count: ids.length });
     return c.json({ erased: ids.length } satisfies VisitorErased);
