@@ -123,17 +123,18 @@ test.describe('the call-back clock in the staff inbox', () => {
     await panel.getByLabel('Note sur l’appel (facultative)').fill('Message laissé à 10 h');
     await panel.getByRole('button', { name: 'Enregistrer l’appel' }).click();
     await expect(panel.getByRole('status')).toHaveText('Appel enregistré.');
-    await expect(panel).toContainText('Messagerie – Message laissé à 10 h');
+    // The call and its note are one entry of the request's history.
+    const history = page.getByRole('region', { name: 'Historique' }).getByRole('listitem');
+    await expect(history.first()).toContainText('Appel : MessagerieNote : Message laissé à 10 h');
     await expect(panel).toContainText('À rappeler avant');
     await expect(panel).toContainText(/1 tentative, \w+ \d\d:\d\d/);
     await expect(page.getByText(/^Reçue le .* · Nouveau$/)).toBeVisible();
-    await expect(page.getByText(/Appel enregistré \(Messagerie\)/)).toBeVisible();
 
     // Four calls in 30 days, « Joint » among them: the clock stops, the warning.
     for (const outcome of ['Pas de réponse', 'Joint', 'Numéro erroné']) {
       await panel.getByRole('radio', { name: outcome }).check();
       await panel.getByRole('button', { name: 'Enregistrer l’appel' }).click();
-      await expect(panel.getByRole('listitem').last()).toContainText(outcome);
+      await expect(history.first()).toContainText(`Appel : ${outcome}`);
     }
     await expect(panel).toContainText('Personne jointe');
     await expect(panel).toContainText(/rappelé en \d+ h \d\d/);

@@ -4,9 +4,13 @@
  * counters. Imported only by the staff route.
  */
 import type { InboxView } from '#contracts/staff/contract.ts';
+import { formatWorkingDuration } from '#contracts/staff/callback-format.ts';
 import { DUE_LABELS, type DueWork } from '#contracts/staff/labels.ts';
 
 export { CALL_OUTCOME_LABELS, dueWorkOf, type DueWork } from '#contracts/staff/labels.ts';
+
+/** « 1 minute ouvrée », « 2 heures ouvrées »: the adjective agrees with the last unit. */
+const worked = (duration: string) => (/^1 \S+$/.test(duration) ? 'ouvrée' : 'ouvrées');
 
 export const callbackText = {
   views: {
@@ -37,8 +41,13 @@ export const callbackText = {
     repondu_email: (duration: string) => `répondu par e-mail en ${duration}`,
   },
   reachedAfterSpoken: {
-    joint: (duration: string) => `rappelé en ${duration} ouvrées`,
-    repondu_email: (duration: string) => `répondu par e-mail en ${duration} ouvrées`,
+    joint: (duration: string) => `rappelé en ${duration} ${worked(duration)}`,
+    repondu_email: (duration: string) => `répondu par e-mail en ${duration} ${worked(duration)}`,
+  },
+  /** Reached before a working minute went by (received and reached on a day off, say). */
+  reachedWithinHour: {
+    joint: 'rappelé dans l’heure ouvrée',
+    repondu_email: 'répondu par e-mail dans l’heure ouvrée',
   },
   /** « Numéro erroné » and nobody reached since. */
   wrongNumber: 'Numéro erroné : répondre par e-mail',
@@ -76,8 +85,7 @@ export const callbackText = {
     record: 'Enregistrer l’appel',
     recorded: 'Appel enregistré.',
     answerRecorded: 'Réponse par e-mail enregistrée.',
-    /** The log's title and its empty state: the calls, or the written answers. */
-    logTitle: { rappel: 'Appels', reponse: 'Réponses' } satisfies Record<DueWork, string>,
+    /** The empty call log (the calls themselves are in the request's history). */
     logNone: {
       rappel: 'Aucun appel enregistré.',
       reponse: 'Aucune réponse enregistrée.',
@@ -113,3 +121,23 @@ export const callbackText = {
     none: '—',
   },
 } as const;
+
+/**
+ * How long reaching the person took, in working time (ADR 0028), short (« rappelé en 2 h 14 »)
+ * and spoken (« … ouvrées »); under one working minute, « rappelé dans l’heure ouvrée », never
+ * « en 0 min ».
+ */
+export function reachedWords(
+  by: 'joint' | 'repondu_email',
+  workingMs: number,
+): { short: string; spoken: string } {
+  if (workingMs < 60_000) {
+    const words = callbackText.reachedWithinHour[by];
+    return { short: words, spoken: words };
+  }
+  const duration = formatWorkingDuration(workingMs);
+  return {
+    short: callbackText.reachedAfter[by](duration.short),
+    spoken: callbackText.reachedAfterSpoken[by](duration.spoken),
+  };
+}

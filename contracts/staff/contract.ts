@@ -199,12 +199,24 @@ export interface CallRecord {
   staff: string;
 }
 
+/**
+ * One entry of a request's history (server/callback/history.ts): a call with its outcome and
+ * note, a note, or an act of the audit trail (a status change with the note written with it, the
+ * person's own changes: actor `demandeur`). `who` as stored (a staff e-mail or `demandeur`).
+ */
+export type HistoryEntry =
+  | { kind: 'call'; at: number; who: string; outcome: CallOutcome; note: string }
+  | { kind: 'note'; at: number; who: string; text: string }
+  | { kind: 'act'; at: number; who: string; action: AuditAction; detail: string; note: string };
+
 /** A request's page with its call-back clock, its calls and the call window at `now`. */
 export interface LeadPage extends LeadDetail {
   clock: RowClock;
   now: number;
   timeZone: string;
   calls: CallRecord[];
+  /** Calls, notes, status changes and the person's own changes, newest first. */
+  history: HistoryEntry[];
   /** Phone calls of the last 30 days (a written answer is no call). */
   callsLast30Days: number;
   /** Whether `now` is inside the call hours; else when they open next. */

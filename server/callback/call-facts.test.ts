@@ -109,4 +109,21 @@ describe('the call-back clock rule', () => {
       considered: 2,
     });
   });
+
+  it('counts working time only: received and reached on a Saturday is 0 working minutes', () => {
+    const saturday = at('2026-11-28T09:00:00+01:00');
+    const clock = rowClock(
+      { createdAt: saturday, status: 'nouveau', dueAt: null },
+      callFactsOf([call('joint', '2026-11-28T15:30:00+01:00')]),
+      DEFAULT_CALENDAR,
+    );
+    expect(clock.reachedAfterMs).toBe(0);
+    // Reached on Monday at 10:30: the weekend does not count, Monday's 10 h 30 do.
+    const monday = rowClock(
+      { createdAt: saturday, status: 'nouveau', dueAt: null },
+      callFactsOf([call('joint', '2026-11-30T10:30:00+01:00')]),
+      DEFAULT_CALENDAR,
+    );
+    expect(monday.reachedAfterMs).toBe(10.5 * 60 * 60_000);
+  });
 });

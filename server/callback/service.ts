@@ -21,6 +21,7 @@ import {
 import type { CallbackStore, ReceivedLead, RecordCallResult, UncalledLead } from './store.ts';
 import type { CallOutcome } from '#server/db/tables/callback.ts';
 import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
+import { leadHistory } from './history.ts';
 import { nextChosenSlot } from './slots.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -159,6 +160,7 @@ export class CallbackService {
       now,
       timeZone: this.calendar.timeZone,
       calls,
+      history: leadHistory(calls, detail.notes, detail.audit),
       // Every attempt counts, whatever its outcome; a written answer is no call.
       callsLast30Days: calls.filter(
         (call) => call.outcome !== 'repondu_email' && call.at > now - CALLS_WINDOW_MS,

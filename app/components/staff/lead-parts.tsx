@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 import { StaffMessage } from './controls.tsx';
 
@@ -14,11 +14,23 @@ export interface Notice {
 export function NoticeAt({ place, notice }: { place: NoticePlace; notice: Notice | undefined }) {
   return (
     <div aria-live="polite">
-      {notice?.place === place ? (
-        <div className="mt-4">
-          <StaffMessage tone={notice.tone}>{notice.text}</StaffMessage>
-        </div>
-      ) : null}
+      {notice?.place === place ? <SaveOutcome tone={notice.tone} text={notice.text} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A save's outcome (role `status`, or `alert` for an error), brought into view when it appears:
+ * on a phone the button pressed may be the last thing on the screen, its confirmation below it.
+ */
+export function SaveOutcome({ tone, text }: { tone: 'info' | 'error'; text: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [text]);
+  return (
+    <div ref={box} className="mt-4 scroll-mb-4">
+      <StaffMessage tone={tone}>{text}</StaffMessage>
     </div>
   );
 }

@@ -25,13 +25,15 @@ import { Fact, NoticeAt, type Notice, type NoticePlace } from './lead-parts.tsx'
 import { postJson } from './staff-api.ts';
 import { CallPanel } from './callback/call-panel.tsx';
 import { telHref } from './inbox-table.tsx';
+import { LeadHistory } from './lead-history.tsx';
 import { LeadDeliveries } from './webhooks/lead-deliveries.tsx';
 
 const text = staffText.lead;
 
 /**
  * `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, the CRM's
- * deliveries (`webhooks`: null when they could not be loaded), status, notes, audit, erase.
+ * deliveries (`webhooks`: null when they could not be loaded), status, the one history (calls,
+ * notes, status changes, the person's own changes), erase.
  */
 export function LeadScreen({
   initial,
@@ -165,34 +167,9 @@ export function LeadScreen({
           </div>
         </form>
         <NoticeAt place="status" notice={notice} />
-        <h3 className="mt-6 font-semibold text-slate-900">{text.notesTitle}</h3>
-        {lead.notes.length === 0 ? (
-          <p className="mt-2 text-slate-700">{text.notesNone}</p>
-        ) : (
-          <ul className="mt-2 space-y-3">
-            {lead.notes.map((note, index) => (
-              <li key={index} className="border-l-4 border-slate-200 pl-3">
-                <p className="text-sm text-slate-700">
-                  {formatDateTime(note.at)} · {note.author}
-                </p>
-                <p className="whitespace-pre-line text-slate-900">{note.text}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3 className="mt-6 font-semibold text-slate-900">{text.auditTitle}</h3>
-        {lead.audit.length === 0 ? (
-          <p className="mt-2 text-slate-700">{text.auditNone}</p>
-        ) : (
-          <ol className="mt-2 space-y-1 text-sm">
-            {lead.audit.map((entry, index) => (
-              <li key={index}>
-                {formatDateTime(entry.at)} · {entry.actor} · {auditText(entry.action, entry.detail)}
-              </li>
-            ))}
-          </ol>
-        )}
       </StaffSection>
+
+      <LeadHistory history={lead.history} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <StaffSection id="consent-title" title={text.consentTitle}>

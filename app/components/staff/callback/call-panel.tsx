@@ -5,21 +5,18 @@ import {
   callbackText,
   type DueWork,
   dueWorkOf,
+  reachedWords,
 } from '#app/content/callback.ts';
 import { formatDateTime } from '#app/content/staff.ts';
-import {
-  formatDueTime,
-  formatLeft,
-  formatWindowStart,
-  formatWorkingDuration,
-} from '#contracts/staff/callback-format.ts';
+import { formatDueTime, formatLeft, formatWindowStart } from '#contracts/staff/callback-format.ts';
 import {
   CALL_OUTCOME_VALUES,
   STAFF_API,
   type CallOutcome,
   type LeadPage,
 } from '#contracts/staff/contract.ts';
-import { StaffButton, StaffMessage, StaffTextArea } from '#app/components/staff/controls.tsx';
+import { StaffButton, StaffTextArea } from '#app/components/staff/controls.tsx';
+import { SaveOutcome } from '#app/components/staff/lead-parts.tsx';
 import { allowsCalls } from '#contracts/contact/choice-records.ts';
 import { AttemptsLine } from './due-cell.tsx';
 import { ContactFacts } from './contact-facts.tsx';
@@ -53,18 +50,16 @@ function CallWindowNotice({ lead }: { lead: LeadPage }) {
 function ClockState({ lead, work }: { lead: LeadPage; work: DueWork }) {
   const { clock, now, timeZone } = lead;
   if (clock.reachedAfterMs !== null && clock.reachedBy !== null) {
-    const duration = formatWorkingDuration(clock.reachedAfterMs);
+    const reached = reachedWords(clock.reachedBy, clock.reachedAfterMs);
     return (
       <div>
         <dt className="font-medium text-slate-700">{text.calledLabel}</dt>
         <dd className="text-slate-900">
           {formatDateTime(clock.reachedAt ?? 0)} ·{' '}
-          <span aria-hidden="true">
-            {callbackText.reachedAfter[clock.reachedBy](duration.short)}
+          <span aria-hidden="true" className="whitespace-nowrap">
+            {reached.short}
           </span>
-          <span className="sr-only">
-            {callbackText.reachedAfterSpoken[clock.reachedBy](duration.spoken)}
-          </span>
+          <span className="sr-only">{reached.spoken}</span>
         </dd>
       </div>
     );
@@ -84,7 +79,9 @@ function ClockState({ lead, work }: { lead: LeadPage; work: DueWork }) {
       <dd className="text-slate-900">
         {formatDueTime(clock.dueAt, timeZone)} ·{' '}
         <span className={clock.dueAt <= now ? 'font-semibold text-danger-700' : ''}>
-          <span aria-hidden="true">{left.short}</span>
+          <span aria-hidden="true" className="whitespace-nowrap">
+            {left.short}
+          </span>
           <span className="sr-only">{left.spoken}</span>
         </span>
       </dd>
@@ -122,8 +119,8 @@ function OutcomeChoice() {
 /**
  * A request's call-back clock on its page: how and when the person asked to be contacted, due
  * time or time to reach the person, the attempts, the call window now, the calls of the last 30
- * days (a warning from the fourth), the form that records a call (no outcome preselected) and the
- * call log. A person who asked for the e-mail only gets no call form: only « Répondu par
+ * days (a warning from the fourth) and the form that records a call (no outcome preselected); the
+ * calls are listed in the request's history. A person who asked for the e-mail only gets no call form: only « Répondu par
  * e-mail » (the server refuses a call anyway, 409), and the panel in e-mail words (« Réponse par
  * e-mail », « À répondre avant », « Aucune réponse enregistrée. »; ADR 0036).
  */
@@ -221,30 +218,14 @@ export function CallPanel({
         <StaffButton type="submit" disabled={busy}>
           {emailOnly ? callbackText.contact.recordAnswer : text.record}
         </StaffButton>
-        <div aria-live="polite" className="space-y-3">
-          {info ? <StaffMessage tone="info">{info}</StaffMessage> : null}
-          {error ? <StaffMessage tone="error">{error}</StaffMessage> : null}
+        <div aria-live="polite">
+          {info ? <SaveOutcome tone="info" text={info} /> : null}
+          {error ? <SaveOutcome tone="error" text={error} /> : null}
         </div>
       </form>
 
-      <h3 className="mt-6 font-semibold text-slate-900">{text.logTitle[work]}</h3>
-      {lead.calls.length === 0 ? (
-        <p className="mt-2 text-slate-700">{text.logNone[work]}</p>
-      ) : (
-        <ol className="mt-2 space-y-2">
-          {lead.calls.map((call, index) => (
-            <li key={index} className="border-l-4 border-slate-200 pl-3">
-              <p className="text-sm text-slate-700">
-                {formatDateTime(call.at)} · {call.staff}
-              </p>
-              <p className="text-slate-900">
-                {CALL_OUTCOME_LABELS[call.outcome]}
-                {call.note ? ` – ${call.note}` : ''}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* The calls themselves are in the request's history (lead-history.tsx). */}
+      {lead.calls.length === 0 ? <p className="mt-6 text-slate-700">{text.logNone[work]}</p> : null}
     </section>
   );
 }

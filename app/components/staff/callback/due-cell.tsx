@@ -1,10 +1,5 @@
-import { callbackText, type DueWork } from '#app/content/callback.ts';
-import {
-  formatAttempts,
-  formatDueTime,
-  formatLeft,
-  formatWorkingDuration,
-} from '#contracts/staff/callback-format.ts';
+import { callbackText, type DueWork, reachedWords } from '#app/content/callback.ts';
+import { formatAttempts, formatDueTime, formatLeft } from '#contracts/staff/callback-format.ts';
 import type { RowClock } from '#contracts/staff/contract.ts';
 
 const text = callbackText;
@@ -54,11 +49,13 @@ export function DueCell({
   timeZone: string;
 }) {
   if (clock.reachedAfterMs !== null && clock.reachedBy !== null) {
-    const duration = formatWorkingDuration(clock.reachedAfterMs);
+    const reached = reachedWords(clock.reachedBy, clock.reachedAfterMs);
     return (
       <span className="text-success-700">
-        <span aria-hidden="true">{text.reachedAfter[clock.reachedBy](duration.short)}</span>
-        <span className="sr-only">{text.reachedAfterSpoken[clock.reachedBy](duration.spoken)}</span>
+        <span aria-hidden="true" className="whitespace-nowrap">
+          {reached.short}
+        </span>
+        <span className="sr-only">{reached.spoken}</span>
       </span>
     );
   }
@@ -75,7 +72,9 @@ export function DueCell({
   return (
     <>
       <span className={late ? 'font-semibold text-danger-700' : 'font-medium text-slate-900'}>
-        <span aria-hidden="true">{left.short}</span>
+        <span aria-hidden="true" className="whitespace-nowrap">
+          {left.short}
+        </span>
         <span className="sr-only">{left.spoken}</span>
       </span>
       <span className="block text-slate-700">
