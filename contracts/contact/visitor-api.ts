@@ -14,6 +14,11 @@ export const VISITOR_API = {
   slots: `${VISITOR_API_PREFIX}/creneaux`,
   /** « Ne plus m'appeler »: `{ jeton }` → `VisitorView`. */
   stopCalls: `${VISITOR_API_PREFIX}/ne-plus-appeler`,
+  /**
+   * « Être rappelé(e) par téléphone » (ADR 0030): `{ jeton, accord: true, version }` (the
+   * version of PHONE_CONSENT_TEXT the page showed) → `VisitorView`.
+   */
+  allowCalls: `${VISITOR_API_PREFIX}/etre-rappele`,
   /** « Supprimer ma demande »: `{ jeton, confirmer: true }` → `{ erased: true }`. */
   erase: `${VISITOR_API_PREFIX}/supprimer`,
 } as const;
@@ -44,6 +49,11 @@ export interface VisitorView {
   offer: { days: DayName[]; slots: string[] };
   /** Whether the days and slots may still be changed (calls allowed, request not closed). */
   canChangeSlots: boolean;
+  /**
+   * Whether « Être rappelé(e) par téléphone » is offered: the e-mail only (after « Ne plus
+   * m'appeler » or as chosen on the form) on a request not closed.
+   */
+  canAllowCalls: boolean;
 }
 
 export interface VisitorSlotsChange {

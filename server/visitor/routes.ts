@@ -1,7 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 
-import { DAY_NAMES } from '#contracts/contact/contact-choice.ts';
 import {
   VISITOR_API,
   VISITOR_API_PREFIX,
@@ -45,10 +44,16 @@ export interface VisitorApiDeps {
 type Failure = 400 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 
 const TokenBody = z.object({ jeton: z.unknown() });
+// Days and slots are read as text and normalised by the service (choice-input.ts, ADR 0030).
 const SlotsBody = z.object({
   jeton: z.unknown(),
-  jours: z.array(z.enum(DAY_NAMES)).max(7),
+  jours: z.array(z.string().max(20)).max(14),
   creneaux: z.array(z.string().max(20)).max(12),
+});
+const AllowCallsBody = z.object({
+  jeton: z.unknown(),
+  accord: z.literal(true),
+  version: z.string().max(20),
 });
 const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
 
@@ -139,8 +144,16 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
         return fail(c, 409, 'closed', { error: VISITOR_MESSAGES.closed });
       case 'invalid':
         return fail(c, 400, 'invalid', { error: VISITOR_MESSAGES.invalid, fields: outcome.fields });
+      case 'withdrawn':
+        return fail(c, 409, 'withdrawn', { error: VISITOR_MESSAGES.callsWithdrawn });
+      case 'limited':
+        c.header('Retry-After', String(outcome.retryAfterSeconds));
+        return fail(c, 429, 'daily-changes', { error: VISITOR_MESSAGES.tooManyChanges });
+      case 'stale':
+        return fail(c, 409, 'stale-consent', { error: VISITOR_MESSAGES.staleConsent });
       default:
-        if (act) {
+        // An act that asked for what already stood wrote nothing: nothing to tell the workers.
+        if (act && !outcome.unchanged) {
           deps.logger.info('visitor_changed', { action: act });
           deps.onChanged();
         }
@@ -162,6 +175,12 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
   app.post(VISITOR_API.stopCalls, guard, async (c) => {
     const body = await readBody(c, TokenBody);
     return body ? answer(c, await service.stopCalls(body.jeton), 'stop_calls') : malformed(c);
+  });
+
+  app.post(VISITOR_API.allowCalls, guard, async (c) => {
+    const body = await readBody(c, AllowCallsBody);
+    if (!body) return malformed(c);
+    return answer(c, await service.allowCalls(body.jeton, body.version), 'allow_calls');
   });
 
   app.post(VISITOR_API.erase, guard, async (c) => {

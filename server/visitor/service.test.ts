@@ -267,7 +267,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
     // Again: nothing more to withdraw, nothing written.
     await service.stopCalls(withSlots);
     expect(await audit()).toHaveLength(2);
-    expect(await service.changeSlots(withSlots, ['lundi'], [])).toEqual({ status: 'closed' });
+    expect(await service.changeSlots(withSlots, ['lundi'], [])).toEqual({ status: 'withdrawn' });
 
     // No slot was chosen: no invitation to cancel, so no e-mail to the visitor.
     const asap = await seed('lead-g');
