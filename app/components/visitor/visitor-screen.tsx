@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { DayName } from '#contracts/contact/contact-choice.ts';
+import { PHONE_CONSENT_VERSION } from '#contracts/contact/phone-consent.ts';
 import { VISITOR_FRAGMENT_KEY } from '#contracts/contact/visitor-page.ts';
 import { VISITOR_API, type VisitorView } from '#contracts/contact/visitor-api.ts';
 import { PageHeader } from '#app/components/page-header.tsx';
@@ -36,8 +37,8 @@ let noticeId = 0;
 
 /**
  * `/ma-demande` once the scripts run: opens the request of the link's token, shows it, and lets
- * the visitor change the days and slots, stop the calls or erase the request (each of the last
- * two after a confirmation step). The token stays in memory only.
+ * the visitor change the days and slots, stop the calls, allow them again or erase the request
+ * (each of the last three after a confirmation step). The token stays in memory only.
  */
 export function VisitorScreen() {
   const token = useRef<string | undefined>(undefined);
@@ -138,6 +139,16 @@ export function VisitorScreen() {
       () => callVisitorApi<VisitorView>(VISITOR_API.stopCalls, { jeton: token.current }),
       (view) => succeeded(view, text.stopCalls.done, text.stopCalls.doneDetail),
     );
+  const allowCalls = () =>
+    act(
+      () =>
+        callVisitorApi<VisitorView>(VISITOR_API.allowCalls, {
+          jeton: token.current,
+          accord: true,
+          version: PHONE_CONSENT_VERSION,
+        }),
+      (view) => succeeded(view, text.allowCalls.done, text.allowCalls.doneDetail),
+    );
   const erase = () =>
     act(
       () => callVisitorApi(VISITOR_API.erase, { jeton: token.current, confirmer: true }),
@@ -235,6 +246,17 @@ export function VisitorScreen() {
                     busy={busy}
                     onConfirm={() => void stopCalls()}
                     onCancel={() => closeStep('stop')}
+                  />
+                ) : null}
+                {mode === 'calls' ? (
+                  <ConfirmStep
+                    title={text.allowCalls.title}
+                    body={text.allowCalls.confirmText}
+                    confirm={text.allowCalls.confirm}
+                    cancel={text.allowCalls.cancel}
+                    busy={busy}
+                    onConfirm={() => void allowCalls()}
+                    onCancel={() => closeStep('calls')}
                   />
                 ) : null}
                 {mode === 'erase' ? (
