@@ -21,12 +21,11 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
-import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { VISITOR_API } from '#contracts/contact/visitor-api.ts';
-import { openStores } from '#server/compose/stores.ts';
 import type { StoreConfig } from '#server/db/connection.ts';
 import { createTestDatabase, startPostgresCluster } from '#test-support/postgres.ts';
-import { leadBody, startServer, table } from './bench/server.ts';
+import { startServer, table } from './bench/server.ts';
+import { realVisitor } from './bench/visitor.ts';
 
 const FLOOD_CONNECTIONS = 64;
 const FLOOD_SECONDS = Number(process.env.VISITOR_FLOOD_SECONDS ?? 8);
@@ -105,22 +104,6 @@ async function pagesLoad(url: string): Promise<Record<'/' | '/contact', PageLate
     p99: result.latency.p99,
   });
   return { '/': latency(home), '/contact': latency(contact) };
-}
-
-/** One stored request and its link, as a confirmation would carry it. */
-async function realVisitor(config: StoreConfig, url: string): Promise<string> {
-  const response = await fetch(`${url}${CONTACT_ENDPOINT_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: leadBody(1),
-  });
-  const { id } = (await response.json()) as { id: string };
-  const stores = await openStores(config);
-  try {
-    return await stores.visitorLinks.mint(id, Date.now());
-  } finally {
-    await stores.close();
-  }
 }
 
 interface Row {

@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       SITE_RATE_LIMIT_PER_MINUTE: 60,
       NOTIFICATIONS_PER_10_MINUTES: 20,
       MAX_LEAD_REQUESTS_IN_PROGRESS: 64,
+      REQUEST_TIMEOUT_MS: 10_000,
       REFUSAL_DELAY_MS: 1_000,
     });
   });
@@ -124,6 +125,8 @@ describe('parseEnv', () => {
     ['SITE_RATE_LIMIT_PER_MINUTE', '1000001'],
     ['NOTIFICATIONS_PER_10_MINUTES', '0'],
     ['MAX_LEAD_REQUESTS_IN_PROGRESS', '0'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['REQUEST_TIMEOUT_MS', '300001'],
     ['REFUSAL_DELAY_MS', '-1'],
   ])('rejects %s=%j with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);

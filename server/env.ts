@@ -150,6 +150,11 @@ export const EnvSchema = z.object({
   NOTIFICATIONS_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Lead requests in progress at once per instance (admission control); then 503 at once. */
   MAX_LEAD_REQUESTS_IN_PROGRESS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /**
+   * A request's headers and body must arrive within this many ms of its first byte; past it the
+   * server answers 408 and closes the connection (server/http/timeouts.ts, ADR 0033).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** A 429 or site-budget 503 is answered after this delay, in ms (0: at once). */
   REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** Unset: the client is the socket address. Else the header set by the proxy. */

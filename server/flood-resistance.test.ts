@@ -1,6 +1,6 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { siteConfig } from '#config/site.ts';
 import { CONTACT_ERROR_PATHS } from '#contracts/contact/lead-contract.ts';
@@ -16,7 +16,8 @@ import {
 
 /**
  * The endpoint's defences against a flood (issue 17), on the real HTTP server: admission
- * control (a bounded number of lead requests in progress, then an immediate 503), the site's
+ * control (a bounded number of lead requests in progress, their bodies read, then an immediate
+ * 503; a body still arriving holds no slot, ADR 0033), the site's
  * budget (503 with Retry-After, the "indisponible" page for a native post), "too many" refusals
  * held before they are sent, and refusals logged in aggregate.
  */
@@ -40,7 +41,7 @@ function formBody(overrides: Record<string, string> = {}): string {
   return new URLSearchParams(values).toString();
 }
 
-/** A POST whose body is not finished: it stays in progress until `finish` is called. */
+/** A POST whose body is not finished: the rest of it is sent when `finish` is called. */
 function openRequest(target: TestServer): {
   request: ClientRequest;
   answer: Promise<number>;
@@ -62,26 +63,24 @@ function openRequest(target: TestServer): {
   return { request, answer, finish: () => request.end(body.subarray(10)) };
 }
 
-/** Waits until the endpoint is full: a request it would otherwise refuse with 415 gets 503. */
-async function waitUntilFull(target: TestServer) {
-  for (let i = 0; i < 500; i += 1) {
-    const probe = await fetch(target.endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
-      body: 'x',
-    });
-    if (probe.status === 503) return;
-    expect(probe.status).toBe(415);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the slow request never took the slot');
-}
-
 describe('admission control', () => {
-  it('answers 503 at once past the bound of requests in progress, without reading the body', async () => {
+  it('answers 503 at once past the bound of requests in progress, before any database work', async () => {
     const target = await start({ maxLeadRequestsInProgress: 1 });
-    const slow = openRequest(target);
-    await waitUntilFull(target);
+    // The first request, its body read, stays in progress (at its early rate check) until
+    // `release`.
+    const leads = target.pipeline.leads;
+    const admit = leads.admit.bind(leads);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const entered = new Promise<void>((resolve) => {
+      vi.spyOn(leads, 'admit').mockImplementationOnce(async (key) => {
+        resolve();
+        await held;
+        return admit(key);
+      });
+    });
+    const first = postJson(target.endpoint, validRequest({ email: 'lent@entreprise.example' }));
+    await entered;
     const refused = await postJson(target.endpoint, validRequest());
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('2');
@@ -101,8 +100,8 @@ describe('admission control', () => {
       `${TEST_SITE_URL}${CONTACT_ERROR_PATHS.unavailable}`,
     );
 
-    slow.finish();
-    expect(await slow.answer).toBe(200);
+    release();
+    expect((await first).status).toBe(200);
     // The slot is free again.
     const after = await postJson(
       target.endpoint,
@@ -112,6 +111,22 @@ describe('admission control', () => {
     expect(
       (await target.pipeline.stores.leads.listLeads()).map((lead) => lead.email).sort(),
     ).toEqual(['apres@entreprise.example', 'lent@entreprise.example']);
+  });
+});
+
+describe('a body still arriving', () => {
+  it('holds no slot: a whole request is admitted meanwhile, and the slow one after it', async () => {
+    const target = await start({ maxLeadRequestsInProgress: 1 });
+    const slow = openRequest(target);
+    // Time for the server to take the slow request's headers (before, they took the slot).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const whole = await postJson(target.endpoint, validRequest());
+    expect(whole.status).toBe(200);
+    slow.finish();
+    expect(await slow.answer).toBe(200);
+    expect(
+      (await target.pipeline.stores.leads.listLeads()).map((lead) => lead.email).sort(),
+    ).toEqual([String(validRequest().email), 'lent@entreprise.example']);
   });
 });
 

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record.ts';
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env.ts';
-import { applyHttpTimeouts } from './http/timeouts.ts';
+import { httpServerOptions } from './http/timeouts.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createLeadPipeline, pipelineOptionsFromEnv } from './compose.ts';
 import { loadStaticSite } from './http/static-site.ts';
@@ -55,12 +55,19 @@ async function start(env: ServerEnv, logger: Logger) {
     register: pipeline.register,
     clientRenderedPrefixes: [STAFF_PAGE_PREFIX],
   });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    origins = allowedOrigins(env, info.port);
-    logger.info('server_started', { url: `http://${info.address}:${info.port}` });
-    pipeline.start();
-  });
-  applyHttpTimeouts(server);
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: env.PORT,
+      hostname: env.HOST,
+      serverOptions: httpServerOptions(env.REQUEST_TIMEOUT_MS),
+    },
+    (info) => {
+      origins = allowedOrigins(env, info.port);
+      logger.info('server_started', { url: `http://${info.address}:${info.port}` });
+      pipeline.start();
+    },
+  );
 
   const graceMs = env.SMTP_TIMEOUT_MS + SHUTDOWN_MARGIN_MS;
   let stopping = false;

@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
-import { DENO_BIN, edgeFunctions, functionFlags } from '#scripts/lib/deno.ts';
+import { DENO_BIN, denoEnv, edgeFunctions, functionFlags } from '#scripts/lib/deno.ts';
 
 /**
  * The Supabase Edge Functions of supabase/functions/, run by Deno (from npm) on 127.0.0.1, and a
  * gateway in front of them that does what Supabase's does for our purpose: it maps
  * `/functions/v1/<name>/…` to the function `<name>` with the path `/<name>/…` and sets
  * `X-Forwarded-For` to the caller's address. (It checks no JWT: both functions are deployed with
- * `verify_jwt = false`, see supabase/config.toml.)
+ * `verify_jwt = false`, see supabase/config.toml.) Each function runs as deployed: its own
+ * deno.json, no node_modules, no package.json (`functionFlags`, ADR 0034).
  */
 export interface RunningFunction {
   name: string;
@@ -29,7 +30,7 @@ export async function startEdgeFunction(
     DENO_BIN,
     [
       'run',
-      ...functionFlags(root, fn),
+      ...functionFlags(fn),
       '--allow-net',
       '--allow-env',
       '--allow-read',
@@ -39,11 +40,8 @@ export async function startEdgeFunction(
     {
       cwd: root,
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
+        ...denoEnv(root),
         DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
-        DENO_NO_UPDATE_CHECK: '1',
-        NO_COLOR: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 
 import {
@@ -17,6 +16,7 @@ import { CACHE_NONE } from '#server/http/cache-control.ts';
 import type { LeadService } from './submit-lead.ts';
 import type { Logger } from '#server/logger.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
+import { readWholeBody } from '#server/http/request-body.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
 import { ERRORS } from './errors.ts';
 import { RefusalLog } from './refusal-log.ts';
@@ -28,13 +28,15 @@ export { ERRORS, requestEncoding };
 /**
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script speaks
  * (JSON in, JSON out, CORS for the site's origins) and the browser's native form post
- * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out). Checks: admission control (503 at once past the bound of requests in progress),
- * content type (415), for a native post its origin (403), size (413), the site's budget known to
- * be spent and the client's rate limit (503 / 429, early checks that count nothing), a readable
- * body (400); then the lead service validates (400), counts the request against the rate limit
- * (429) and the site's budget (503) and stores it (a repeat of a request just stored gets the
- * same answer). Every JSON error answer is `{ error }` in French, never a stack trace; refusals
- * are logged in aggregate (refusal-log.ts), and "too many" ones are held before being sent.
+ * (`application/x-www-form-urlencoded` in, `303 See Other` to a page of the site out). Checks:
+ * content type (415), for a native post its origin (403), size (413), the whole body read (a
+ * client that sends it slowly holds no slot until then: ADR 0033), admission control (503 at once
+ * past the bound of requests in progress), the site's budget known to be spent and the client's
+ * rate limit (503 / 429, early checks that count nothing), a readable body (400); then the lead
+ * service validates (400), counts the request against the rate limit (429) and the site's
+ * budget (503) and stores it (a repeat of a request just stored gets the same answer). Every
+ * JSON error answer is `{ error }` in French, never a stack trace; refusals are logged in
+ * aggregate (refusal-log.ts), and "too many" ones are held before being sent.
  */
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
@@ -87,7 +89,7 @@ export interface ContactEndpointDeps {
 interface Refusal {
   /** For the aggregated log: what refused it. */
   reason: string;
-  status: 400 | 403 | 413 | 415 | 429 | 503;
+  status: 400 | 403 | 408 | 413 | 415 | 429 | 503;
   error: string;
   /** The page that explains it after a native post; none: answered as JSON either way. */
   page?: RefusalReason;
@@ -191,21 +193,19 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
 
   const tooLarge = (c: Context) =>
     refuse(c, { reason: 'too-large', status: 413, error: ERRORS.tooLarge, page: 'tooLarge' });
-  const limitStreamedSize = bodyLimit({ maxSize: LIMITS.bodyBytes, onError: tooLarge });
-  // A body with a Content-Length is judged by it, as `bodyLimit` does, but without touching the
-  // request's body stream: the body is then read straight from the socket (the adapter's fast
-  // path) instead of through a web stream. A chunked body is counted as it streams in.
-  const limitSize: MiddlewareHandler = async (c, next) => {
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
-      return limitStreamedSize(c, next);
+  // The whole body before anything counts the request (ADR 0033): over 16 KiB, 413; cut short
+  // (the client left, or REQUEST_TIMEOUT_MS), a refusal whose answer usually reaches nobody.
+  const wholeBody: MiddlewareHandler = async (c, next) => {
+    const read = await readWholeBody(c, LIMITS.bodyBytes);
+    if (read === 'too-large') return tooLarge(c);
+    if (read === 'incomplete') {
+      return refuse(c, { reason: 'incomplete-body', status: 408, error: ERRORS.malformed });
     }
-    if (parseInt(length, 10) > LIMITS.bodyBytes) return tooLarge(c);
     await next();
   };
 
-  // Admission control, first of all: a bounded number of lead requests in progress; past it,
-  // an immediate 503 that costs no parsing and no database work.
+  // Admission control, once the body is in: a bounded number of lead requests in progress; past
+  // it, an immediate 503 that costs no parsing and no database work.
   const admitted: MiddlewareHandler = async (c, next) => {
     if (inProgress >= maxInProgress) {
       return refuse(c, overloaded('admission', ADMISSION_RETRY_AFTER_SECONDS));
@@ -234,9 +234,9 @@ export function registerContactEndpoint(app: Hono, deps: ContactEndpointDeps): v
   app.post(
     CONTACT_ENDPOINT_PATH,
     holdRefusal,
-    admitted,
     checkEncodingAndOrigin,
-    limitSize,
+    wholeBody,
+    admitted,
     async (c) => {
       const encoding = requestEncoding(c.req.header('content-type'));
       const key = requestClientKey(c, deps.trustProxy);

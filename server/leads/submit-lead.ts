@@ -75,7 +75,7 @@ export interface LeadServiceDeps {
 
 export interface LeadService {
   /**
-   * A cheap early refusal, before the body is read: the site's budget known to be spent (from
+   * A cheap early refusal, before the body is parsed: the site's budget known to be spent (from
    * memory, no database) or the client over its rate limit.
    */
   admit(clientKey: string): Promise<AdmitOutcome>;

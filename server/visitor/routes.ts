@@ -7,6 +7,7 @@ import {
   type VisitorRefused,
 } from '#contracts/contact/visitor-api.ts';
 import { CACHE_NONE } from '#server/http/cache-control.ts';
+import { readWholeBody } from '#server/http/request-body.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
 import type { RefusalLog } from '#server/leads/index.ts';
@@ -18,10 +19,10 @@ import type { VisitorOutcome, VisitorService } from './service.ts';
 /** The largest body the API reads: a token and a few days and slots. */
 export const VISITOR_BODY_BYTES = 2048;
 /**
- * Visitor API requests in progress at once, per instance; past it, an immediate 429 (not a 503:
- * a flood is answered with 4xx only, issue 37). Above the 64 connections of the measured flood
- * (`npm run bench:visitor`), which therefore never meets it: it bounds an open-loop flood's
- * requests waiting for a database connection.
+ * Visitor API requests in progress at once (their bodies read), per instance; past it, an
+ * immediate 429 (not a 503: a flood is answered with 4xx only, issue 37). Above the 64
+ * connections of the measured flood (`npm run bench:visitor`), which therefore never meets it:
+ * it bounds an open-loop flood's requests waiting for a database connection.
  */
 export const VISITOR_MAX_IN_PROGRESS = 128;
 
@@ -41,7 +42,7 @@ export interface VisitorApiDeps {
   now?: () => number;
 }
 
-type Failure = 400 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
+type Failure = 400 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 429 | 503;
 
 const TokenBody = z.object({ jeton: z.unknown() });
 // Days and slots are read as text and normalised by the service (choice-input.ts, ADR 0030).
@@ -60,11 +61,13 @@ const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
 /**
  * The visitor page's API (issue 37, ADR 0029), all POST under `VISITOR_API_PREFIX`, the token in
  * the JSON body. In order: no-store and noindex on every answer; another site's request (its
- * `Origin`, or `Sec-Fetch-Site`) 403; past the bound of requests in progress, 429 at once; a
- * client over its budget (in memory), 429 held for `refusalDelayMs`; content type 415; size
- * 413; a body that is not the act's JSON 400; then the service: a wrong, expired or used-up
- * token 404 with one message whatever the case. Refusals are logged in aggregate
- * (`visitor_refused`, a reason, a status, a count); no token, address or slot is ever logged.
+ * `Origin`, or `Sec-Fetch-Site`) 403; a client over its budget (in memory), 429 held for
+ * `refusalDelayMs`; content type 415; size 413; the whole body read (a client that sends it
+ * slowly holds no slot meanwhile, and REQUEST_TIMEOUT_MS closes its connection: ADR 0033); past
+ * the bound of requests in progress, 429 at once; a body that is not the act's JSON 400; then
+ * the service: a wrong, expired or used-up token 404 with one message whatever the case.
+ * Refusals are logged in aggregate (`visitor_refused`, a reason, a status, a count); no token,
+ * address or slot is ever logged.
  */
 export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
   const { service, refusalLog } = deps;
@@ -95,10 +98,6 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
     if (isCrossSiteRequest(c.req.raw.headers, deps.origins(), { acceptSameSite: false })) {
       return fail(c, 403, 'cross-site', { error: VISITOR_MESSAGES.crossSite });
     }
-    if (inProgress >= VISITOR_MAX_IN_PROGRESS) {
-      c.header('Retry-After', '2');
-      return fail(c, 429, 'admission', { error: VISITOR_MESSAGES.rateLimited });
-    }
     const retryAfter = budget.take(requestClientKey(c, deps.trustProxy), now());
     if (retryAfter !== undefined) {
       if (deps.refusalDelayMs > 0) held.add(c.req.raw);
@@ -112,6 +111,18 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
     const length = Number(c.req.header('content-length') ?? NaN);
     if (!(length <= VISITOR_BODY_BYTES)) {
       return fail(c, 413, 'too-large', { error: VISITOR_MESSAGES.tooLarge });
+    }
+    const body = await readWholeBody(c, VISITOR_BODY_BYTES);
+    if (body === 'too-large')
+      return fail(c, 413, 'too-large', { error: VISITOR_MESSAGES.tooLarge });
+    // Its connection ended before the body did (the client left, or the request timeout cut
+    // it): counted among the refusals; the answer usually reaches nobody.
+    if (body === 'incomplete') {
+      return fail(c, 408, 'incomplete-body', { error: VISITOR_MESSAGES.invalid });
+    }
+    if (inProgress >= VISITOR_MAX_IN_PROGRESS) {
+      c.header('Retry-After', '2');
+      return fail(c, 429, 'admission', { error: VISITOR_MESSAGES.rateLimited });
     }
     inProgress += 1;
     try {

@@ -1,49 +1,13 @@
-import { readFileSync } from 'node:fs';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
-import { edgeFunctions } from '#scripts/lib/deno.ts';
 import { startTestServer, validRequest, type TestServer } from '#test-support/harness.ts';
 import { gateway, runFunctionsForThisFile, SITE_ORIGIN } from './functions.fixture.ts';
 
 /**
- * The Edge Functions' configuration, and the Node server and send-contact-email answering alike.
+ * The Node server and send-contact-email answering alike.
  */
 runFunctionsForThisFile();
-
-describe('the functions’ configuration', () => {
-  it('imports in each deno.json the versions package.json pins', () => {
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
-      dependencies: Record<string, string>;
-      devDependencies: Record<string, string>;
-      imports: Record<string, string>;
-    };
-    const pinned = { ...pkg.dependencies, ...pkg.devDependencies };
-    for (const fn of edgeFunctions(process.cwd())) {
-      const { imports } = JSON.parse(readFileSync(fn.config, 'utf8')) as {
-        imports: Record<string, string>;
-      };
-      // Every alias, so a module the function loads may use any of them.
-      expect(
-        Object.keys(imports).filter((key) => key.startsWith('#')),
-        fn.name,
-      ).toEqual(Object.keys(pkg.imports).map((key) => key.replace(/\*$/, '')));
-      for (const [key, target] of Object.entries(imports)) {
-        if (key.startsWith('#')) {
-          // A subpath alias: the same folder as package.json's `imports`, seen from the function.
-          const folder = pkg.imports[`${key}*`]?.replace(/^\.\/(.*)\*$/, '$1');
-          expect(folder, `${fn.name}: ${key}`).toBeDefined();
-          expect(target, `${fn.name}: ${key}`).toBe(`../../../${folder!}`);
-          continue;
-        }
-        const match = /^npm:\/?((?:@[^/@]+\/)?[^/@]+)@([^/]+)/.exec(target);
-        expect(match, `${fn.name}: ${target}`).not.toBeNull();
-        expect(`${match![1]}@${match![2]}`).toBe(`${match![1]}@${pinned[match![1]!]}`);
-      }
-    }
-  });
-});
 
 describe('parity: the Node server and the function answer alike', () => {
   let server: TestServer;
