@@ -15,7 +15,7 @@ import {
   type LeadPage,
 } from '#contracts/staff/contract.ts';
 import { StaffButton, StaffMessage, StaffTextArea } from '#app/components/staff/controls.tsx';
-import { allowsCalls } from '#contracts/contact/choice-records.ts';
+import { callsAllowed } from '#contracts/contact/choice-records.ts';
 import { AttemptsLine } from './due-cell.tsx';
 import { ContactFacts } from './contact-facts.tsx';
 import { postJson } from '#app/components/staff/staff-api.ts';
@@ -131,7 +131,7 @@ export function CallPanel({
   const [info, setInfo] = useState<string>();
   const [error, setError] = useState<string>();
   const { clock, now, timeZone } = lead;
-  const emailOnly = !allowsCalls(lead.contact.choice);
+  const emailOnly = !callsAllowed(lead.contact);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
