@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { siteConfig } from '#config/site.ts';
 import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
+import { PHONE_CONSENT_TEXT } from '#contracts/contact/phone-consent.ts';
 import { VISITOR_PAGE_PATH, visitorPageLink } from '#contracts/contact/visitor-page.ts';
 import { openStores } from '#server/compose/stores.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';
@@ -18,8 +19,8 @@ import {
  * The visitor's page (issue 37) in a real browser, on a server of its own with the CRM webhook
  * on (e2e/support/webhooks-staff.ts): a request stored by the endpoint with the visitor's
  * choice, its link minted in the server's database (as the confirmation will carry it), then on
- * `/ma-demande`: change the slots, stop the calls, erase; each seen by staff on the request's
- * page and by the CRM's receiver. Runs in order on one request.
+ * `/ma-demande`: change the slots, stop the calls, allow them again, erase; each seen by staff
+ * on the request's page and by the CRM's receiver. Runs in order on one request.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -173,6 +174,35 @@ test('« Ne plus m’appeler », after a confirmation: e-mail only, seen by staf
   ).toBeVisible();
   await expect(panel).toContainText('À répondre avant');
   await expect(panel).not.toContainText('rappeler');
+});
+
+test('« Être rappelé(e) par téléphone », a new consent after its confirmation: the phone again, seen by staff and the CRM', async () => {
+  await visitor.getByRole('button', { name: 'Être rappelé(e) par téléphone' }).click();
+  await expect(
+    visitor.getByRole('heading', { name: 'Être rappelé(e) par téléphone' }),
+  ).toBeFocused();
+  await expect(visitor.getByText(PHONE_CONSENT_TEXT)).toBeVisible();
+  await expectAxeClean('the new consent’s confirmation');
+  await visitor.getByRole('button', { name: 'J’accepte d’être appelé(e)' }).click();
+  await expect(visitor.getByRole('status')).toContainText('nous pourrons vous appeler');
+  await expect(visitor.getByRole('region', { name: 'Votre demande' })).toContainText(
+    'Par téléphone',
+  );
+  await expect(
+    visitor.getByRole('button', { name: 'Changer les jours et créneaux' }),
+  ).toBeVisible();
+
+  await receivedWhere(
+    (message) =>
+      message.type === 'lead.contact_changed' &&
+      message.data.id === leadId &&
+      message.data.channel === 'telephone' &&
+      message.data.phoneWithdrawnAt === null &&
+      (message.data.days as unknown[]).length === 0,
+  );
+  await staffSeesAudit('Appels de nouveau acceptés par le demandeur');
+  const panel = staffPage.getByRole('region', { name: 'Rappel' });
+  await expect(panel.getByRole('radio').first()).toBeVisible();
 });
 
 test('« Supprimer ma demande », after an irreversible-step confirmation: gone for staff, lead.erased, the link opens nothing', async () => {

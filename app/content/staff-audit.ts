@@ -18,6 +18,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   webhook_enable: 'Webhook CRM réactivé',
   visitor_slots: 'Créneau modifié par le demandeur',
   visitor_stop_calls: 'Appels refusés par le demandeur',
+  visitor_allow_calls: 'Appels de nouveau acceptés par le demandeur',
   visitor_erase: 'Personne effacée par le demandeur',
   webhook_test: 'Test du webhook CRM envoyé',
 };
@@ -41,6 +42,11 @@ function auditDetail(action: AuditAction, detail: string): string {
   }
   if (action === 'call') {
     return `(${CALL_OUTCOME_LABELS[detail as CallOutcome] ?? detail})`;
+  }
+  if (action === 'visitor_allow_calls') {
+    // `<sequence> <version>`: the version of the wording agreed to.
+    const version = detail.split(' ')[1];
+    return version ? `(texte version ${version})` : '';
   }
   if (
     action === 'retry' ||

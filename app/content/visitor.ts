@@ -4,6 +4,7 @@
  * slots' labels are the contact form's (contracts/contact/contact-choice.ts).
  */
 import { siteConfig } from '#config/site.ts';
+import { PHONE_CONSENT_TEXT } from '#contracts/contact/phone-consent.ts';
 
 const NBSP = '\u00a0';
 
@@ -65,6 +66,17 @@ export const visitorText = {
     cancel: 'Annuler',
     done: `C’est noté${NBSP}: nous ne vous appellerons plus`,
     doneDetail: 'Nous vous répondrons par e-mail. Notre équipe en est informée.',
+  },
+  /** The new consent to calls (ADR 0030): its wording is the one stored with the request. */
+  allowCalls: {
+    title: 'Être rappelé(e) par téléphone',
+    open: 'Être rappelé(e) par téléphone',
+    confirmText: PHONE_CONSENT_TEXT,
+    confirm: 'J’accepte d’être appelé(e)',
+    cancel: 'Annuler',
+    done: `C’est noté${NBSP}: nous pourrons vous appeler`,
+    doneDetail:
+      'Nous vous appellerons dès que possible, ou dans les jours et créneaux que vous choisirez ci-dessous. Notre équipe en est informée et un e-mail vous le confirme.',
   },
   /**
    * The person's erasure: every request of the address (ADR 0031), `count` of them; `hidden`:

@@ -61,6 +61,17 @@ export function allowsCalls(choice: Pick<ContactChoice, 'channel'>): boolean {
   return choice.channel !== 'email';
 }
 
+/**
+ * Whether staff may phone the person now: the choice allows calls and no withdrawal of the phone
+ * consent stands (`phone_withdrawn_at`, whatever the channel says; ADR 0030).
+ */
+export function callsAllowed(contact: {
+  choice: Pick<ContactChoice, 'channel'>;
+  phoneWithdrawnAt: number | null;
+}): boolean {
+  return allowsCalls(contact.choice) && contact.phoneWithdrawnAt === null;
+}
+
 export function hasChosenSlots(choice: ContactChoice): boolean {
   return choice.channel === 'telephone' && (choice.days.length > 0 || choice.slots.length > 0);
 }

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { CLIENT_TYPE, type ContactField, type FieldErrors, LIMITS } from './fields.ts';
 import { PRODUCT_OPTIONS } from './products.ts';
 import { CONTACT_CHANNELS, DAY_NAMES, parseSlot } from './contact-choice.ts';
+import { normaliseDays, normaliseSlotTexts, parseDayName } from './choice-input.ts';
 
 // Zod compiles object parsers with `new Function` unless told not to; the site's
 // Content-Security-Policy forbids eval, so its probe alone would be reported as a violation.
@@ -54,9 +55,9 @@ const SINGLE_EMAIL_MESSAGE = 'Saisissez une seule adresse e-mail, sans espace ni
 
 const CHOICE_MISSING = 'Choisissez comment vous souhaitez être recontacté(e).';
 const SLOT_MESSAGE = 'Choisissez des créneaux dans la liste.';
+const DAY_MESSAGE = 'Choisissez des jours dans la liste.';
 /** More slots than any CALL_WINDOWS setting offers is no form's doing. */
 const MAX_SLOTS = 12;
-const distinct = (values: readonly string[]) => new Set(values).size === values.length;
 
 /** One validator per field of CONTACT_FIELDS, no more, no fewer (checked when compiling). */
 const formShape = {
@@ -101,12 +102,19 @@ const formShape = {
     error: 'Vous devez accepter le traitement de vos informations pour envoyer votre demande.',
   }),
   recontact: z.enum(CONTACT_CHANNELS, { error: CHOICE_MISSING }),
+  // Days and slots are normalised before they are checked (choice-input.ts, ADR 0030): trimmed,
+  // parsed, each kept once on its parsed value, in order; overlapping slots are refused.
   jours: z._default(
     z
-      .array(z.enum(DAY_NAMES, { error: 'Choisissez des jours dans la liste.' }))
+      .array(
+        z.string({ error: DAY_MESSAGE }).check(
+          z.maxLength(20, { error: DAY_MESSAGE }),
+          z.refine((value) => parseDayName(value) !== undefined, { error: DAY_MESSAGE }),
+        ),
+      )
       .check(
-        z.maxLength(DAY_NAMES.length, { error: 'Choisissez des jours dans la liste.' }),
-        z.refine(distinct, { error: 'Choisissez des jours dans la liste.' }),
+        z.overwrite((days) => normaliseDays(days) ?? days),
+        z.maxLength(DAY_NAMES.length, { error: DAY_MESSAGE }),
       ),
     [],
   ),
@@ -114,13 +122,14 @@ const formShape = {
     z
       .array(
         z.string({ error: SLOT_MESSAGE }).check(
-          z.maxLength(11, { error: SLOT_MESSAGE }),
+          z.maxLength(20, { error: SLOT_MESSAGE }),
           z.refine((value) => parseSlot(value) !== undefined, { error: SLOT_MESSAGE }),
         ),
       )
       .check(
+        z.refine((slots) => normaliseSlotTexts(slots) !== undefined, { error: SLOT_MESSAGE }),
+        z.overwrite((slots) => normaliseSlotTexts(slots) ?? slots),
         z.maxLength(MAX_SLOTS, { error: SLOT_MESSAGE }),
-        z.refine(distinct, { error: SLOT_MESSAGE }),
       ),
     [],
   ),

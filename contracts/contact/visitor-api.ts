@@ -17,6 +17,11 @@ export const VISITOR_API = {
   /** « Ne plus m'appeler » for one request: `{ jeton, demande }` → `VisitorView`. */
   stopCalls: `${VISITOR_API_PREFIX}/ne-plus-appeler`,
   /**
+   * « Être rappelé(e) par téléphone » for one request (ADR 0030): `{ jeton, demande, accord:
+   * true, version }` (the version of PHONE_CONSENT_TEXT the page showed) → `VisitorView`.
+   */
+  allowCalls: `${VISITOR_API_PREFIX}/etre-rappele`,
+  /**
    * « Supprimer ma demande »: erases the person, every request of the address, as staff's
    * erasure does: `{ jeton, confirmer: true }` → `VisitorErased`.
    */
@@ -51,6 +56,11 @@ export interface VisitorView {
   offer: { days: DayName[]; slots: string[] };
   /** Whether the days and slots may still be changed (calls allowed, request not closed). */
   canChangeSlots: boolean;
+  /**
+   * Whether « Être rappelé(e) par téléphone » is offered: the e-mail only (after « Ne plus
+   * m'appeler » or as chosen on the form) on a request not closed.
+   */
+  canAllowCalls: boolean;
 }
 
 /** What a link opens: the person's requests (ADR 0031). */

@@ -50,6 +50,8 @@ export type AuditAction =
   /** The requester's own changes on the visitor page (issue 37), actor `demandeur`. */
   | 'visitor_slots'
   | 'visitor_stop_calls'
+  /** « Être rappelé(e) par téléphone »: the phone consent given again (ADR 0030). */
+  | 'visitor_allow_calls'
   | 'visitor_erase';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-import { allowsCalls, choiceFromColumns } from '#contracts/contact/choice-records.ts';
+import { callsAllowed, choiceFromColumns } from '#contracts/contact/choice-records.ts';
 
 import type { CallRecord } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
@@ -51,7 +51,8 @@ export class CallbackStore {
    * « Répondu par e-mail ») moves a `nouveau` request to `en_cours` (audited as a status change);
    * an unanswered attempt leaves the status alone. `not-found` when the lead does not exist;
    * `email-only` (nothing written) for a phone outcome on a request whose person asked for the
-   * e-mail only (issue 37): read in the transaction of the insert, the lead's row locked on
+   * e-mail only or withdrew the phone consent (`phone_withdrawn_at`, whatever the channel
+   * column says; issue 37, ADR 0030): read in the transaction of the insert, the lead's row locked on
    * PostgreSQL (SQLite's write transaction holds the database), so a withdrawal committed just
    * before is honoured and one in progress is waited for.
    */
@@ -63,13 +64,21 @@ export class CallbackStore {
     now: number;
   }): Promise<RecordCallResult> {
     return inTransaction(this.#connection, async (trx) => {
-      const lead = trx.selectFrom('leads').select('contact_channel').where('id', '=', call.leadId);
+      const lead = trx
+        .selectFrom('leads')
+        .select(['contact_channel', 'phone_withdrawn_at'])
+        .where('id', '=', call.leadId);
       const contact = await (
         this.#connection.engine === 'postgres' ? lead.forUpdate() : lead
       ).executeTakeFirst();
       if (!contact) return 'not-found';
       const phone = (PHONE_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);
-      if (phone && !allowsCalls({ channel: contact.contact_channel })) return 'email-only';
+      // A standing withdrawal forbids calls whatever the channel column says (ADR 0030).
+      const allowed = callsAllowed({
+        choice: { channel: contact.contact_channel },
+        phoneWithdrawnAt: contact.phone_withdrawn_at,
+      });
+      if (phone && !allowed) return 'email-only';
       const status = await leadStatus(trx, call.leadId);
       if (status === undefined) return 'not-found';
       const reaching = (REACHING_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);

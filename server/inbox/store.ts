@@ -7,6 +7,7 @@ import type { InboxClockFilter } from '#server/callback/index.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
+import { lockLead } from '#server/db/records/lead.ts';
 import type { LeadStatus, Tables } from '#server/db/schema.ts';
 import { changeStatus, emailKeyOf, toDelivery } from '#server/leads/index.ts';
 import { counters, searchInbox, toRow, type StoreInboxPage } from './search.ts';
@@ -160,7 +161,11 @@ export class InboxStore {
     now: number;
   }): Promise<boolean> {
     const webhooks = this.#database.webhookEvents;
-    return inTransaction(this.#database, (trx) => changeStatus(trx, { ...change, webhooks }));
+    return inTransaction(this.#database, async (trx) => {
+      // Turns with the visitor's changes of this request (ADR 0030): a close is never overtaken.
+      await lockLead(trx, this.#database.engine, change.leadId);
+      return changeStatus(trx, { ...change, webhooks });
+    });
   }
 
   /** Makes the lead's failed or waiting e-mails due now and records it; false when gone. */

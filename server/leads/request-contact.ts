@@ -1,15 +1,10 @@
 import {
-  CHOICE_VERSION,
-  type ContactChoice,
-  encodeSlot,
-  parseSlot,
-  type SlotRange,
-} from '#contracts/contact/contact-choice.ts';
-import {
-  choiceWording,
-  isoWeekdayOf,
-  UNSPECIFIED_CHOICE,
-} from '#contracts/contact/choice-records.ts';
+  type ChoiceOffer,
+  normaliseChoiceInput,
+  notOffered,
+} from '#contracts/contact/choice-input.ts';
+import { CHOICE_VERSION, type ContactChoice } from '#contracts/contact/contact-choice.ts';
+import { choiceWording, UNSPECIFIED_CHOICE } from '#contracts/contact/choice-records.ts';
 import {
   CONSENT_TEXT,
   CONSENT_VERSION,
@@ -25,11 +20,7 @@ import type { Consent, NewContact } from './store.ts';
  * composition: the lead capability does not import the call-back clock) and the due time a
  * choice gives.
  */
-export interface ContactOffer {
-  /** WORKING_DAYS: the ISO weekdays a visitor may tick. */
-  workingDays: ReadonlySet<number>;
-  /** CALL_WINDOWS: the slots a visitor may tick. */
-  callWindows: readonly SlotRange[];
+export interface ContactOffer extends ChoiceOffer {
   /** The due time of a request received at `receivedAt` with this choice. */
   dueAt(receivedAt: number, choice: ContactChoice): number;
 }
@@ -60,19 +51,18 @@ export function requestContact(
     const choice: ContactChoice = { channel: 'email', days: [], slots: [] };
     return { consent, contact: withDue(worded(choice), at, offer) };
   }
-  const days = request.jours.map(isoWeekdayOf).sort((a, b) => a - b);
-  const slots = request.creneaux
-    .map(parseSlot)
-    .filter((slot): slot is SlotRange => slot !== undefined)
-    .sort((a, b) => a.start - b.start);
-  if (offer) {
-    if (days.some((day) => !offer.workingDays.has(day)))
-      return { fields: { jours: DAY_NOT_OFFERED } };
-    const offered = new Set(offer.callWindows.map(encodeSlot));
-    if (slots.some((slot) => !offered.has(encodeSlot(slot)))) {
-      return { fields: { creneaux: SLOT_NOT_OFFERED } };
-    }
+  const input = normaliseChoiceInput(request.jours, request.creneaux);
+  // The schema normalised them already; a list it let through but the reader would refuse is
+  // refused here too rather than stored.
+  if ('field' in input) {
+    return {
+      fields: { [input.field]: input.field === 'jours' ? DAY_NOT_OFFERED : SLOT_NOT_OFFERED },
+    };
   }
+  const refused = offer ? notOffered(input, offer) : undefined;
+  if (refused === 'jours') return { fields: { jours: DAY_NOT_OFFERED } };
+  if (refused === 'creneaux') return { fields: { creneaux: SLOT_NOT_OFFERED } };
+  const { days, slots } = input;
   return { consent, contact: withDue(worded({ channel: 'telephone', days, slots }), at, offer) };
 }
 

@@ -77,6 +77,29 @@ describe('the choice of contact at the endpoint', () => {
     expect(outcome.contact.dueAt).toBe(lead?.contact.dueAt);
   });
 
+  it('normalises the days and slots before checking and storing them (ADR 0030)', async () => {
+    const { lead } = await submitted(
+      withChoice({
+        recontact: 'telephone',
+        jours: ['jeudi', ' mardi', 'jeudi'],
+        creneaux: ['14:00-17:00', ' 14:00-17:00'],
+      }),
+    );
+    // One slot, as the reader reads it back: never two overlapping ones, « dès que possible ».
+    expect(lead?.contact.choice).toEqual({
+      channel: 'telephone',
+      days: [2, 4],
+      slots: [{ start: 840, end: 1020 }],
+    });
+    expect(lead?.contact.text).toContain('mardi, jeudi\u00a0; de 14\u00a0h à 17\u00a0h.');
+    expect(
+      await service.submitLead(
+        withChoice({ recontact: 'telephone', creneaux: ['10:00-13:00', '12:00-14:00'] }),
+        'c',
+      ),
+    ).toMatchObject({ status: 'invalid', fields: { creneaux: expect.stringMatching(/créneaux/) } });
+  });
+
   it('stores « Par e-mail uniquement » without days or slots, due by the promise', async () => {
     const { lead } = await submitted(
       withChoice({ recontact: 'email', jours: ['lundi'], creneaux: ['10:00-13:00'] }),

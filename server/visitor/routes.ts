@@ -1,7 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 
-import { DAY_NAMES } from '#contracts/contact/contact-choice.ts';
 import {
   VISITOR_API,
   VISITOR_API_PREFIX,
@@ -53,11 +52,18 @@ const TokenBody = z.object({ jeton: z.unknown() });
 /** An act on one request names it: its id (checked to have the link's address, ADR 0031). */
 const RequestId = z.string().max(64);
 const RequestBody = z.object({ jeton: z.unknown(), demande: RequestId });
+// Days and slots are read as text and normalised by the service (choice-input.ts, ADR 0030).
 const SlotsBody = z.object({
   jeton: z.unknown(),
   demande: RequestId,
-  jours: z.array(z.enum(DAY_NAMES)).max(7),
+  jours: z.array(z.string().max(20)).max(14),
   creneaux: z.array(z.string().max(20)).max(12),
+});
+const AllowCallsBody = z.object({
+  jeton: z.unknown(),
+  demande: RequestId,
+  accord: z.literal(true),
+  version: z.string().max(20),
 });
 const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
 
@@ -158,8 +164,16 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
         return fail(c, 409, 'closed', { error: VISITOR_MESSAGES.closed });
       case 'invalid':
         return fail(c, 400, 'invalid', { error: VISITOR_MESSAGES.invalid, fields: outcome.fields });
+      case 'withdrawn':
+        return fail(c, 409, 'withdrawn', { error: VISITOR_MESSAGES.callsWithdrawn });
+      case 'limited':
+        c.header('Retry-After', String(outcome.retryAfterSeconds));
+        return fail(c, 429, 'daily-changes', { error: VISITOR_MESSAGES.tooManyChanges });
+      case 'stale':
+        return fail(c, 409, 'stale-consent', { error: VISITOR_MESSAGES.staleConsent });
       default:
-        if (act) {
+        // An act that asked for what already stood wrote nothing: nothing to tell the workers.
+        if (act && !outcome.unchanged) {
           deps.logger.info('visitor_changed', { action: act });
           deps.onChanged();
         }
@@ -185,6 +199,16 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
     const body = await readBody(c, RequestBody);
     if (!body) return malformed(c);
     return answer(c, await service.stopCalls(body.jeton, body.demande), 'stop_calls');
+  });
+
+  app.post(VISITOR_API.allowCalls, guard, async (c) => {
+    const body = await readBody(c, AllowCallsBody);
+    if (!body) return malformed(c);
+    return answer(
+      c,
+      await service.allowCalls(body.jeton, body.demande, body.version),
+      'allow_calls',
+    );
   });
 
   app.post(VISITOR_API.erase, guard, async (c) => {

@@ -276,7 +276,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
     await service.stopCalls(withSlots, 'lead-f');
     expect(await audit()).toHaveLength(2);
     expect(await service.changeSlots(withSlots, 'lead-f', ['lundi'], [])).toEqual({
-      status: 'closed',
+      status: 'withdrawn',
     });
 
     // No slot was chosen: no invitation to cancel, so no e-mail to the visitor.

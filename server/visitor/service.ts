@@ -1,20 +1,14 @@
-import {
-  CHOICE_VERSION,
-  type ContactChoice,
-  type DayName,
-  encodeSlot,
-  parseSlot,
-  type SlotRange,
-} from '#contracts/contact/contact-choice.ts';
-import { choiceWording, hasChosenSlots, isoWeekdayOf } from '#contracts/contact/choice-records.ts';
+import { normaliseChoiceInput, notOffered } from '#contracts/contact/choice-input.ts';
+import { PHONE_CONSENT_VERSION } from '#contracts/contact/phone-consent.ts';
 import type { VisitorPersonView, VisitorView } from '#contracts/contact/visitor-api.ts';
 import type { MailKind } from '#contracts/staff/statuses.ts';
-import { type CallbackCalendar, dueAtFor } from '#server/callback/index.ts';
+import type { CallbackCalendar } from '#server/callback/index.ts';
 import type { RetentionStore } from '#server/retention/index.ts';
+import { decideChange, type VisitorAct } from './change-rules.ts';
 import type { VisitorLinkStore } from './link-store.ts';
 import { VISITOR_MESSAGES } from './messages.ts';
 import { personView } from './person.ts';
-import { VISITOR_ACTOR, type VisitorRecord, type VisitorStore } from './store.ts';
+import { VISITOR_ACTOR, type VisitorStore } from './store.ts';
 import { visitorView } from './view.ts';
 
 export interface VisitorServiceDeps {
@@ -35,11 +29,18 @@ export function visitorMessageId(leadId: string, kind: MailKind, n: number, doma
 
 /** What a visitor's act gives: the request after it, or why not. */
 export type VisitorOutcome =
-  | { status: 'ok'; view: VisitorView }
+  /** `unchanged`: the act asked for what already stood, so nothing was written or sent. */
+  | { status: 'ok'; view: VisitorView; unchanged?: true }
   /** A wrong, expired or used-up token: one answer for all. */
   | { status: 'unknown' }
   | { status: 'invalid'; fields: { jours?: string; creneaux?: string } }
-  | { status: 'closed' };
+  | { status: 'closed' }
+  /** Days and slots asked for while calls are withdrawn (another tab, a double tap). */
+  | { status: 'withdrawn' }
+  /** Past the day's bound of changes of this request (MAX_CHANGES_PER_DAY). */
+  | { status: 'limited'; retryAfterSeconds: number }
+  /** The new consent's wording changed since the page showed it. */
+  | { status: 'stale' };
 
 /** What reading a link gives: the person's requests, or an unknown token. */
 export type VisitorReadOutcome =
@@ -49,8 +50,10 @@ export type VisitorReadOutcome =
  * What the visitor may do on `/ma-demande` (issue 37, ADR 0029), each act opened by the link's
  * token (one indexed read; a malformed token costs none). The link proves the e-mail address
  * (ADR 0031): read the person's requests; on one of them, named by its id and checked to have
- * that address, change its days and slots or withdraw the phone consent (« Ne plus
- * m'appeler »); erase the person, every request of the address, as staff do.
+ * that address, change its days and slots, withdraw the phone consent (« Ne plus m'appeler »)
+ * or give it again (« Être rappelé(e) par téléphone »); erase the person, every request of the
+ * address, as staff do. Each change is decided and written in one transaction on the request's
+ * locked row (change-rules.ts, contact-write.ts, ADR 0030).
  */
 export class VisitorService {
   readonly #deps: VisitorServiceDeps;
@@ -62,12 +65,11 @@ export class VisitorService {
   }
 
   /**
-   * The request `requestId` when the token is valid and the request has the link's e-mail
-   * address; undefined otherwise (the same answer as a bad token).
+   * The id of the request `requestId` when the token is valid and the request has the link's
+   * e-mail address; undefined otherwise (the same answer as a bad token).
    */
-  async #open(token: unknown, requestId: unknown, now: number): Promise<VisitorRecord | undefined> {
-    const leadId = await this.#deps.links.requestOf(token, requestId, now);
-    return leadId === undefined ? undefined : this.#deps.store.record(leadId);
+  #open(token: unknown, requestId: unknown, now: number): Promise<string | undefined> {
+    return this.#deps.links.requestOf(token, requestId, now);
   }
 
   async read(token: unknown): Promise<VisitorReadOutcome> {
@@ -75,91 +77,72 @@ export class VisitorService {
     return person ? { status: 'ok', person } : { status: 'unknown' };
   }
 
-  /** The days and slots, checked against what the form offers, as the endpoint checks them. */
+  /** The days and slots, normalised then checked against what the form offers (ADR 0030). */
   #choice(
-    days: readonly DayName[],
-    slots: readonly string[],
-  ): { choice: ContactChoice } | { fields: { jours?: string; creneaux?: string } } {
-    const { calendar } = this.#deps;
-    const isoDays = [...new Set(days.map(isoWeekdayOf))].sort((a, b) => a - b);
-    if (isoDays.some((day) => !calendar.workingDays.has(day))) {
-      return { fields: { jours: VISITOR_MESSAGES.dayNotOffered } };
-    }
-    const offered = new Set(calendar.callWindows.map(encodeSlot));
-    const ranges: SlotRange[] = [];
-    for (const text of new Set(slots)) {
-      const slot = parseSlot(text);
-      if (!slot || !offered.has(encodeSlot(slot))) {
-        return { fields: { creneaux: VISITOR_MESSAGES.slotNotOffered } };
-      }
-      ranges.push(slot);
-    }
-    ranges.sort((a, b) => a.start - b.start);
-    return { choice: { channel: 'telephone', days: isoDays, slots: ranges } };
+    days: readonly unknown[],
+    slots: readonly unknown[],
+  ): { act: VisitorAct } | { fields: { jours?: string; creneaux?: string } } {
+    const input = normaliseChoiceInput(days, slots);
+    const field = 'field' in input ? input.field : notOffered(input, this.#deps.calendar);
+    if (field === 'jours') return { fields: { jours: VISITOR_MESSAGES.dayNotOffered } };
+    if (field === 'creneaux') return { fields: { creneaux: VISITOR_MESSAGES.slotNotOffered } };
+    if ('field' in input) return { fields: {} };
+    return { act: { kind: 'slots', days: input.days, slots: input.slots } };
   }
 
   async changeSlots(
     token: unknown,
     requestId: unknown,
-    days: readonly DayName[],
-    slots: readonly string[],
+    days: readonly unknown[],
+    slots: readonly unknown[],
   ): Promise<VisitorOutcome> {
     const now = this.#now();
-    const record = await this.#open(token, requestId, now);
-    if (!record) return { status: 'unknown' };
-    const view = visitorView(record, this.#deps.calendar, now);
-    if (!view.canChangeSlots) return { status: 'closed' };
+    const leadId = await this.#open(token, requestId, now);
+    if (leadId === undefined) return { status: 'unknown' };
     const checked = this.#choice(days, slots);
     if ('fields' in checked) return { status: 'invalid', fields: checked.fields };
-    const { choice } = checked;
-    return this.#change(record, now, {
-      contact: { choice, text: choiceWording(choice), version: CHOICE_VERSION },
-      action: 'visitor_slots',
-      // The mail helper renders the current choice (an invitation when a slot is chosen).
-      visitorMail: 'schedule_update',
-    });
+    return this.#change(leadId, now, checked.act);
   }
 
+  /** « Ne plus m’appeler »: always applies, past the day's bound too; wins over any racing change. */
   async stopCalls(token: unknown, requestId: unknown): Promise<VisitorOutcome> {
     const now = this.#now();
-    const record = await this.#open(token, requestId, now);
-    if (!record) return { status: 'unknown' };
-    // Already on the e-mail: nothing to withdraw, nothing written.
-    if (record.choice.channel === 'email') {
-      return { status: 'ok', view: visitorView(record, this.#deps.calendar, now) };
-    }
-    const choice: ContactChoice = { channel: 'email', days: [], slots: [] };
-    return this.#change(record, now, {
-      contact: { choice, text: VISITOR_MESSAGES.stopCallsWording, version: CHOICE_VERSION },
-      action: 'visitor_stop_calls',
-      // An invitation was sent only for chosen slots: cancel it then; otherwise the page says it.
-      visitorMail: hasChosenSlots(record.choice) ? 'schedule_cancel' : undefined,
-    });
+    const leadId = await this.#open(token, requestId, now);
+    if (leadId === undefined) return { status: 'unknown' };
+    return this.#change(leadId, now, { kind: 'stop' });
   }
 
-  async #change(
-    record: VisitorRecord,
-    now: number,
-    change: {
-      contact: { choice: ContactChoice; text: string; version: string };
-      action: 'visitor_slots' | 'visitor_stop_calls';
-      visitorMail: 'schedule_update' | 'schedule_cancel' | undefined;
-    },
-  ): Promise<VisitorOutcome> {
+  /**
+   * « Être rappelé(e) par téléphone »: the new consent to calls, `version` being the one of the
+   * wording the page showed (a page older than the wording must be reloaded to be read).
+   */
+  async allowCalls(token: unknown, requestId: unknown, version: string): Promise<VisitorOutcome> {
+    const now = this.#now();
+    const leadId = await this.#open(token, requestId, now);
+    if (leadId === undefined) return { status: 'unknown' };
+    if (version !== PHONE_CONSENT_VERSION) return { status: 'stale' };
+    return this.#change(leadId, now, { kind: 'allow_calls' });
+  }
+
+  async #change(leadId: string, now: number, act: VisitorAct): Promise<VisitorOutcome> {
     const { calendar, messageDomain, store } = this.#deps;
-    const dueAt = dueAtFor(now, change.contact.choice, calendar);
-    const done = await store.changeContact({
-      leadId: record.id,
+    const result = await store.changeContact({
+      leadId,
       now,
-      contact: { ...change.contact, dueAt },
-      action: change.action,
-      visitorMail: change.visitorMail,
-      messageId: (kind, n) => visitorMessageId(record.id, kind, n, messageDomain),
+      decide: (current) => decideChange(act, current, now, calendar),
+      messageId: (kind, n) => visitorMessageId(leadId, kind, n, messageDomain),
     });
-    if (!done) return { status: 'unknown' };
-    const after = await store.record(record.id);
+    if (result.status === 'limited') {
+      return { status: 'limited', retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000) };
+    }
+    if (result.status === 'closed' || result.status === 'withdrawn')
+      return { status: result.status };
+    const after = result.status === 'gone' ? undefined : await store.record(leadId);
     if (!after) return { status: 'unknown' };
-    return { status: 'ok', view: visitorView(after, calendar, now) };
+    const view = visitorView(after, calendar, now);
+    return result.status === 'unchanged'
+      ? { status: 'ok', view, unchanged: true }
+      : { status: 'ok', view };
   }
 
   /**

@@ -8,6 +8,7 @@ import { hasChosenSlots, slotsSummary } from '#contracts/contact/choice-records.
 import { isProductOption } from '#contracts/contact/products.ts';
 import type { VisitorStage, VisitorView } from '#contracts/contact/visitor-api.ts';
 import { type CallbackCalendar, nextChosenSlot } from '#server/callback/index.ts';
+import { CLOSED_STATUSES, phoneAllowed } from './change-rules.ts';
 import type { VisitorRecord } from './store.ts';
 
 /** The request as the visitor page shows it (contracts/contact/visitor-api.ts), in French. */
@@ -35,7 +36,7 @@ const dayNames = (days: Iterable<number>): DayName[] =>
     .filter((day): day is DayName => day !== undefined);
 
 function stageOf(record: VisitorRecord): VisitorStage {
-  if (record.status === 'converti' || record.status === 'perdu') return 'cloturee';
+  if (CLOSED_STATUSES.includes(record.status)) return 'cloturee';
   if (record.reached?.outcome === 'joint') return 'appele';
   if (record.reached?.outcome === 'repondu_email') return 'repondu_email';
   return record.status === 'en_cours' ? 'en_cours' : 'recue';
@@ -86,6 +87,7 @@ export function visitorView(
       days: dayNames(calendar.workingDays),
       slots: calendar.callWindows.map(encodeSlot),
     },
-    canChangeSlots: stage !== 'cloturee' && choice.channel !== 'email',
+    canChangeSlots: stage !== 'cloturee' && phoneAllowed(record),
+    canAllowCalls: stage !== 'cloturee' && !phoneAllowed(record),
   };
 }

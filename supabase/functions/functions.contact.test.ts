@@ -81,6 +81,20 @@ describe('send-contact-email through supabase-js', () => {
     ).toBe('jeudi 17:00');
   });
 
+  it('normalises the days and slots with the shared pipeline: a slot sent twice is one (ADR 0030)', async () => {
+    const id = await invokeValid('normalise@entreprise.example', {
+      recontact: 'telephone',
+      jours: ['jeudi', ' mardi', 'jeudi'],
+      creneaux: ['14:00-17:00', ' 14:00-17:00'],
+      recontactVersion: CHOICE_VERSION,
+    });
+    const [lead] = await query<Record<string, string>>(
+      'SELECT contact_days, contact_slots FROM leads WHERE id = $1',
+      [id],
+    );
+    expect(lead).toEqual({ contact_days: '2,4', contact_slots: '14:00-17:00' });
+  });
+
   it('refuses an invalid one with a FunctionsHttpError 400 in French, and stores nothing', async () => {
     const [before] = await query<{ count: string }>('SELECT count(*) FROM leads');
     const { data, error } = await supabase().functions.invoke(FUNCTION_NAME, {

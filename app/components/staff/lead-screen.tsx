@@ -17,7 +17,7 @@ import {
   type LeadStatus,
 } from '#contracts/staff/contract.ts';
 import type { LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
-import { allowsCalls } from '#contracts/contact/choice-records.ts';
+import { callsAllowed } from '#contracts/contact/choice-records.ts';
 import { callbackText } from '#app/content/callback.ts';
 import { StaffButton, StaffSection, StaffSelect, StaffTextArea } from './controls.tsx';
 import { setFlash } from './flash.ts';
@@ -115,7 +115,7 @@ export function LeadScreen({
           <dl className="divide-y divide-slate-100">
             <Fact label={text.fields.telephone}>
               {/* No `tel:` link when the person asked for the e-mail only (issue 37). */}
-              {allowsCalls(lead.contact.choice) ? (
+              {callsAllowed(lead.contact) ? (
                 <a
                   href={telHref(lead.telephone)}
                   className="inline-flex min-h-11 items-center text-xl font-semibold whitespace-nowrap text-brand-800 tabular-nums underline"

@@ -1,4 +1,6 @@
-import { Button } from '#app/components/ui/button.tsx';
+import type { Ref } from 'react';
+
+import { Button, ButtonLink } from '#app/components/ui/button.tsx';
 import { visitorText as text } from '#app/content/visitor.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 
@@ -58,5 +60,26 @@ export function EraseSection({
         </>
       )}
     </section>
+  );
+}
+
+/** After the erasure: how many requests went, the heading focused (`headingRef`). */
+export function ErasedMessage({
+  count,
+  headingRef,
+}: {
+  count: number;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <div className="space-y-4">
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-brand-950 outline-none">
+        {text.erase.doneTitle(count)}
+      </h2>
+      <p className="text-slate-700">{text.erase.doneBody(count)}</p>
+      <ButtonLink to="/" variant="outline">
+        {text.erase.home}
+      </ButtonLink>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { Actions, type RequestStep } from './visitor-parts.tsx';
 
 /**
  * One request of the person on `/ma-demande` (ADR 0031): its summary, then what can be done on
- * it (change the days and slots, stop the calls), each opened in place.
+ * it (change the days and slots, stop the calls or allow them again), each opened in place.
  */
 export function RequestSection({
   view,
@@ -22,6 +22,7 @@ export function RequestSection({
   onClose,
   onSaveSlots,
   onStopCalls,
+  onAllowCalls,
 }: {
   view: VisitorView;
   title: string;
@@ -35,6 +36,7 @@ export function RequestSection({
   onClose: (step: RequestStep) => void;
   onSaveSlots: (days: DayName[], slots: string[]) => void;
   onStopCalls: () => void;
+  onAllowCalls: () => void;
 }) {
   const titleId = `visitor-request-${view.id}`;
   return (
@@ -66,6 +68,17 @@ export function RequestSection({
           busy={busy}
           onConfirm={onStopCalls}
           onCancel={() => onClose('stop')}
+        />
+      ) : null}
+      {step === 'calls' ? (
+        <ConfirmStep
+          title={text.allowCalls.title}
+          body={text.allowCalls.confirmText}
+          confirm={text.allowCalls.confirm}
+          cancel={text.allowCalls.cancel}
+          busy={busy}
+          onConfirm={onAllowCalls}
+          onCancel={() => onClose('calls')}
         />
       ) : null}
       {step === undefined ? <Actions view={view} onOpen={onOpen} /> : null}

@@ -6,7 +6,7 @@ import { visitorText as text } from '#app/content/visitor.ts';
 import { ReachUs } from './reach-us.tsx';
 
 /** What the visitor may open on one request: a form, or a confirmation step. */
-export type RequestStep = 'slots' | 'stop';
+export type RequestStep = 'slots' | 'stop' | 'calls';
 
 /** A message instead of the request (no token, an unknown one, a failure), with the company's contacts. */
 export function Message({
@@ -54,6 +54,17 @@ export function Actions({
             onClick={() => onOpen('slots')}
           >
             {text.slots.open}
+          </Button>
+        ) : null}
+        {view.canAllowCalls ? (
+          <Button
+            data-visitor-action="calls"
+            data-visitor-request={view.id}
+            variant="outline"
+            size="lg"
+            onClick={() => onOpen('calls')}
+          >
+            {text.allowCalls.open}
           </Button>
         ) : null}
         {view.channel === 'email' ? null : (

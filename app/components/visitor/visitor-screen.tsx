@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { DayName } from '#contracts/contact/contact-choice.ts';
+import { PHONE_CONSENT_VERSION } from '#contracts/contact/phone-consent.ts';
 import { VISITOR_FRAGMENT_KEY } from '#contracts/contact/visitor-page.ts';
 import {
   VISITOR_API,
@@ -9,10 +10,10 @@ import {
   type VisitorView,
 } from '#contracts/contact/visitor-api.ts';
 import { PageHeader } from '#app/components/page-header.tsx';
-import { Button, ButtonLink } from '#app/components/ui/button.tsx';
+import { Button } from '#app/components/ui/button.tsx';
 import { Container } from '#app/components/ui/container.tsx';
 import { visitorText as text } from '#app/content/visitor.ts';
-import { EraseSection } from './erase-section.tsx';
+import { ErasedMessage, EraseSection } from './erase-section.tsx';
 import { ReachUs } from './reach-us.tsx';
 import { RequestSection } from './request-section.tsx';
 import { Message, type RequestStep } from './visitor-parts.tsx';
@@ -49,9 +50,9 @@ const stepOn = (mode: Mode, requestId: string): RequestStep | undefined =>
 
 /**
  * `/ma-demande` once the scripts run: opens the person of the link's token (ADR 0031), shows
- * each of their open requests, and lets the visitor change a request's days and slots or stop
- * its calls, or erase the person (the last two after a confirmation step). The token stays in
- * memory only.
+ * each of their open requests, and lets the visitor change a request's days and slots, stop its
+ * calls or allow them again, or erase the person (each of the last three after a confirmation
+ * step). The token stays in memory only.
  */
 export function VisitorScreen() {
   const token = useRef<string | undefined>(undefined);
@@ -169,6 +170,17 @@ export function VisitorScreen() {
       () => callVisitorApi<VisitorView>(VISITOR_API.stopCalls, { jeton: token.current, demande }),
       (view) => succeeded(view, text.stopCalls.done, text.stopCalls.doneDetail),
     );
+  const allowCalls = (demande: string) =>
+    act(
+      () =>
+        callVisitorApi<VisitorView>(VISITOR_API.allowCalls, {
+          jeton: token.current,
+          demande,
+          accord: true,
+          version: PHONE_CONSENT_VERSION,
+        }),
+      (view) => succeeded(view, text.allowCalls.done, text.allowCalls.doneDetail),
+    );
   const erase = () =>
     act(
       () =>
@@ -214,19 +226,7 @@ export function VisitorScreen() {
             </div>
           ) : null}
           {phase.kind === 'erased' ? (
-            <div className="space-y-4">
-              <h2
-                ref={headingRef}
-                tabIndex={-1}
-                className="text-xl font-bold text-brand-950 outline-none"
-              >
-                {text.erase.doneTitle(phase.count)}
-              </h2>
-              <p className="text-slate-700">{text.erase.doneBody(phase.count)}</p>
-              <ButtonLink to="/" variant="outline">
-                {text.erase.home}
-              </ButtonLink>
-            </div>
+            <ErasedMessage count={phase.count} headingRef={headingRef} />
           ) : null}
           {phase.kind === 'ready' ? (
             <>
@@ -261,6 +261,7 @@ export function VisitorScreen() {
                       onClose={(step) => closeStep({ step, requestId: view.id })}
                       onSaveSlots={(days, slots) => void saveSlots(view.id, days, slots)}
                       onStopCalls={() => void stopCalls(view.id)}
+                      onAllowCalls={() => void allowCalls(view.id)}
                     />
                   ))}
                 </div>

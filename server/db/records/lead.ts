@@ -109,6 +109,20 @@ export function contactColumns(contact: NewContact, at: number) {
   };
 }
 
+/**
+ * Takes the request's row lock for the rest of the transaction on PostgreSQL (`FOR UPDATE`;
+ * SQLite's `BEGIN IMMEDIATE` already holds the one writer), so that acts on one request take
+ * turns: a staff status change and a visitor's change (ADR 0030).
+ */
+export async function lockLead(
+  trx: Kysely<Tables>,
+  engine: 'sqlite' | 'postgres',
+  leadId: string,
+): Promise<void> {
+  if (engine !== 'postgres') return;
+  await trx.selectFrom('leads').select('id').where('id', '=', leadId).forUpdate().execute();
+}
+
 export async function getLead(db: Kysely<Tables>, id: string): Promise<Lead | undefined> {
   return (await getLeads(db, [id])).get(id);
 }

@@ -17,7 +17,7 @@ import {
 } from '#contracts/staff/contract.ts';
 import { StaffButton, StaffTextArea } from '#app/components/staff/controls.tsx';
 import { SaveOutcome } from '#app/components/staff/lead-parts.tsx';
-import { allowsCalls } from '#contracts/contact/choice-records.ts';
+import { callsAllowed } from '#contracts/contact/choice-records.ts';
 import { AttemptsLine } from './due-cell.tsx';
 import { ContactFacts } from './contact-facts.tsx';
 import { postJson } from '#app/components/staff/staff-api.ts';
@@ -135,7 +135,7 @@ export function CallPanel({
   const [info, setInfo] = useState<string>();
   const [error, setError] = useState<string>();
   const { clock, now, timeZone } = lead;
-  const emailOnly = !allowsCalls(lead.contact.choice);
+  const emailOnly = !callsAllowed(lead.contact);
   const work = dueWorkOf(lead.contact.choice.channel);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
