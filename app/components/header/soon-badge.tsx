@@ -1,8 +1,17 @@
 import { shellText } from '#app/content/shell.ts';
 
 /**
+ * The accessible name of a control disabled until its feature exists: its visible label, then
+ * « bientôt disponible », which holds the badge's « Bientôt » (a name must contain what the
+ * control shows, WCAG 2.5.3: « Espace Client, bientôt disponible »).
+ */
+export function soonName(label: string): string {
+  return `${label}${shellText.nav.unavailableSuffix}`;
+}
+
+/**
  * « Bientôt », beside a control that is disabled until the feature exists. Hidden from assistive
- * technology: the control's own label already says « bientôt disponible ».
+ * technology: the control's name (`soonName`) already says it.
  */
 export function SoonBadge() {
   return (
