@@ -186,20 +186,4 @@ test.describe('the phone menu before the scripts run', () => {
     await expect(toggle).toHaveAccessibleName('Ouvrir le menu');
     await expectMenuOpensAndCloses(page);
   });
-
-  test('hydration shifts nothing on a phone', async ({ page }) => {
-    await gotoHydrated(page, '/');
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
-              total += entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
-    expect(shift).toBeLessThan(0.01);
-  });
 });

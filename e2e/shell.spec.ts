@@ -23,7 +23,7 @@ test.describe('desktop header', () => {
       '/contact',
     );
     await expect(
-      header.getByRole('button', { name: /Espace Client.*bientôt disponible/ }),
+      header.getByRole('button', { name: 'Espace Client, bientôt disponible', exact: true }),
     ).toBeDisabled();
   });
 
@@ -84,7 +84,8 @@ test.describe('desktop header', () => {
     await gotoHydrated(page, '/');
     const particuliers = page.getByRole('button', { name: /Particuliers/ });
     await expect(particuliers).toBeDisabled();
-    await expect(particuliers).toHaveAccessibleName(/bientôt disponible/);
+    // The name holds the visible « Particuliers Bientôt » (WCAG 2.5.3).
+    await expect(particuliers).toHaveAccessibleName('Particuliers, bientôt disponible');
     await page.getByRole('button', { name: 'Professionnels' }).click();
     await particuliers.click({ force: true });
     await expect(page.locator('#menu-professionnels')).toBeVisible();

@@ -143,13 +143,16 @@ test.describe('the call-back clock in the staff inbox', () => {
     await expect(panel).toContainText('4 appels ces 30 derniers jours.');
     await expect(panel).toContainText('Quatre appels ou plus en 30 jours');
 
-    // Back to the inbox: no longer to call back, one less overdue.
+    // Back to the inbox: no longer to call back, no longer overdue. (The « En retard » count is
+    // the whole inbox's, which the tests running beside this one change too: the view, narrowed
+    // to this test's requests by the search, is what shows the one less.)
     await page.getByRole('link', { name: 'Retour aux demandes' }).click();
     await expect(page.getByRole('heading', { level: 2, name: '1 demande' })).toBeVisible();
     expect(await listed(page)).toEqual([`Claire ${people.older}`]);
-    await expect(views.getByRole('button', { name: /^En retard/ })).toHaveText(
-      `En retard (${overdueBefore - 1})`,
-    );
+    await overdueButton.click();
+    await expect(overdueButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { level: 2, name: '1 demande' })).toBeVisible();
+    expect(await listed(page)).toEqual([`Claire ${people.older}`]);
     await views.getByRole('button', { name: 'Toutes les demandes' }).click();
     await expect(page.getByRole('heading', { level: 2, name: '3 demandes' })).toBeVisible();
     await expect(rows.filter({ hasText: people.oldest })).toContainText(/rappelé en/);

@@ -56,17 +56,4 @@ export const contactPageText = {
     text: 'Notre équipe vous rappelle sous 24h (jours ouvrés) pour comprendre votre besoin et, si vous le souhaitez, planifier une visite ou un audit.',
     points: ['Étude et devis gratuits', 'Conseil sur les aides et financements', 'Sans engagement'],
   },
-  gdpr: {
-    title: 'Vos données personnelles',
-    purpose: `${siteConfig.companyName}, responsable du traitement, utilise les informations de ce formulaire pour répondre à votre demande, par téléphone ou par e-mail uniquement, selon votre choix. Ce traitement repose sur votre consentement et sur les mesures précontractuelles prises à votre demande.`,
-    /** The choice of contact: how to change or withdraw it, and the visitor's page. */
-    choice:
-      'Pour changer vos créneaux, arrêter les appels («\u00a0Ne plus m’appeler\u00a0») ou supprimer votre demande\u00a0: page «\u00a0Suivre ou modifier ma demande\u00a0» (lien dans l’e-mail de confirmation), ou contactez-nous.',
-    retention:
-      'Ces données sont réservées à nos équipes et conservées 3\u00a0ans après notre dernier contact.',
-    rightsBeforeEmail:
-      'Vous pouvez y accéder, les faire rectifier ou effacer, vous opposer à leur traitement ou retirer votre consentement à tout moment en écrivant à',
-    policyLinkIntro: 'Détails et autres droits\u00a0:',
-    policyLink: 'politique de confidentialité',
-  },
 } as const;

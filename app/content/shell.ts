@@ -11,9 +11,13 @@ export const shellText = {
     call: 'Appeler',
     callNow: 'Appeler maintenant',
     clientArea: 'Espace Client',
-    unavailableSuffix: '(bientôt disponible)',
     /** Shown on a disabled control, beside its name. */
     soon: 'Bientôt',
+    /**
+     * Ends a disabled control's accessible name, after its visible label: it says the badge's
+     * word, so the name holds all the control shows (WCAG 2.5.3), and says it in full.
+     */
+    unavailableSuffix: ', bientôt disponible',
     quote: 'Devis gratuit',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',

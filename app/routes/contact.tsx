@@ -1,3 +1,5 @@
+import { useLoaderData } from 'react-router';
+
 import { ContactAside } from '#app/components/contact/contact-aside.tsx';
 import { ContactForm } from '#app/components/contact/contact-form.tsx';
 import { GdprNotice } from '#app/components/contact/gdpr-notice.tsx';
@@ -5,6 +7,7 @@ import { PageHeader } from '#app/components/page-header.tsx';
 import { Card } from '#app/components/ui/card.tsx';
 import { Container } from '#app/components/ui/container.tsx';
 import { contactPageText } from '#app/content/contact.ts';
+import { contactNoticeText } from '#app/content/contact-notice.ts';
 import { pageMetaText } from '#app/content/page-meta.ts';
 import { pageMeta } from '#app/seo.ts';
 
@@ -14,7 +17,17 @@ export const meta = () =>
     path: '/contact',
   });
 
+/**
+ * Runs when the page is prerendered, never in the browser: the information notice travels in the
+ * page's HTML and its `.data` file, not in the contact page's script, whose weight is held to the
+ * home page's (`e2e/budget.spec.ts`; ADR 0012 does the same for the solution pages).
+ */
+export function loader() {
+  return { notice: contactNoticeText };
+}
+
 export default function ContactRoute() {
+  const { notice } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={contactPageText.title} lead={contactPageText.lead} />
@@ -27,7 +40,7 @@ export default function ContactRoute() {
             <ContactForm />
           </div>
           <div className="mt-8 border-t border-slate-200 pt-6">
-            <GdprNotice />
+            <GdprNotice text={notice} />
           </div>
         </Card>
         <ContactAside />

@@ -54,12 +54,16 @@ export const fillForm = fillContactForm;
 export const submitButton = (page: Page) =>
   page.getByRole('button', { name: /Envoyer ma demande|Envoi en cours/ });
 
-/** What the staff CLI lists: the store as it is on disk. */
+/**
+ * What the staff CLI lists: the store as it is on disk. The CLI's bundle of the build under test
+ * is run directly: `npm run leads` rebuilds a bundle older than a source file, and two tests
+ * doing so at once removed each other's build/server/ (MODULE_NOT_FOUND).
+ */
 export function storedLeads(dataDir: string): Array<{
   email: string;
   consent: { text: string; version: string };
 }> {
-  const result = spawnSync('npm', ['run', '--silent', 'leads', '--', 'list', '--json'], {
+  const result = spawnSync(process.execPath, ['build/server/leads.js', 'list', '--json'], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });

@@ -1,7 +1,7 @@
 import { siteConfig } from '#config/site.ts';
 import { shellText } from '#app/content/shell.ts';
 import { UserRound } from '#app/components/ui/icons.tsx';
-import { SoonBadge } from './soon-badge.tsx';
+import { SoonBadge, soonName } from './soon-badge.tsx';
 
 /** Links to the client portal when one is configured; otherwise a disabled, labelled button. */
 export function ClientAreaButton({ className }: { className: string }) {
@@ -19,7 +19,7 @@ export function ClientAreaButton({ className }: { className: string }) {
       type="button"
       disabled
       className={className}
-      aria-label={`${shellText.nav.clientArea} ${shellText.nav.unavailableSuffix}`}
+      aria-label={soonName(shellText.nav.clientArea)}
     >
       {icon}
       {shellText.nav.clientArea}

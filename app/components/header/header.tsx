@@ -16,7 +16,7 @@ import { ChevronDown, Phone } from '#app/components/ui/icons.tsx';
 import { ClientAreaButton } from './client-area-button.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { SoonBadge } from './soon-badge.tsx';
+import { SoonBadge, soonName } from './soon-badge.tsx';
 import type { DropdownId } from './menu-state.ts';
 import { useDropdowns } from './use-dropdowns.ts';
 
@@ -59,7 +59,7 @@ export function Header() {
           aria-expanded={disabled ? undefined : open}
           aria-controls={disabled ? undefined : panelId}
           disabled={disabled}
-          aria-label={disabled ? `${label} ${text.unavailableSuffix}` : undefined}
+          aria-label={disabled ? soonName(label) : undefined}
           onClick={() => dispatch({ type: 'toggle', id })}
           onKeyDown={onTriggerKeyDown}
         >

@@ -13,7 +13,7 @@ import { ButtonAnchor, ButtonLink, buttonClasses } from '#app/components/ui/butt
 import { cn } from '#app/components/ui/class-names.ts';
 import { ChevronDown, Menu, Phone, X } from '#app/components/ui/icons.tsx';
 import { ClientAreaButton } from './client-area-button.tsx';
-import { SoonBadge } from './soon-badge.tsx';
+import { SoonBadge, soonName } from './soon-badge.tsx';
 
 const text = shellText.nav;
 
@@ -43,7 +43,7 @@ function CollapsibleList({
         type="button"
         disabled
         className={cn(rowClasses, 'cursor-not-allowed text-slate-600')}
-        aria-label={`${label} ${text.unavailableSuffix}`}
+        aria-label={soonName(label)}
       >
         {label}
         <SoonBadge />

@@ -21,10 +21,6 @@ export function Hero() {
         aria-hidden="true"
         className="absolute -right-40 -top-40 -z-10 size-[36rem] rounded-full bg-brand-500/20 blur-3xl"
       />
-      <div
-        aria-hidden="true"
-        className="absolute -bottom-56 -left-32 -z-10 size-[28rem] rounded-full bg-accent-400/10 blur-3xl"
-      />
       <Container className="grid items-center gap-12 pb-14 pt-14 sm:pt-20 lg:grid-cols-[1.3fr_1fr] lg:pb-20 lg:pt-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm font-medium text-brand-100">
@@ -102,6 +98,13 @@ export function Hero() {
           </dl>
         </Container>
       </div>
+      {/* Anchored to the section's bottom, so it comes after the content: while a slow phone
+          paints the page as its HTML arrives, a glow parsed before the content would move down
+          with every line added above it (a layout shift before any script runs, ADR 0035). */}
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-56 -left-32 -z-10 size-[28rem] rounded-full bg-accent-400/10 blur-3xl"
+      />
     </section>
   );
 }

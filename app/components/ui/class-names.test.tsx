@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { clientNames } from '#app/content/home.ts';
-import ContactRoute from '#app/routes/contact.tsx';
+import ContactRoute, { loader } from '#app/routes/contact.tsx';
 import { ContactAside } from '#app/components/contact/contact-aside.tsx';
 import { TrustMarquee } from '#app/components/home/trust-marquee.tsx';
 import { Card } from './card.tsx';
@@ -72,12 +72,12 @@ describe('component overrides keep only the override', () => {
     expect(classes).not.toContain('border-slate-200');
   });
 
-  it('contact page: the form card uses p-5 on phones, not the default p-6', () => {
-    const router = createMemoryRouter([{ path: '/contact', element: <ContactRoute /> }], {
+  it('contact page: the form card uses p-5 on phones, not the default p-6', async () => {
+    const router = createMemoryRouter([{ path: '/contact', loader, Component: ContactRoute }], {
       initialEntries: ['/contact'],
     });
     render(<RouterProvider router={router} />);
-    const heading = screen.getByRole('heading', { name: 'Demande de renseignements' });
+    const heading = await screen.findByRole('heading', { name: 'Demande de renseignements' });
     const classes = classesOf(heading.parentElement as HTMLElement);
     expect(classes).toContain('p-5');
     expect(classes).toContain('sm:p-8');

@@ -106,6 +106,16 @@ describe('privacy policy', () => {
     expect(text).toContain('dans un délai d’un mois');
   });
 
+  it('says, where it explains how we call back, that a commercial call needs prior consent', () => {
+    const section = privacyContent(otherCompany).sections.find(({ id }) => id === 'recontact');
+    expect(section?.title).toBe('Comment nous vous recontactons');
+    const sectionText = plainText({ title: '', lead: '', sections: section ? [section] : [] });
+    expect(sectionText).toContain(
+      'Tout appel commercial (démarchage téléphonique) demande votre consentement préalable\u00a0: sans votre accord, la loi interdit de vous démarcher par téléphone',
+    );
+    expect(sectionText).toContain('loi n°\u00a02025-594');
+  });
+
   it('says truthfully that there are no cookies, no storage and no third party', () => {
     expect(text).toContain('ne dépose aucun cookie');
     expect(text).toContain('n’utilise ni le stockage local ni le stockage de session');

@@ -86,6 +86,9 @@ export function privacyContent(config: SiteConfig): LegalDocument {
           p(
             'Sur le formulaire, vous choisissez comment être recontacté(e)\u00a0: par téléphone, ou par e-mail uniquement. Avec le téléphone, vous pouvez indiquer les jours et les créneaux horaires qui vous conviennent\u00a0; sans choix de votre part, nous vous appelons dès que possible, aux heures où les appels sont permis. Si vous choisissez l’e-mail, nous ne vous appelons pas. Nous enregistrons votre choix avec sa date et le texte du formulaire\u00a0: il montre que nos appels répondent à votre demande.',
           ),
+          p(
+            'Tout appel commercial (démarchage téléphonique) demande votre consentement préalable\u00a0: sans votre accord, la loi interdit de vous démarcher par téléphone (code de la consommation, modifié par la loi n°\u00a02025-594 du 30\u00a0juin 2025, depuis le 11\u00a0août 2026). Nous ne vous appelons que si vous choisissez le téléphone, pour répondre à votre demande, et plus du tout après «\u00a0Ne plus m’appeler\u00a0».',
+          ),
           p([
             'Vous pouvez changer d’avis à tout moment, aussi simplement que vous avez choisi. L’e-mail de confirmation de votre demande contient un lien vers la page «\u00a0Suivre ou modifier ma demande\u00a0», où vous retrouvez toutes les demandes envoyées avec votre adresse e-mail\u00a0: vous pouvez y suivre chacune, changer ses jours et créneaux, arrêter ses appels («\u00a0Ne plus m’appeler\u00a0»\u00a0: nous vous répondons alors par e-mail), ou effacer vos coordonnées et toutes vos demandes. Vous pouvez aussi nous le demander par téléphone au ',
             phone,
