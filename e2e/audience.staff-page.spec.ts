@@ -85,7 +85,7 @@ test('GPC, Do Not Track, the objection control and a robot are not counted', asy
   for (const { context } of [gpc, dnt, objecting, robot, control]) await context.close();
 });
 
-test('the staff audience page: requests beside views, the CSV, axe clean at 375 and 1280 px', async ({
+test('the staff audience page: requests beside views, no share above the counted views, the CSV, axe clean at 375 and 1280 px', async ({
   browser,
 }) => {
   const { context, page } = await newPage(browser);
@@ -125,6 +125,24 @@ test('the staff audience page: requests beside views, the CSV, axe clean at 375 
   await direct.close();
   await countsWhere((all) => row(all, '/contact').views >= 1);
 
+  // A visitor whose browser blocks the count sends a request from the contact page: stored and
+  // put on /contact like any other, while the visit is never counted.
+  const blocked = await browser.newContext({ baseURL: server.url, locale: 'fr-FR' });
+  const blockedPage = await blocked.newPage();
+  await blockedPage.route(`**${AUDIENCE_BEACON_PATH}`, (route) => route.abort('blockedbyclient'));
+  await blockedPage.goto('/contact');
+  await waitForHydration(blockedPage);
+  const blockedSent = blockedPage.waitForRequest((request) =>
+    request.url().endsWith(CONTACT_ENDPOINT_PATH),
+  );
+  await fillContactForm(blockedPage, { nom: 'Bloque', email: 'bloque@entreprise.example' });
+  await blockedPage.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(blockedPage.getByRole('status')).toContainText('Demande envoyée');
+  expect(JSON.parse((await blockedSent).postData() ?? '{}')).toMatchObject({
+    pageOrigine: '/contact',
+  });
+  await blocked.close();
+
   await signInAs(page, STAFF, server.dataDir);
   await page
     .getByRole('navigation', { name: 'Pages de l’espace équipe' })
@@ -146,17 +164,28 @@ test('the staff audience page: requests beside views, the CSV, axe clean at 375 
   );
   await expect(pump.getByRole('cell').nth(2)).toHaveText('1');
   const contact = pages.getByRole('row', { name: /^Formulaire de demande \(contact\)/ });
-  await expect(contact.getByRole('cell').nth(2)).toHaveText('1');
+  // Two requests for one counted view: no « 200 % », the two totals side by side, and why.
+  await expect(contact.getByRole('cell').nth(0)).toHaveText('1');
+  await expect(contact.getByRole('cell').nth(2)).toHaveText('2');
+  await expect(contact.getByRole('cell').nth(3)).toHaveText('non mesurable');
+  const why = page.getByText(
+    /^Toutes les visites ne sont pas comptées\s: ni celles faites sans JavaScript,/,
+  );
+  await expect(why).toContainText('Les demandes, elles, sont toutes enregistrées.');
   // No empty row: every page listed was seen or brought a request; every day listed had visits.
   for (const listed of await pages.getByRole('row').all()) {
     const cells = listed.getByRole('cell');
     if ((await cells.count()) === 0) continue;
     const figures = await Promise.all([0, 1, 2].map((index) => cells.nth(index).textContent()));
     expect(figures.some((figure) => figure !== '0')).toBe(true);
+    // A conversion is a share up to 100 %, or none.
+    expect(await cells.nth(3).textContent()).toMatch(
+      /^(\d{1,2}(,\d)?\u00a0%|100\u00a0%|non mesurable|—)$/,
+    );
   }
   const days = page.getByRole('table', { name: /^Pages vues et entrées par jour/ });
   await expect(days.getByRole('row')).toHaveCount(2);
-  await expect(pump.getByRole('cell').nth(3)).toHaveText(/^\d+(,\d)? %$/);
+  await expect(pump.getByRole('cell').nth(3)).toHaveText(/^\d+(,\d)?\u00a0%$/);
   await expect(page.getByRole('img', { name: /Graphique des pages vues par jour/ })).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -174,6 +203,8 @@ test('the staff audience page: requests beside views, the CSV, axe clean at 375 
       'aria-current',
       'page',
     );
+    // The reason is read at both widths, wherever the table scrolls to.
+    await expect(why).toBeVisible();
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(results.violations, `axe at ${viewport.width} px`).toEqual([]);
   }

@@ -3,9 +3,11 @@ import { expect, gotoHydrated, test } from './fixtures.ts';
 import { fillContactForm } from './support/contact-form.ts';
 import {
   deliveries,
+  DEVELOPER_WORDS,
   expectNoViolation,
   integrations,
   page,
+  plainText,
   QUERY_TOKEN,
   receivedWhere,
   receiver,
@@ -100,7 +102,11 @@ test('a failed event, then « Renvoyer » delivers it again under the same webho
 
   receiver.answer = 200;
   await created.getByRole('button', { name: `Renvoyer l’événement ${webhookId}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'même webhook-id' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'L’envoi repart vers le CRM dans quelques secondes.',
+    }),
+  ).toBeVisible();
   const all = await receivedWhere((message) => message.webhookId === webhookId, 3);
   expect(all[2]).toMatchObject({ type: 'lead.created', verified: true, answered: 200 });
   await refreshUntil(refresh, async () => {
@@ -136,14 +142,16 @@ test('the integrations page: one sentence, failures by name and event, the techn
   });
   // One sentence: what the page does and whether it works.
   await expect(summary).toHaveText(
-    /: il ne fonctionne pas bien, 1 envoi a échoué et attend d’être renvoyé ci-dessous\.$/,
+    /\s: le CRM n’a pas reçu 1 envoi\s; renvoyez-le ci-dessous quand il fonctionne de nouveau\.$/,
+  );
+  await expect(failures).toContainText(
+    'Le CRM n’a pas reçu ces envois, malgré plusieurs essais, et le site ne réessaiera plus de lui-même.',
   );
   await expect(endpoint.getByRole('button', { name: 'Réactiver' })).toHaveCount(0);
 
   // The failure named by the person and the event in words; no id, no HTTP, no duration.
   const row = failures.getByRole('row').filter({ hasText: 'Nouvelle demande de Léa Integrations' });
-  await expect(row).toContainText('Échec le');
-  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  await expect(row.getByRole('cell').first()).toHaveText(/^Non reçu \(dernier essai le /);
   await expect(row.getByRole('link', { name: 'Léa Integrations' })).toHaveAttribute(
     'href',
     `/equipe/demandes/${leadId}`,
@@ -153,16 +161,16 @@ test('the integrations page: one sentence, failures by name and event, the techn
   ).toBeVisible();
   for (const technical of [failures, recent]) {
     await expect(technical).not.toContainText(webhookId);
-    await expect(technical).not.toContainText('webhook-id');
-    await expect(technical).not.toContainText(/\d\sms\b|HTTP \d{3}|WEBHOOK_URL/);
   }
+  // Nothing technical outside « Détails techniques »: no id, HTTP status, duration or setting.
+  expect(await plainText()).not.toMatch(DEVELOPER_WORDS);
 
   // The latest deliveries in words: this event's two failures, the earlier tests' successes.
   const failedAttempts = recent
     .getByRole('row')
     .filter({ hasText: 'Nouvelle demande de Léa Integrations' });
   await expect(failedAttempts).toHaveCount(2);
-  await expect(failedAttempts.first()).toContainText('Échec');
+  await expect(failedAttempts.first()).toContainText('Non reçu');
   await expect(
     recent.getByRole('row').filter({ hasText: 'Reçu par le CRM' }).first(),
   ).toBeVisible();
@@ -180,6 +188,15 @@ test('the integrations page: one sentence, failures by name and event, the techn
   await expect(
     technicalRecent.getByRole('row').filter({ hasText: 'HTTP 200' }).first(),
   ).toBeVisible();
+  // The attempts, the states and the settings are there too.
+  const technicalFailed = details.getByRole('table', {
+    name: /^Envois en échec\s: identifiants, essais et dernières réponses$/,
+  });
+  await expect(technicalFailed.getByRole('row').filter({ hasText: webhookId })).toContainText(
+    /Nouvelle demande\s*2\s*réponse HTTP 500/,
+  );
+  await expect(details).toContainText('WEBHOOK_URL');
+  await expect(details).toContainText('WEBHOOK_RETRY_DELAYS');
 
   await expectNoViolation('the integrations page');
   await row.getByRole('link').click();
@@ -190,7 +207,11 @@ test('the integrations page: one sentence, failures by name and event, the techn
   await page.goBack();
   receiver.answer = 200;
   await integrations().failures.getByRole('button', { name: 'Tout renvoyer' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'même webhook-id' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: 'L’envoi repart vers le CRM dans quelques secondes.',
+    }),
+  ).toBeVisible();
   const again = await receivedWhere((message) => message.webhookId === webhookId, 3);
   expect(again[2]).toMatchObject({ verified: true, answered: 200 });
   await refreshUntil(refresh, async () => {

@@ -1,8 +1,11 @@
 import { expect, test } from './fixtures.ts';
 import { startServerProcess } from '#test-support/process.ts';
 import {
+  DEVELOPER_WORDS,
+  expectNoViolation,
   integrations,
   page,
+  plainText,
   receivedWhere,
   receiver,
   refreshUntil,
@@ -28,7 +31,9 @@ test('« Envoyer un test » reaches the receiver as webhook.test', async () => {
   const { endpoint, recent, refresh, summary, unfold, technicalRecent } = integrations();
   const before = receiver.received.length;
   await endpoint.getByRole('button', { name: 'Envoyer un test' }).click();
-  await expect(page.getByRole('status')).toContainText('Un événement de test part vers le CRM');
+  await expect(page.getByRole('status')).toContainText(
+    'Un envoi de test part vers le CRM dans quelques secondes',
+  );
   const [sent] = await receivedWhere(
     (message) => message.type === 'webhook.test' && receiver.received.indexOf(message) >= before,
   );
@@ -39,7 +44,7 @@ test('« Envoyer un test » reaches the receiver as webhook.test', async () => {
     });
   });
   await expect(recent.getByRole('row').nth(1)).toContainText('Reçu par le CRM');
-  await expect(summary).toHaveText(/: il fonctionne, le dernier envoi a été reçu par le CRM le /);
+  await expect(summary).toHaveText(/: il fonctionne, le dernier envoi est arrivé dans le CRM le /);
   await unfold();
   await expect(technicalRecent.getByRole('row').filter({ hasText: sent!.webhookId })).toContainText(
     'HTTP 200',
@@ -62,14 +67,23 @@ test('a 410 disables the endpoint; « Réactiver » sends what waited, under its
     });
   });
   await expect(integrations().summary).toHaveText(/: il est arrêté, le CRM ayant demandé/);
+  // In plain words what happened and what to do; the 410 only under « Détails techniques ».
+  await expect(endpoint).toContainText(
+    'Le CRM ne reçoit plus rien : il a fait savoir que l’adresse où le site lui envoie les demandes n’existe plus.',
+  );
+  expect(await plainText()).not.toMatch(DEVELOPER_WORDS);
+  await integrations().unfold();
   await expect(integrations().details).toContainText('Désactivé après une réponse 410 (Gone), le');
+  await expectNoViolation('the integrations page, the endpoint stopped');
   // The event that got the 410 is not failed: it waits for the endpoint.
   await expect(endpoint).toContainText(/Envois en attente\s*[1-9]/);
   await expect(integrations().failures).toContainText('Aucun envoi en échec.');
 
   receiver.answer = 200;
   await endpoint.getByRole('button', { name: 'Réactiver' }).click();
-  await expect(page.getByRole('status')).toContainText('Le point de réception est réactivé');
+  await expect(page.getByRole('status')).toContainText(
+    /^Les envois au CRM reprennent\s: \d+ envois? en attente part(ent)? dans quelques secondes\.$/,
+  );
   const [, again] = await receivedWhere((message) => message.webhookId === gone!.webhookId, 2);
   expect(again).toMatchObject({ type: 'webhook.test', verified: true, answered: 200 });
   await refreshUntil(refresh, async () => {
@@ -79,7 +93,7 @@ test('a 410 disables the endpoint; « Réactiver » sends what waited, under its
   expect(receiver.received.every((message) => message.verified)).toBe(true);
 });
 
-test('without a webhook: the integrations page says nothing is sent, the settings in its details, a request’s page shows no deliveries', async ({
+test('without a webhook: the integrations page says nothing is sent, the settings under « Détails techniques », axe clean; a request’s page shows no deliveries', async ({
   browser,
 }) => {
   const bare = await startServerProcess(
@@ -91,13 +105,20 @@ test('without a webhook: the integrations page says nothing is sent, the setting
     await other.goto('/equipe/integrations');
     const unconfigured = integrations(other);
     await expect(unconfigured.summary).toHaveText(
-      /: cet envoi n’est pas activé, aucune demande ne quitte ce site\.$/,
+      /: cet envoi n’est pas mis en place, les demandes restent seulement dans l’espace équipe\.$/,
     );
     const section = other.getByRole('region', { name: 'Aucun envoi au CRM' });
-    await expect(section).not.toContainText('WEBHOOK_URL');
-    await expect(unconfigured.details).not.toHaveAttribute('open');
-    await expect(unconfigured.details).toContainText('WEBHOOK_URL');
+    await expect(section).toContainText(
+      'La personne qui gère le site peut mettre cet envoi en place.',
+    );
+    expect(await plainText(other)).not.toMatch(DEVELOPER_WORDS);
+    // The settings' names: folded under « Détails techniques », shown once it is opened.
+    const settings = unconfigured.details.getByText('WEBHOOK_URL').first();
+    await expect(settings).toBeHidden();
+    await unconfigured.unfold();
+    await expect(settings).toBeVisible();
     await expect(unconfigured.details).toContainText('WEBHOOK_SECRET');
+    await expectNoViolation('the integrations page without a webhook', other);
     await expect(other.getByRole('button', { name: 'Envoyer un test' })).toHaveCount(0);
 
     const id = await submitRequest('Sanswebhook', other);

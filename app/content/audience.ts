@@ -50,14 +50,21 @@ export const audienceText = {
     ordinateur: 'Ordinateur (1 024 px et plus)',
   } satisfies Record<DeviceClass, string>,
   conversionNone: '—',
+  conversionUncounted: 'non mesurable',
   conversionHelp:
-    'Conversion : demandes de la page divisées par ses vues sur la période (deux totaux côte à côte).',
+    'Conversion\u00a0: les demandes venues d’une page divisées par ses vues sur la période (deux totaux côte à côte, jamais rapprochés d’une visite).',
+  uncountedHelp:
+    'Toutes les visites ne sont pas comptées\u00a0: ni celles faites sans JavaScript, ni celles dont le navigateur bloque la mesure d’audience ou dont la personne s’y est opposée. Les demandes, elles, sont toutes enregistrées. Quand une page a reçu plus de demandes que de vues comptées, sa conversion est «\u00a0non mesurable\u00a0»\u00a0: lisez alors ses deux totaux, vues et demandes.',
 } as const;
 
-/** A percentage with at most one decimal, French style (`3,5 %`). */
-export function formatConversion(value: number | null): string {
-  if (value === null) return audienceText.conversionNone;
-  return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
+/**
+ * A page's conversion: a percentage with at most one decimal, French style (`3,5\u00a0%`);
+ * « non mesurable » when it had more requests than counted views; « — » without views.
+ */
+export function formatConversion(row: { conversion: number | null; uncounted: boolean }): string {
+  if (row.uncounted) return audienceText.conversionUncounted;
+  if (row.conversion === null) return audienceText.conversionNone;
+  return `${row.conversion.toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0%`;
 }
 
 /** The pages counted by name that are not solutions: what staff call them. */

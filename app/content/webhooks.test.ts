@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
+import type { IntegrationsPage } from '#contracts/staff/webhooks-contract.ts';
 import { formatDateTime } from './staff.ts';
 import {
   attemptOutcome,
   attemptSucceeded,
   endpointStateLabel,
+  endpointStatePlain,
   formatDurationMs,
+  integrationsSummary,
 } from './webhooks.ts';
 
 describe('the CRM webhook in French', () => {
@@ -17,6 +20,32 @@ describe('the CRM webhook in French', () => {
     );
     expect(endpointStateLabel('failing', null)).toBe(
       'En échec : des envois attendent d’être renvoyés',
+    );
+  });
+
+  it('says plainly whether the CRM got what was sent, one failure or several', () => {
+    const failing = (failedTotal: number): Extract<IntegrationsPage, { configured: true }> => ({
+      configured: true,
+      endpoint: { url: 'https://crm.example/h', state: 'failing', disabledAt: null },
+      pending: 0,
+      failed: [],
+      failedTotal,
+      recent: [],
+      now: 0,
+    });
+    expect(integrationsSummary(failing(1))).toMatch(
+      /\(CRM\)\u00a0: le CRM n’a pas reçu 1 envoi\u00a0; renvoyez-le ci-dessous quand il fonctionne de nouveau\.$/,
+    );
+    expect(integrationsSummary(failing(2))).toMatch(/n’a pas reçu 2 envois\u00a0; renvoyez-les /);
+    expect(endpointStatePlain(failing(2))).toBe(
+      'En échec\u00a0: des envois attendent d’être renvoyés',
+    );
+    // The last attempt failed and another is due: nothing waits for « Renvoyer » yet.
+    expect(integrationsSummary(failing(0))).toMatch(
+      /\u00a0: le dernier envoi n’est pas arrivé, un nouvel essai est prévu\.$/,
+    );
+    expect(endpointStatePlain(failing(0))).toBe(
+      'Le dernier envoi n’est pas arrivé\u00a0: nouvel essai prévu',
     );
   });
 

@@ -95,16 +95,21 @@ export function eventInWords(type: WebhookEventType, person: string | null): str
 }
 
 /** The state in plain words, for the page's first block. */
-export function endpointStatePlain(state: WebhookEndpointState, disabledAt: number | null): string {
+export function endpointStatePlain(
+  page: Pick<Extract<IntegrationsPage, { configured: true }>, 'endpoint' | 'failedTotal'>,
+): string {
+  const { state, disabledAt } = page.endpoint;
   switch (state) {
     case 'active':
       return 'Fonctionne';
     case 'disabled':
       return disabledAt === null
-        ? 'Arrêté : le CRM a demandé l’arrêt des envois'
-        : `Arrêté : le CRM a demandé l’arrêt des envois le ${formatDateTime(disabledAt)}`;
+        ? 'Arrêté\u00a0: le CRM a demandé l’arrêt des envois'
+        : `Arrêté\u00a0: le CRM a demandé l’arrêt des envois le ${formatDateTime(disabledAt)}`;
     case 'failing':
-      return 'En échec : des envois attendent d’être renvoyés';
+      return page.failedTotal > 0
+        ? 'En échec\u00a0: des envois attendent d’être renvoyés'
+        : 'Le dernier envoi n’est pas arrivé\u00a0: nouvel essai prévu';
     default: {
       const unknown: never = state;
       return unknown;
@@ -112,27 +117,35 @@ export function endpointStatePlain(state: WebhookEndpointState, disabledAt: numb
   }
 }
 
-const DOES = 'Cette page suit l’envoi automatique des demandes au CRM de l’entreprise';
+const DOES =
+  'Cette page suit l’envoi automatique des demandes au logiciel client de l’entreprise (CRM)';
+
+/** « 1 envoi » / « 3 envois », and the pronoun that stands for it. */
+function sent(count: number) {
+  return { count: plural(count, 'envoi', 'envois'), them: count === 1 ? 'le' : 'les' };
+}
 
 /** The page's first sentence: what it does and whether it works. */
 export function integrationsSummary(page: IntegrationsPage): string {
   if (!page.configured) {
-    return `${DOES} : cet envoi n’est pas activé, aucune demande ne quitte ce site.`;
+    return `${DOES}\u00a0: cet envoi n’est pas mis en place, les demandes restent seulement dans l’espace équipe.`;
   }
   const waiting =
     page.pending > 0 ? `, ${plural(page.pending, 'envoi en attente', 'envois en attente')}` : '';
   switch (page.endpoint.state) {
     case 'disabled':
-      return `${DOES} : il est arrêté, le CRM ayant demandé l’arrêt des envois${waiting} ; réactivez-le quand le CRM est prêt.`;
-    case 'failing':
+      return `${DOES}\u00a0: il est arrêté, le CRM ayant demandé l’arrêt des envois${waiting}\u00a0; cliquez sur «\u00a0Réactiver\u00a0» quand le CRM est de nouveau prêt.`;
+    case 'failing': {
+      const failed = sent(page.failedTotal);
       return page.failedTotal > 0
-        ? `${DOES} : il ne fonctionne pas bien, ${plural(page.failedTotal, 'envoi a échoué', 'envois ont échoué')} et attend${page.failedTotal === 1 ? '' : 'ent'} d’être renvoyé${page.failedTotal === 1 ? '' : 's'} ci-dessous.`
-        : `${DOES} : le dernier essai a échoué, un nouvel essai est prévu${waiting}.`;
+        ? `${DOES}\u00a0: le CRM n’a pas reçu ${failed.count}\u00a0; renvoyez-${failed.them} ci-dessous quand il fonctionne de nouveau.`
+        : `${DOES}\u00a0: le dernier envoi n’est pas arrivé, un nouvel essai est prévu${waiting}.`;
+    }
     case 'active': {
       const delivered = page.recent.find((attempt) => attemptSucceeded(attempt));
       return delivered
-        ? `${DOES} : il fonctionne, le dernier envoi a été reçu par le CRM le ${formatDateTime(delivered.at)}${waiting}.`
-        : `${DOES} : il est prêt, aucun envoi n’a encore eu lieu${waiting}.`;
+        ? `${DOES}\u00a0: il fonctionne, le dernier envoi est arrivé dans le CRM le ${formatDateTime(delivered.at)}${waiting}.`
+        : `${DOES}\u00a0: il est prêt, rien n’a encore été envoyé${waiting}.`;
     }
     default: {
       const unknown: never = page.endpoint.state;
@@ -146,7 +159,7 @@ export const webhooksText = {
   title: 'Intégrations',
   notConfiguredTitle: 'Aucun envoi au CRM',
   notConfiguredPlain:
-    'Aucune demande n’est envoyée à un CRM. La personne qui gère le serveur peut activer cet envoi.',
+    'Les demandes ne sont envoyées à aucun logiciel client (CRM)\u00a0: elles restent dans l’espace équipe. La personne qui gère le site peut mettre cet envoi en place.',
   notConfigured: {
     before: 'Les réglages du serveur ',
     between: ' (l’adresse du CRM qui reçoit les envois) et ',
@@ -158,19 +171,27 @@ export const webhooksText = {
   endpointTechnicalState: 'État technique',
   settings: 'Réglages du serveur',
   technicalTitle: 'Détails techniques',
-  technicalFailedCaption: 'Envois en échec : identifiants et dernières réponses',
+  /** Under « Détails techniques »: what the plain words above leave out. */
+  technicalRetries:
+    'Chaque événement est envoyé signé (Standard Webhooks) et retenté selon WEBHOOK_RETRY_DELAYS\u00a0; après son dernier essai il passe à l’état failed et n’est plus retenté\u00a0: «\u00a0Renvoyer\u00a0» le remet en file sous le même webhook-id. Une réponse 410 (Gone) désactive le point de réception jusqu’à «\u00a0Réactiver\u00a0».',
+  technicalFailedCaption: 'Envois en échec\u00a0: identifiants, essais et dernières réponses',
   technicalRecentCaption: 'Derniers essais : identifiants, réponses et durées',
   pendingCount: 'Envois en attente',
+  disabledHelp:
+    'Le CRM ne reçoit plus rien\u00a0: il a fait savoir que l’adresse où le site lui envoie les demandes n’existe plus. Rien n’est perdu, ce qui devait partir est gardé. Quand la personne qui gère le CRM a vérifié cette adresse, cliquez sur «\u00a0Réactiver\u00a0»\u00a0: tout partira dans l’ordre.',
   enable: 'Réactiver',
   enabled: (count: number) =>
     count === 0
-      ? 'Le point de réception est réactivé.'
-      : `Le point de réception est réactivé : ${plural(count, 'envoi en attente repart', 'envois en attente repartent')}.`,
+      ? 'Les envois au CRM reprennent.'
+      : `Les envois au CRM reprennent\u00a0: ${plural(count, 'envoi en attente part', 'envois en attente partent')} dans quelques secondes.`,
   sendTest: 'Envoyer un test',
-  testQueued: 'Un événement de test part vers le CRM dans quelques secondes.',
+  testQueued:
+    'Un envoi de test part vers le CRM dans quelques secondes\u00a0; son résultat s’affichera dans «\u00a0Derniers envois\u00a0» (bouton «\u00a0Actualiser\u00a0»).',
   refresh: 'Actualiser',
   updatedAt: (at: string) => `Mis à jour le ${at}.`,
   failuresTitle: 'Envois en échec',
+  failuresHelp:
+    'Le CRM n’a pas reçu ces envois, malgré plusieurs essais, et le site ne réessaiera plus de lui-même. Rien n’est perdu\u00a0: quand le CRM fonctionne de nouveau, cliquez sur «\u00a0Tout renvoyer\u00a0», ou sur «\u00a0Renvoyer\u00a0» pour un seul envoi.',
   failuresNone: 'Aucun envoi en échec.',
   failuresCaption: 'Envois en échec, du plus récent au plus ancien',
   failuresShown: (shown: number, total: number) =>
@@ -184,7 +205,6 @@ export const webhooksText = {
     result: 'Résultat',
     event: 'Événement',
     request: 'Demande',
-    createdAt: 'Créé le',
     lastAttempt: 'Dernier essai',
     attempts: 'Essais',
     action: 'Action',
@@ -193,9 +213,11 @@ export const webhooksText = {
     outcome: 'Réponse',
     duration: 'Durée',
   },
+  /** Below a failed delivery's words: when it was made. */
+  createdAt: (at: string) => `du ${at}`,
   received: 'Reçu par le CRM',
-  failed: 'Échec',
-  failedAt: (at: string) => `Échec le ${at}`,
+  failed: 'Non reçu',
+  failedAt: (at: string) => `Non reçu (dernier essai le ${at})`,
   noAttempt: 'Aucun essai',
   resend: 'Renvoyer',
   /** « Renvoyer »'s accessible name on the request's page: it names the event's id. */
@@ -204,10 +226,10 @@ export const webhooksText = {
   resendNamed: (event: string, at: string) => `Renvoyer : ${event} (${at})`,
   resent: (count: number) =>
     count === 0
-      ? 'Rien à renvoyer : l’envoi n’est plus en échec.'
+      ? 'Rien à renvoyer\u00a0: cet envoi n’est plus en échec.'
       : count === 1
-        ? 'L’envoi repart vers le CRM dans quelques secondes, avec le même webhook-id.'
-        : `${plural(count, 'envoi repart', 'envois repartent')} vers le CRM dans quelques secondes, avec leurs webhook-id.`,
+        ? 'L’envoi repart vers le CRM dans quelques secondes.'
+        : `${plural(count, 'envoi repart', 'envois repartent')} vers le CRM dans quelques secondes.`,
   lead: {
     title: 'Envois au CRM',
     none: 'Aucun envoi pour cette demande.',

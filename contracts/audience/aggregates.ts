@@ -26,8 +26,17 @@ export interface AudiencePageRow {
   entries: number;
   /** Requests whose stored source page is this page, received in the period. */
   requests: number;
-  /** requests / views in %, at most one decimal; null without views. */
+  /**
+   * requests / views in %, at most one decimal; null without views, and null when the page has
+   * more requests than counted views (`uncounted`): a share above 100 % is not a conversion.
+   */
   conversion: number | null;
+  /**
+   * More requests than counted views: visits the count never saw (no script, a browser that
+   * blocks or refuses the count) sent requests, which are all stored. The two totals are shown
+   * side by side instead of a percentage.
+   */
+  uncounted: boolean;
 }
 
 export interface AudienceReport {

@@ -118,10 +118,10 @@ export async function refreshUntil(refresh: Locator, check: () => Promise<void>)
   }).toPass({ timeout: 20_000, intervals: [250, 500, 1000] });
 }
 
-export async function expectNoViolation(label: string) {
+export async function expectNoViolation(label: string, on: Page = page) {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    await on.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page: on }).withTags(WCAG_TAGS).analyze();
     expect(
       results.violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`,
@@ -129,7 +129,20 @@ export async function expectNoViolation(label: string) {
       `axe on ${label} at ${viewport.width} px`,
     ).toEqual([]);
   }
-  await page.setViewportSize(VIEWPORTS.desktop);
+  await on.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** What a salesperson should not have to read outside « Détails techniques ». */
+export const DEVELOPER_WORDS =
+  /[Ww]ebhook|WEBHOOK_|HTTP|\b410\b|Gone|failed|[Éé]vénement|point de réception|msg_|https?:|\d\sms\b/;
+
+/** The page's main text outside its « Détails techniques », open or folded. */
+export async function plainText(on: Page = page): Promise<string> {
+  return on.locator('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    for (const details of copy.querySelectorAll('details')) details.remove();
+    return copy.textContent ?? '';
+  });
 }
 
 export function deliveries() {
@@ -145,7 +158,7 @@ export function integrations(on: Page = page) {
   const details = on.locator('details').filter({ hasText: 'Détails techniques' });
   return {
     summary: on.getByText(
-      /^Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : /,
+      /^Cette page suit l’envoi automatique des demandes au logiciel client de l’entreprise \(CRM\)\s: /,
     ),
     endpoint: on.getByRole('region', { name: 'État de l’envoi au CRM' }),
     failures: on.getByRole('region', { name: 'Envois en échec', exact: true }),

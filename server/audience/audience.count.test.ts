@@ -136,6 +136,7 @@ describe.each(ENGINES)('the audience count (%s)', (engine) => {
       entries: 3,
       requests: 1,
       conversion: 33.3,
+      uncounted: false,
     });
     const csv = await audienceCsv(server.pipeline.stores.audience, 30, clock.now);
     const lines = csv.split('\r\n');

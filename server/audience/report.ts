@@ -10,11 +10,26 @@ import { audiencePage } from './pages.ts';
  * side by side (never joined: a view is not linked to any request).
  */
 
-/** requests / views as a percentage with at most one decimal; null without views. */
+/**
+ * More requests than counted views: some of the page's visits were not counted (no script, a
+ * browser that blocks or refuses the count), while every request is stored.
+ */
+function uncounted(requests: number, views: number): boolean {
+  return requests > views;
+}
+
+/**
+ * requests / views as a percentage with at most one decimal; null without views, and null when
+ * the requests exceed the counted views (a share above 100 % measures the uncounted visits, not
+ * the page).
+ */
 export function conversion(requests: number, views: number): number | null {
-  if (views <= 0) return null;
+  if (views <= 0 || uncounted(requests, views)) return null;
   return Math.round((requests / views) * 1000) / 10;
 }
+
+/** What the report reads from the audience's store (a stand-in in the unit tests). */
+export type AudienceReads = Pick<AudienceStore, 'counts' | 'requestSources' | 'campaigns'>;
 
 interface DayPage {
   day: string;
@@ -27,7 +42,7 @@ interface DayPage {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Views, entries and requests per day and page over the `days` days ending on `now`'s day. */
-async function perDayAndPage(store: AudienceStore, days: number, now: number) {
+async function perDayAndPage(store: AudienceReads, days: number, now: number) {
   const to = parisDay(now);
   const from = addDays(to, -(days - 1));
   const rows = new Map<string, DayPage>();
@@ -57,7 +72,7 @@ async function perDayAndPage(store: AudienceStore, days: number, now: number) {
 }
 
 export async function audienceReport(
-  store: AudienceStore,
+  store: AudienceReads,
   days: AudiencePeriod,
   now: number,
 ): Promise<AudienceReport> {
@@ -104,6 +119,7 @@ export async function audienceReport(
         page,
         ...totals,
         conversion: conversion(totals.requests, totals.views),
+        uncounted: uncounted(totals.requests, totals.views),
       }))
       .sort((a, b) => b.views - a.views || b.requests - a.requests || a.page.localeCompare(b.page)),
     sources: top(sources).map(([source, entries]) => ({ source, entries })),
@@ -116,7 +132,7 @@ export const AUDIENCE_CSV_COLUMNS = ['jour', 'page', 'vues', 'entrées', 'demand
 
 /** One row per day and page (UTF-8 with a BOM, `;`, CRLF: as the inbox's export). */
 export async function audienceCsv(
-  store: AudienceStore,
+  store: AudienceReads,
   days: AudiencePeriod,
   now: number,
 ): Promise<string> {

@@ -139,13 +139,13 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     const alerts = () =>
       run.setup.peer.messages
         .slice(mailsBefore)
-        .filter((mail) => mail.subject?.startsWith('Webhook CRM'));
+        .filter((mail) => mail.subject?.startsWith('Le logiciel client (CRM) n’a pas reçu'));
     await run.setup.peer.waitFor(() => alerts().length >= 1, 15_000);
     // However many fail, one alert per 24 h.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(alerts()).toHaveLength(1);
     const [alert] = alerts();
-    expect(alert?.subject).toMatch(/^Webhook CRM : [1-3] envois? en échec$/);
+    expect(alert?.subject).toMatch(/^Le logiciel client \(CRM\) n’a pas reçu [1-3] envois?$/);
     expect(alert?.text).toContain(receiver.url);
     expect(alert?.text).toContain('/equipe/integrations');
 
@@ -185,7 +185,7 @@ describe.each(['sqlite', 'postgres'] as const)('the CRM webhook on %s', (engine)
     const goneAlerts = () =>
       run.setup.peer.messages
         .slice(mailsBefore)
-        .filter((mail) => mail.subject === 'Webhook CRM désactivé : le CRM a répondu 410 (Gone)');
+        .filter((mail) => mail.subject === 'Le logiciel client (CRM) ne reçoit plus les demandes');
     await run.setup.peer.waitFor(() => goneAlerts().length === 1, 15_000);
     const staff = await signInStaff(running, run.setup.peer);
     expect(await staff.get<IntegrationsPage>(WEBHOOK_API.overview)).toMatchObject({

@@ -13,7 +13,10 @@ import type { WebhookService } from './service.ts';
  * cross-site refusal (both in server/staff/api.ts). Without a webhook, the pages say so.
  */
 export const WEBHOOK_STAFF_ERRORS = {
-  notConfigured: 'Aucun webhook CRM n’est configuré (réglages WEBHOOK_URL et WEBHOOK_SECRET).',
+  // Shown on the integrations page when the webhook was turned off after it loaded: plain words,
+  // the settings are in its « Détails techniques ».
+  notConfigured:
+    'L’envoi au logiciel client (CRM) n’est plus en place\u00a0: rien ne peut lui être envoyé. Rechargez la page.',
   notFailed: 'Cet envoi n’est pas en échec : il n’y a rien à renvoyer.',
   notFound: 'Cet envoi n’existe pas.',
 } as const;

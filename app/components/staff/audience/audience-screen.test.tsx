@@ -23,9 +23,17 @@ function report(overrides: Partial<AudienceReport> = {}): AudienceReport {
         entries: 4,
         requests: 1,
         conversion: 11.1,
+        uncounted: false,
       },
-      { page: '/contact', views: 6, entries: 2, requests: 2, conversion: 33.3 },
-      { page: 'autre page', views: 0, entries: 0, requests: 0, conversion: null },
+      { page: '/contact', views: 6, entries: 2, requests: 2, conversion: 33.3, uncounted: false },
+      {
+        page: 'autre page',
+        views: 0,
+        entries: 0,
+        requests: 0,
+        conversion: null,
+        uncounted: false,
+      },
     ],
     sources: [{ source: '', entries: 6 }],
     devices: [
@@ -61,6 +69,46 @@ describe('the audience page', () => {
       'Formulaire de demande (contact)/contact',
     );
     expect(within(contact!).getAllByRole('cell')[2]).toHaveTextContent('2');
+  });
+
+  it('gives no percentage for a page with more requests than counted views, and says why', async () => {
+    renderPage(
+      report({
+        pages: [
+          {
+            page: '/contact',
+            views: 1,
+            entries: 1,
+            requests: 5,
+            conversion: null,
+            uncounted: true,
+          },
+          {
+            page: '/particuliers/pompe-a-chaleur',
+            views: 9,
+            entries: 4,
+            requests: 1,
+            conversion: 11.1,
+            uncounted: false,
+          },
+        ],
+      }),
+    );
+    const table = await screen.findByRole('table', {
+      name: 'Pages vues, entrées, demandes et conversion par page',
+    });
+    const [, contact, pump] = within(table).getAllByRole('row');
+    const contactCells = within(contact!).getAllByRole('cell');
+    expect(contactCells.map((cell) => cell.textContent)).toEqual(['1', '1', '5', 'non mesurable']);
+    expect(within(pump!).getAllByRole('cell')[3]!.textContent).toBe('11,1\u00a0%');
+    expect(table).not.toHaveTextContent('500');
+    expect(
+      screen.getByText(
+        /^Toutes les visites ne sont pas comptées : ni celles faites sans JavaScript, ni celles dont le navigateur bloque la mesure d’audience/,
+      ),
+    ).toHaveTextContent(
+      'Les demandes, elles, sont toutes enregistrées. Quand une page a reçu plus de demandes que de vues comptées, sa conversion est « non mesurable »',
+    );
   });
 
   it('lists only the days and devices with visits', async () => {

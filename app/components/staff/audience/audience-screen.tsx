@@ -50,7 +50,7 @@ function Row({ head, cells }: { head: ReactNode; cells: readonly (string | numbe
         {head}
       </th>
       {cells.map((cell, index) => (
-        <td key={index} className="px-3 py-2 text-right tabular-nums">
+        <td key={index} className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
           {cell}
         </td>
       ))}
@@ -146,11 +146,12 @@ export function AudienceScreen({ report }: { report: AudienceReport }) {
                       </span>
                     </>
                   }
-                  cells={[row.views, row.entries, row.requests, formatConversion(row.conversion)]}
+                  cells={[row.views, row.entries, row.requests, formatConversion(row)]}
                 />
               ))}
             </Table>
-            <p className="mt-2 text-sm text-slate-700">{text.conversionHelp}</p>
+            <p className="mt-2 max-w-prose text-sm text-slate-700">{text.conversionHelp}</p>
+            <p className="mt-2 max-w-prose text-sm text-slate-700">{text.uncountedHelp}</p>
           </>
         )}
       </Section>

@@ -50,6 +50,24 @@ function configured(overrides: Partial<Extract<IntegrationsPage, { configured: t
   } satisfies IntegrationsPage;
 }
 
+const DOES =
+  'Cette page suit l’envoi automatique des demandes au logiciel client de l’entreprise (CRM)';
+/** What a salesperson should not have to read outside « Détails techniques ». */
+const DEVELOPER_WORDS =
+  /[Ww]ebhook|WEBHOOK_|HTTP|\b410\b|Gone|failed|[Éé]vénement|point de réception|msg_|https?:|\d\sms\b/;
+
+/**
+ * The page's text outside its « Détails techniques » (closed or not), checked for French
+ * spacing on the way: no breakable space before : ; ? ! » nor after «.
+ */
+function plainText(): string {
+  const copy = document.body.cloneNode(true) as HTMLElement;
+  for (const details of copy.querySelectorAll('details')) details.remove();
+  const text = copy.textContent ?? '';
+  expect(text).not.toMatch(/ [:;?!»]|« /);
+  return text;
+}
+
 function renderPage(page: IntegrationsPage) {
   const router = createMemoryRouter(
     [{ path: '*', element: <IntegrationsScreen page={page} />, loader: () => null }],
@@ -63,9 +81,10 @@ describe('the integrations page', () => {
     renderPage({ configured: false });
     expect(
       await screen.findByText(
-        'Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : cet envoi n’est pas activé, aucune demande ne quitte ce site.',
+        `${DOES} : cet envoi n’est pas mis en place, les demandes restent seulement dans l’espace équipe.`,
       ),
     ).toBeVisible();
+    expect(plainText()).not.toMatch(DEVELOPER_WORDS);
     const section = screen.getByRole('region', { name: 'Aucun envoi au CRM' });
     expect(section).not.toHaveTextContent('WEBHOOK_URL');
     const details = screen.getByText('Détails techniques').closest('details')!;
@@ -93,7 +112,7 @@ describe('the integrations page', () => {
     );
     expect(
       await screen.findByText(
-        `Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : il fonctionne, le dernier envoi a été reçu par le CRM le ${formatDateTime(AT)}, 3 envois en attente.`,
+        `${DOES} : il fonctionne, le dernier envoi est arrivé dans le CRM le ${formatDateTime(AT)}, 3 envois en attente.`,
       ),
     ).toBeVisible();
     const endpoint = screen.getByRole('region', { name: 'État de l’envoi au CRM' });
@@ -116,10 +135,15 @@ describe('the integrations page', () => {
     expect(endpoint).toHaveTextContent(
       `Arrêté : le CRM a demandé l’arrêt des envois le ${formatDateTime(AT)}`,
     );
-    expect(endpoint).not.toHaveTextContent('410');
-    expect(screen.getByText('Détails techniques').closest('details')).toHaveTextContent(
+    expect(endpoint).toHaveTextContent(
+      'Le CRM ne reçoit plus rien : il a fait savoir que l’adresse où le site lui envoie les demandes n’existe plus.',
+    );
+    expect(plainText()).not.toMatch(DEVELOPER_WORDS);
+    const details = screen.getByText('Détails techniques').closest('details')!;
+    expect(details).toHaveTextContent(
       `Désactivé après une réponse 410 (Gone), le ${formatDateTime(AT)}`,
     );
+    expect(details).toHaveTextContent(/WEBHOOK_URL.*WEBHOOK_SECRET/);
     expect(within(endpoint).getByRole('button', { name: 'Réactiver' })).toBeEnabled();
   });
 
@@ -135,8 +159,12 @@ describe('the integrations page', () => {
       }),
     );
     await screen.findByText(
-      'Cette page suit l’envoi automatique des demandes au CRM de l’entreprise : il ne fonctionne pas bien, 140 envois ont échoué et attendent d’être renvoyés ci-dessous.',
+      `${DOES} : le CRM n’a pas reçu 140 envois ; renvoyez-les ci-dessous quand il fonctionne de nouveau.`,
     );
+    expect(screen.getByRole('region', { name: 'Envois en échec' })).toHaveTextContent(
+      'Le CRM n’a pas reçu ces envois, malgré plusieurs essais, et le site ne réessaiera plus de lui-même.',
+    );
+    expect(plainText()).not.toMatch(DEVELOPER_WORDS);
     const table = screen.getByRole('table', {
       name: 'Envois en échec, du plus récent au plus ancien',
     });
@@ -146,10 +174,12 @@ describe('the integrations page', () => {
       'href',
       `/equipe/demandes/${LEAD}`,
     );
-    expect(first).toHaveTextContent(/Échec le/);
+    expect(first).toHaveTextContent(`du ${formatDateTime(AT)}`);
+    expect(within(first!).getAllByRole('cell')[0]).toHaveTextContent(
+      /^Non reçu \(dernier essai le /,
+    );
     expect(first).not.toHaveTextContent(FAILED_ID);
     expect(first).not.toHaveTextContent('délai dépassé');
-    expect(within(first!).getAllByRole('cell').at(-2)).toHaveTextContent('2');
     // An erased person is not named nor linked: the request's page no longer exists.
     expect(second).toHaveTextContent('Effacement d’une demande');
     expect(within(second!).queryByRole('link')).toBeNull();
@@ -167,10 +197,15 @@ describe('the integrations page', () => {
     expect(screen.getByRole('button', { name: 'Tout renvoyer' })).toBeEnabled();
     expect(screen.getByText(/Les 2 plus récents sur 140 envois en échec\./)).toBeVisible();
     const ids = screen.getByRole('table', {
-      name: 'Envois en échec : identifiants et dernières réponses',
+      name: /^Envois en échec\s: identifiants, essais et dernières réponses$/,
     });
-    expect(ids).toHaveTextContent(FAILED_ID);
-    expect(ids).toHaveTextContent('délai dépassé (15 s)');
+    const [, firstIds] = within(ids).getAllByRole('row');
+    expect(firstIds).toHaveTextContent(FAILED_ID);
+    expect(firstIds).toHaveTextContent('délai dépassé (15 s)');
+    expect(within(firstIds!).getAllByRole('cell')[1]).toHaveTextContent('2');
+    expect(screen.getByText('Détails techniques').closest('details')).toHaveTextContent(
+      'retenté selon WEBHOOK_RETRY_DELAYS ; après son dernier essai il passe à l’état failed',
+    );
   });
 
   it('lists the recent deliveries in words; ids, responses and durations in the details', async () => {
@@ -209,7 +244,7 @@ describe('the integrations page', () => {
     expect(test).not.toHaveTextContent(FAILED_ID);
     expect(test).not.toHaveTextContent(/ms$/);
     expect(change).toHaveTextContent('Changement de statut de la demande de Élise Durand');
-    expect(change).toHaveTextContent('Échec');
+    expect(change).toHaveTextContent('Non reçu');
     expect(within(change!).getByRole('link', { name: 'Élise Durand' })).toBeVisible();
     const technical = screen.getByRole('table', {
       name: 'Derniers essais : identifiants, réponses et durées',

@@ -68,15 +68,9 @@ export function EventCell({
   );
 }
 
-function Endpoint({
-  page,
-  busy,
-  act,
-}: {
-  page: Configured;
-  busy: boolean;
-  act: (path: string, say: (count: number) => string) => void;
-}) {
+type Act = (path: string, say: (count: number) => string) => void;
+
+function Endpoint({ page, busy, act }: { page: Configured; busy: boolean; act: Act }) {
   const { endpoint } = page;
   return (
     <StaffSection id="endpoint-title" title={text.endpointTitle}>
@@ -88,13 +82,16 @@ function Endpoint({
               stateTones[endpoint.state],
             )}
           >
-            {endpointStatePlain(endpoint.state, endpoint.disabledAt)}
+            {endpointStatePlain(page)}
           </span>
         </Fact>
         <Fact label={text.pendingCount}>
           <span className="tabular-nums">{page.pending.toLocaleString('fr-FR')}</span>
         </Fact>
       </dl>
+      {endpoint.state === 'disabled' ? (
+        <p className="mt-4 max-w-prose text-slate-800">{text.disabledHelp}</p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {endpoint.state === 'disabled' ? (
           <StaffButton disabled={busy} onClick={() => act(WEBHOOK_API.enable, text.enabled)}>
@@ -113,21 +110,49 @@ function Endpoint({
   );
 }
 
-function Failures({
-  page,
+/** One failed delivery: what it was about and when, whether it arrived, « Renvoyer ». */
+function FailureRow({
+  event,
   busy,
   act,
 }: {
-  page: Configured;
+  event: Configured['failed'][number];
   busy: boolean;
-  act: (path: string, say: (count: number) => string) => void;
+  act: Act;
 }) {
+  const last = event.attempts.at(-1);
+  const created = formatDateTime(event.createdAt);
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-3 py-2 font-medium">
+        <EventCell event={event} />
+        <span className="block font-normal text-slate-700">{text.createdAt(created)}</span>
+      </th>
+      <td className="px-3 py-2 text-danger-700">
+        {last ? text.failedAt(formatDateTimeSeconds(last.at)) : text.noAttempt}
+      </td>
+      <td className="px-3 py-2">
+        <StaffButton
+          tone="outline"
+          disabled={busy}
+          onClick={() => act(WEBHOOK_API.resend(event.webhookId), text.resent)}
+          aria-label={text.resendNamed(eventInWords(event.type, event.person), created)}
+        >
+          {text.resend}
+        </StaffButton>
+      </td>
+    </tr>
+  );
+}
+
+function Failures({ page, busy, act }: { page: Configured; busy: boolean; act: Act }) {
   return (
     <StaffSection id="failures-title" title={text.failuresTitle}>
       {page.failed.length === 0 ? (
         <p className="text-slate-700">{text.failuresNone}</p>
       ) : (
         <>
+          <p className="mb-4 max-w-prose text-slate-800">{text.failuresHelp}</p>
           <StaffButton disabled={busy} onClick={() => act(WEBHOOK_API.resendAll, text.resent)}>
             {text.resendAll}
           </StaffButton>
@@ -138,41 +163,11 @@ function Failures({
           ) : null}
           <ScrollTable
             caption={text.failuresCaption}
-            minWidth="min-w-[40rem]"
-            columns={[
-              { label: c.delivery },
-              { label: c.createdAt },
-              { label: c.lastAttempt },
-              { label: c.attempts, numeric: true },
-              { label: c.action },
-            ]}
+            columns={[{ label: c.delivery }, { label: c.result }, { label: c.action }]}
           >
-            {page.failed.map((event) => {
-              const last = event.attempts.at(-1);
-              const created = formatDateTime(event.createdAt);
-              return (
-                <tr key={event.webhookId} className="align-top">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    <EventCell event={event} />
-                  </th>
-                  <td className="px-3 py-2 whitespace-nowrap">{created}</td>
-                  <td className="px-3 py-2 text-danger-700">
-                    {last ? text.failedAt(formatDateTimeSeconds(last.at)) : text.noAttempt}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{event.attempts.length}</td>
-                  <td className="px-3 py-2">
-                    <StaffButton
-                      tone="outline"
-                      disabled={busy}
-                      onClick={() => act(WEBHOOK_API.resend(event.webhookId), text.resent)}
-                      aria-label={text.resendNamed(eventInWords(event.type, event.person), created)}
-                    >
-                      {text.resend}
-                    </StaffButton>
-                  </td>
-                </tr>
-              );
-            })}
+            {page.failed.map((event) => (
+              <FailureRow key={event.webhookId} event={event} busy={busy} act={act} />
+            ))}
           </ScrollTable>
         </>
       )}
@@ -188,12 +183,11 @@ function Recent({ page }: { page: Configured }) {
       ) : (
         <ScrollTable
           caption={text.recentCaption}
-          minWidth="min-w-[32rem]"
           columns={[{ label: c.at }, { label: c.delivery }, { label: c.result }]}
         >
           {page.recent.map((attempt) => (
             <tr key={`${attempt.webhookId}-${attempt.at}`} className="align-top">
-              <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap tabular-nums">
+              <th scope="row" className="px-3 py-2 font-medium tabular-nums">
                 {formatDateTimeSeconds(attempt.at)}
               </th>
               <td className="px-3 py-2">
@@ -221,7 +215,7 @@ export function IntegrationsScreen({ page }: { page: IntegrationsPage }) {
   const reloading = revalidator.state !== 'idle';
 
   // Every action answers a count; the page is loaded again to show what it changed.
-  const act = (path: string, say: (count: number) => string) =>
+  const act: Act = (path, say) =>
     void run(async () => {
       const result = await postJson<WebhookActionResult>(path);
       await revalidator.revalidate();

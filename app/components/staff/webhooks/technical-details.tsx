@@ -62,11 +62,17 @@ export function ConfiguredDetails({ page }: { page: Configured }) {
           </dd>
         </div>
       </dl>
+      <p className="max-w-prose text-slate-800">{text.technicalRetries}</p>
       {page.failed.length > 0 ? (
         <ScrollTable
           caption={text.technicalFailedCaption}
           minWidth="min-w-[40rem]"
-          columns={[{ label: c.webhookId }, { label: c.event }, { label: c.outcome }]}
+          columns={[
+            { label: c.webhookId },
+            { label: c.event },
+            { label: c.attempts, numeric: true },
+            { label: c.outcome },
+          ]}
         >
           {page.failed.map((event) => {
             const last = event.attempts.at(-1);
@@ -76,6 +82,7 @@ export function ConfiguredDetails({ page }: { page: Configured }) {
                   {event.webhookId}
                 </th>
                 <td className="px-3 py-2">{WEBHOOK_EVENT_LABELS[event.type]}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{event.attempts.length}</td>
                 <td className="px-3 py-2">{last ? attemptOutcome(last) : text.noAttempt}</td>
               </tr>
             );
