@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '#contracts/staff/contract.ts';
 import { CALL_OUTCOME_LABELS } from '#contracts/staff/labels.ts';
-import { auditText } from './staff.ts';
+import { auditText } from './staff-audit.ts';
 
 /** The audit trail's name for the person's own acts (server/visitor/store.ts `VISITOR_ACTOR`). */
 const PERSON_ACTOR = 'demandeur';

@@ -1,7 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { auditText } from '#app/content/staff-audit.ts';
 import {
   deliveryLabel,
   formatDateTime,
