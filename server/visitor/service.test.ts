@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { DEFAULT_CALENDAR, dueAtFor } from '#server/callback/index.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
@@ -144,7 +145,7 @@ describe.each(ENGINES)('the visitor page’s service on %s', (engine) => {
     };
     expect(lead?.contact).toMatchObject({
       choice,
-      version: '2026-12-01',
+      version: CHOICE_VERSION,
       givenAt: T0,
       changedAt: T0,
       phoneWithdrawnAt: null,
