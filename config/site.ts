@@ -139,7 +139,7 @@ export const siteConfig: SiteConfig = {
     name: 'Médiateur de la consommation (exemple)',
     website: 'https://mediateur.example',
   },
-  privacyPolicyRevisionDate: '2026-12-01',
+  privacyPolicyRevisionDate: '2026-11-28',
   yearsOfExperience: 3,
   siteUrl: trimTrailingSlash(settings.SITE_URL ?? 'http://localhost:3000'),
   backendUrl: trimTrailingSlash(settings.BACKEND_URL ?? ''),
