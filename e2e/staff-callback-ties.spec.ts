@@ -6,7 +6,7 @@ import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
  * Requests due at the same time (a weekend's requests are all due at the end of Monday) listed
- * oldest first in « À rappeler » and « En retard », at 375 and 1280 px, axe clean. Their ids sort
+ * oldest first in « À traiter » and « En retard », at 375 and 1280 px, axe clean. Their ids sort
  * the other way (the newest's name comes first in the alphabet), so an order that falls back on
  * the id lists them newest first.
  */
@@ -57,7 +57,7 @@ test.describe('requests due at the same time', () => {
         `Claire ${people.middle}`,
         `Claire ${people.newest}`,
       ];
-      for (const view of [/^À rappeler$/, /^En retard \(\d+\)$/]) {
+      for (const view of [/^À traiter$/, /^En retard \(\d+\)$/]) {
         await views.getByRole('button', { name: view }).click();
         await expect(views.getByRole('button', { name: view })).toHaveAttribute(
           'aria-pressed',
