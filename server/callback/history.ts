@@ -18,6 +18,7 @@ const SHOWN_ACTS: ReadonlySet<AuditAction> = new Set<AuditAction>([
   'webhook_test',
   'visitor_slots',
   'visitor_stop_calls',
+  'visitor_allow_calls',
 ]);
 
 /**
