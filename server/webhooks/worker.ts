@@ -39,6 +39,25 @@ export interface WebhookWorkerOptions {
   now?: () => number;
 }
 
+/**
+ * How long to wait before the next look at the queue, given the earliest due time (`next`).
+ * An event that was already due when the last round claimed, and was not claimed, waits for
+ * the endpoint to be re-enabled or for an earlier event of its request held by another instance:
+ * the next poll, not a loop (a kick comes sooner when this instance frees it). An event that
+ * became due after that claim (its retry time passed while the round ended, or the timer fired
+ * a moment before the wall clock reached it) is looked at now.
+ */
+export function waitBeforeNextLook(look: {
+  next: number | undefined;
+  lastClaimAt: number;
+  now: number;
+  pollIntervalMs: number;
+}): number {
+  const { next, lastClaimAt, now, pollIntervalMs } = look;
+  if (next === undefined || next <= lastClaimAt) return pollIntervalMs;
+  return Math.min(pollIntervalMs, Math.max(0, next - now));
+}
+
 export class WebhookWorker {
   readonly #options: Required<Omit<WebhookWorkerOptions, 'onAlert'>> &
     Pick<WebhookWorkerOptions, 'onAlert'>;
@@ -52,6 +71,8 @@ export class WebhookWorker {
   #onDemand: Promise<unknown> = Promise.resolve();
   /** Ends the current gathering pause early (on stop). */
   #endPause: (() => void) | undefined;
+  /** The clock's reading when the last round claimed (what it could see as due). */
+  #lastClaimAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: WebhookWorkerOptions) {
     this.#options = {
@@ -147,10 +168,12 @@ export class WebhookWorker {
     let wait = pollIntervalMs;
     try {
       const next = this.#failed ? undefined : await store.nextDueAt();
-      // An event already due that the last round could not claim waits for the endpoint to be
-      // re-enabled, or for an earlier event of its request held by another instance: look again
-      // at the next poll, not in a loop (a kick comes sooner when this instance frees it).
-      if (next !== undefined && next > now()) wait = Math.min(pollIntervalMs, next - now());
+      wait = waitBeforeNextLook({
+        next,
+        lastClaimAt: this.#lastClaimAt,
+        now: now(),
+        pollIntervalMs,
+      });
     } catch {
       // The store is unavailable: look again at the next poll.
     }
@@ -163,7 +186,8 @@ export class WebhookWorker {
   /** One round: claim, attempt each at once, record. Returns the number claimed. */
   async #round(): Promise<number> {
     const { store, now, concurrency, leaseMs } = this.#options;
-    const claimed = await store.claimDue(now(), concurrency, this.#token, leaseMs);
+    this.#lastClaimAt = now();
+    const claimed = await store.claimDue(this.#lastClaimAt, concurrency, this.#token, leaseMs);
     if (claimed.length === 0) return 0;
     const leads = await store.leadsOf(claimed);
     const gone: number[] = [];
