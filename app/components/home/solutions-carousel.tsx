@@ -13,14 +13,14 @@ import {
   lastPageStart,
   nextIndex,
   pageCount,
-  type PageSize,
   pageStart,
   previousIndex,
   realignIndex,
 } from './carousel-paging.ts';
-import { cardOffset, prefersReducedMotion, SCROLL_SETTLE_MS } from './carousel-scroller.ts';
+import { cardOffset, prefersReducedMotion } from './carousel-scroller.ts';
 import { solutionIcon } from './solution-icons.ts';
 import { usePageSize } from './use-page-size.ts';
+import { type CarouselPosition, useSettledPage } from './use-settled-page.ts';
 
 const text = solutionsText;
 const total = businessSolutions.length;
@@ -42,7 +42,7 @@ const navButtonClasses = buttonClasses(
  */
 export function SolutionsCarousel() {
   const size = usePageSize();
-  const [position, setPosition] = useState<{ index: number; size: PageSize | null }>({
+  const [position, setPosition] = useState<CarouselPosition>({
     index: 0,
     size,
   });
@@ -93,59 +93,8 @@ export function SolutionsCarousel() {
     });
   }, [index, size]);
 
-  // When a swipe (or any scroll) settles, make its page the current one: dots, buttons and the
-  // cards reachable with the keyboard follow.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || !size) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = () => {
-      clearTimeout(timer);
-      if (scrollTarget.current !== null) {
-        if (Math.abs(scroller.scrollLeft - scrollTarget.current) < 2) scrollTarget.current = null;
-        return;
-      }
-      const width = (cardOffset(scroller, 1) ?? 0) - (cardOffset(scroller, 0) ?? 0);
-      if (width <= 0) return;
-      const nearest = Math.round(scroller.scrollLeft / width);
-      setPosition((current) => {
-        const settled = realignIndex(nearest, total, size);
-        return settled === current.index && current.size === size
-          ? current
-          : { index: settled, size };
-      });
-    };
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(settle, SCROLL_SETTLE_MS);
-    };
-    const byHand = () => {
-      scrollTarget.current = null;
-    };
-    const handEvents = ['touchstart', 'wheel', 'pointerdown', 'keydown'] as const;
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    scroller.addEventListener('scrollend', settle);
-    for (const name of handEvents) scroller.addEventListener(name, byHand, { passive: true });
-    // The scroller works before hydration: adopt the page of a swipe made meanwhile. Only once
-    // the scroller is on screen: the browser has laid it out then (until then its section is
-    // skipped, see render-when-near.ts), so reading its position forces no layout.
-    const shown =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => {
-            if (!entries.some((entry) => entry.isIntersecting)) return;
-            shown?.disconnect();
-            settle();
-          })
-        : undefined;
-    shown?.observe(scroller);
-    return () => {
-      shown?.disconnect();
-      clearTimeout(timer);
-      scroller.removeEventListener('scroll', onScroll);
-      scroller.removeEventListener('scrollend', settle);
-      for (const name of handEvents) scroller.removeEventListener(name, byHand);
-    };
-  }, [size]);
+  // When a swipe settles (the finger lifted), its page becomes the current one.
+  useSettledPage(scrollerRef, size, total, scrollTarget, setPosition);
 
   const goPrevious = () => {
     if (size && previousEnabled) setRequestedIndex(previousIndex(index, total, size));
