@@ -90,6 +90,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // Short functions (docs/decisions/0043): none over 80 lines, blank lines and
+    // comments not counted. Tests and their fixtures, browser tests and the content data
+    // (app/content/, long literal objects of copy) are left out.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixture.ts', 'e2e/**', 'app/content/**'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
     files: ['app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
