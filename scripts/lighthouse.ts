@@ -88,6 +88,39 @@ async function audit(port: number, path: string) {
   }
 }
 
+/** The scores, metrics and script bytes of one Lighthouse result. */
+function figuresOf(lhr: Awaited<ReturnType<typeof audit>>): RunFigures {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)]),
+  ) as RunFigures['scores'];
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? Number.NaN]),
+  ) as RunFigures['metrics'];
+  // resource-summary's details are typed as a generic table: read the script row.
+  const items = (
+    lhr.audits['resource-summary']?.details as
+      { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+  )?.items;
+  const scriptBytes = items?.find((item) => item.resourceType === 'script')?.transferSize;
+  return { scores, metrics, scriptBytes: scriptBytes ?? Number.NaN };
+}
+
+/** The table row of a page: the medians of its runs (and the lowest performance score). */
+function summaryRow(path: string, runs: RunFigures[]): string {
+  const perf = runs.map((run) => run.scores.performance);
+  return [
+    path.padEnd(32),
+    `${median(perf)} (${Math.min(...perf)})`.padStart(11),
+    ...(Object.keys(METRICS) as (keyof typeof METRICS)[]).map((name) =>
+      formatMetric(name, median(runs.map((run) => run.metrics[name]))).padStart(9),
+    ),
+    `${(median(runs.map((run) => run.scriptBytes)) / 1024).toFixed(1)} KB`.padStart(9),
+    String(median(runs.map((run) => run.scores.accessibility))).padStart(6),
+    String(median(runs.map((run) => run.scores['best-practices']))).padStart(5),
+    String(median(runs.map((run) => run.scores.seo))).padStart(5),
+  ].join('');
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
   // Node itself runs the server (not npx), so killing this child stops the server too.
@@ -135,40 +168,14 @@ async function main() {
           const name = `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
           writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
         }
-        const scores = Object.fromEntries(
-          CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)]),
-        ) as RunFigures['scores'];
-        const metrics = Object.fromEntries(
-          Object.entries(METRICS).map(([name, id]) => [
-            name,
-            lhr.audits[id]?.numericValue ?? Number.NaN,
-          ]),
-        ) as RunFigures['metrics'];
-        // resource-summary's details are typed as a generic table: read the script row.
-        const items = (
-          lhr.audits['resource-summary']?.details as
-            { items?: { resourceType?: string; transferSize?: number }[] } | undefined
-        )?.items;
-        const scriptBytes = items?.find((item) => item.resourceType === 'script')?.transferSize;
-        runs.push({ scores, metrics, scriptBytes: scriptBytes ?? Number.NaN });
+        const figures = figuresOf(lhr);
+        const { scores, metrics } = figures;
+        runs.push(figures);
         console.log(
           `${path} run ${run + 1}: performance ${scores.performance}, FCP ${formatMetric('FCP', metrics.FCP)}, LCP ${formatMetric('LCP', metrics.LCP)}`,
         );
       }
-      const perf = runs.map((run) => run.scores.performance);
-      rows.push(
-        [
-          path.padEnd(32),
-          `${median(perf)} (${Math.min(...perf)})`.padStart(11),
-          ...(Object.keys(METRICS) as (keyof typeof METRICS)[]).map((name) =>
-            formatMetric(name, median(runs.map((run) => run.metrics[name]))).padStart(9),
-          ),
-          `${(median(runs.map((run) => run.scriptBytes)) / 1024).toFixed(1)} KB`.padStart(9),
-          String(median(runs.map((run) => run.scores.accessibility))).padStart(6),
-          String(median(runs.map((run) => run.scores['best-practices']))).padStart(5),
-          String(median(runs.map((run) => run.scores.seo))).padStart(5),
-        ].join(''),
-      );
+      rows.push(summaryRow(path, runs));
     }
     console.log(
       `\nLighthouse ${RUNS} runs each, mobile profile (simulated slow 4G), medians; ` +

@@ -33,6 +33,47 @@ export interface SmtpPeerOptions {
   rejectRecipients?: RegExp;
 }
 
+/** The server: refuses `rejectRecipients`, records (and reports) every message it accepts. */
+function smtpServer(options: SmtpPeerOptions, messages: ReceivedMail[]): SMTPServer {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    onRcptTo(address, _session, callback) {
+      if (options.rejectRecipients?.test(address.address)) {
+        const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        return callback(refusal);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        const receivedAt = Date.now();
+        parseMail(bytes).then(
+          (parsed) => {
+            const mail: ReceivedMail = {
+              ...parsed,
+              raw: bytes.toString('utf8'),
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              clientName: session.hostNameAppearsAs,
+              receivedAt,
+            };
+            messages.push(mail);
+            options.onMessage?.(mail);
+            callback();
+          },
+          (error: unknown) => callback(error as Error),
+        );
+      });
+    },
+  });
+}
+
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
@@ -40,43 +81,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
-      const instance = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        disableReverseLookup: true,
-        onRcptTo(address, _session, callback) {
-          if (options.rejectRecipients?.test(address.address)) {
-            const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-            return callback(refusal);
-          }
-          callback();
-        },
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            const receivedAt = Date.now();
-            parseMail(bytes).then(
-              (parsed) => {
-                const mail: ReceivedMail = {
-                  ...parsed,
-                  raw: bytes.toString('utf8'),
-                  envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-                  envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-                  clientName: session.hostNameAppearsAs,
-                  receivedAt,
-                };
-                messages.push(mail);
-                options.onMessage?.(mail);
-                callback();
-              },
-              (error: unknown) => callback(error as Error),
-            );
-          });
-        },
-      });
+      const instance = smtpServer(options, messages);
       instance.on('error', () => undefined);
       instance.server.once('error', reject);
       instance.listen(port, '127.0.0.1', () => {

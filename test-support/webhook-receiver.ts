@@ -40,6 +40,45 @@ export interface WebhookReceiver {
 
 export const TEST_WEBHOOK_SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 
+/** The request as an event, `verified` when its signature, method and path check out. */
+async function readEvent(
+  request: IncomingMessage,
+  verifier: Webhook,
+  path: string,
+): Promise<ReceivedEvent> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8');
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+  );
+  let verified = true;
+  try {
+    verifier.verify(body, headers);
+  } catch {
+    verified = false;
+  }
+  let parsed: { type?: string; data?: Record<string, unknown> } = {};
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    verified = false;
+  }
+  return {
+    webhookId: headers['webhook-id'] ?? '',
+    timestamp: Number(headers['webhook-timestamp']),
+    type: parsed.type ?? '',
+    data: parsed.data ?? {},
+    body,
+    verified:
+      verified &&
+      request.method === 'POST' &&
+      new URL(request.url ?? '/', 'http://receiver').pathname === path,
+    answered: 200,
+    at: Date.now(),
+  };
+}
+
 export async function startWebhookReceiver(
   options: { secret?: string; port?: number; path?: string } = {},
 ): Promise<WebhookReceiver> {
@@ -85,37 +124,7 @@ export async function startWebhookReceiver(
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-    );
-    let verified = true;
-    try {
-      verifier.verify(body, headers);
-    } catch {
-      verified = false;
-    }
-    let parsed: { type?: string; data?: Record<string, unknown> } = {};
-    try {
-      parsed = JSON.parse(body) as typeof parsed;
-    } catch {
-      verified = false;
-    }
-    const event: ReceivedEvent = {
-      webhookId: headers['webhook-id'] ?? '',
-      timestamp: Number(headers['webhook-timestamp']),
-      type: parsed.type ?? '',
-      data: parsed.data ?? {},
-      body,
-      verified:
-        verified &&
-        request.method === 'POST' &&
-        new URL(request.url ?? '/', 'http://receiver').pathname === path,
-      answered: 200,
-      at: Date.now(),
-    };
+    const event = await readEvent(request, verifier, path);
     const answer = typeof receiver.answer === 'function' ? receiver.answer(event) : receiver.answer;
     event.answered = answer;
     receiver.received.push(event);
