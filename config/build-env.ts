@@ -28,7 +28,7 @@ export const BuildEnvSchema = z.object({
    */
   CRM_NAME: z.string().trim().min(1).max(80).optional(),
   /**
-   * The days and slots the contact form offers under « Quand vous appeler ? » (issue 37): the
+   * The days and slots the contact form offers under « Quand vous appeler ? » (ADR 0029): the
    * server's own settings, read with the same grammar (config/call-settings.ts), so the
    * prerendered form offers what the server accepts. Unset: the server's defaults.
    */

@@ -1,5 +1,5 @@
 /**
- * The two call-back settings the form offers to choose from (issue 37): WORKING_DAYS (the days)
+ * The two call-back settings the form offers to choose from (ADR 0029): WORKING_DAYS (the days)
  * and CALL_WINDOWS (the slots). The build validates them (build-env.ts) and bakes them into the
  * contact page, so that the prerendered form offers what the server accepts; the server reads
  * the same names with the same grammar and defaults (server/callback/settings.ts; a test there

@@ -11,9 +11,10 @@ import { expect, gotoHydrated, VIEWPORTS } from './fixtures.ts';
 import { fillForm, storedLeads, submitButton, test, visitor } from './support/contact-native.ts';
 
 /**
- * Issue 37: how and when to be contacted, on the form. With JavaScript and without: the choice is
- * required, « Quand vous appeler ? » shows for the phone only (by CSS, no script needed), the
- * native post sends the days and slots ticked, and the request is stored with the choice.
+ * How and when to be contacted, on the form (ADR 0029). With JavaScript and without: the
+ * choice is required, « Quand vous appeler ? » shows for the phone only (by CSS, no script
+ * needed), the native post sends the days and slots ticked, and the request is stored with the
+ * choice.
  */
 
 const when = (page: Page) => page.getByRole('group', { name: WHEN_QUESTION });

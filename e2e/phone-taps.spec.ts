@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, holdScripts, test, waitForHydration } from './fixtures.ts';
 
 /**
- * Issue 34, on a phone (375 × 812): nothing floats over a control, and the menu answers taps from
+ * On a phone (375 × 812): nothing floats over a control, and the menu answers taps from
  * the first paint.
  */
 const PHONE = { width: 375, height: 812 };

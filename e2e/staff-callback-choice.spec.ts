@@ -11,7 +11,7 @@ import { expectNoViolation, seedCallbackRequests } from './support/callback.ts';
 import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
- * The person's choice on the staff side (issue 37), in a real browser against the production
+ * The person's choice on the staff side (ADR 0029), in a real browser against the production
  * build: two requests sent to the endpoint as JSON with the choice, one « par e-mail
  * uniquement » (marked in the inbox list and read there and on its page as e-mail work, « À
  * répondre avant … », never « à rappeler », ADR 0036; its page has no call form, only

@@ -5,7 +5,7 @@ import { expectNoViolation, listed, search, seedCallbackRequests } from './suppo
 import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
- * The call-back clock stops when the person is reached (issue 36, ADR 0028), at 375 and 1280 px,
+ * The call-back clock stops when the person is reached (ADR 0028), at 375 and 1280 px,
  * axe clean at each step: no outcome is preselected and a save without one is refused by the
  * server in French; « Pas de réponse » keeps the request in « À traiter » with « 2 tentatives,
  * dernière … »; « Numéro erroné » flags it « répondre par e-mail »; « Répondu par e-mail » and

@@ -10,7 +10,7 @@ import { signInAs } from './support/sign-in.ts';
 import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 
 /**
- * The inbox's export for a spreadsheet (issue 36), against a server of its own (its list holds
+ * The inbox's export for a spreadsheet (ADR 0037), against a server of its own (its list holds
  * only these requests): the choice between the list shown and every request, the file's name,
  * its French words, the company's wall clock, the calls; at 375 and 1280 px, axe clean.
  */

@@ -9,7 +9,7 @@ import { STAFF_E2E_EMAILS } from './support/staff.ts';
 import { openStores } from '#server/compose/stores.ts';
 
 /**
- * The staff search in a real browser against the production build (issue 36): from « À
+ * The staff search in a real browser against the production build (docs/staff.md): from « À
  * traiter » a new search finds a person already called, in « Toutes les demandes », and says
  * where each result stands; numbers match whatever their format, names in any order; the box,
  * the view and the list agree after the box is emptied and a view chosen; axe at 375 and 1280 px.

@@ -16,7 +16,7 @@ import {
 } from './support/webhooks-staff.ts';
 
 /**
- * The visitor's page (issue 37) in a real browser, on a server of its own with the CRM webhook
+ * The visitor's page (ADR 0029) in a real browser, on a server of its own with the CRM webhook
  * on (e2e/support/webhooks-staff.ts): a request stored by the endpoint with the visitor's
  * choice, its link minted in the server's database (as the confirmation will carry it), then on
  * `/ma-demande`: change the slots, stop the calls, allow them again, erase; each seen by staff

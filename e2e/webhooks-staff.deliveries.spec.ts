@@ -17,7 +17,7 @@ import {
 } from './support/webhooks-staff.ts';
 
 /**
- * The CRM webhook's staff pages in a real browser (issue 26), on a server of its own with a
+ * The CRM webhook's staff pages in a real browser (ADR 0024), on a server of its own with a
  * receiver on loopback: a request's page shows its deliveries, a failed event is sent again, and
  * the integrations page names the failures. The tests run in order on one server: each leaves the
  * endpoint active with nothing failed, and the integrations page reads the earlier successes.

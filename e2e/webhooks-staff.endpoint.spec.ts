@@ -16,7 +16,7 @@ import {
 } from './support/webhooks-staff.ts';
 
 /**
- * The CRM webhook's endpoint from the integrations page in a real browser (issue 26), on a server
+ * The CRM webhook's endpoint from the integrations page in a real browser (ADR 0024), on a server
  * of its own with a receiver on loopback: « Envoyer un test », a 410 that disables the endpoint
  * and « Réactiver », and a server without a webhook. The tests run in order on one server: each
  * leaves the endpoint active with nothing failed.

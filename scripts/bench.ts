@@ -45,7 +45,7 @@
  * each load (scripts/bench/pg-statements.ts), BENCH_CPU_PROF=<folder> has each server write a V8
  * CPU profile there.
  *
- * `npm run bench -- --flood`: the flood mode (issue 17), see scripts/bench/flood.ts.
+ * `npm run bench -- --flood`: the flood mode (ADR 0008), see scripts/bench/flood.ts.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

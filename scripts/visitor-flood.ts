@@ -1,5 +1,5 @@
 /**
- * `npm run bench:visitor`: the visitor page's API under a flood of made-up tokens (issue 37,
+ * `npm run bench:visitor`: the visitor page's API under a flood of made-up tokens (ADR 0029,
  * point 5), on SQLite and on PostgreSQL (a private throwaway server), with the built server
  * (`npm run build` first) and its default settings but TRUST_PROXY=x-forwarded-for. For each
  * engine: GET / and GET /contact alone (5 connections each, 5 s, p50/p99), then the same while a

@@ -92,7 +92,7 @@ export const callbackText = {
     } satisfies Record<DueWork, string>,
     callsLabel: 'Appels',
   },
-  /** How and when the person asked to be contacted (issue 37). */
+  /** How and when the person asked to be contacted (ADR 0029). */
   contact: {
     channelLabel: 'Recontact souhaité',
     slotsLabel: 'Jours et créneaux',

@@ -1,5 +1,5 @@
 /**
- * Visitor-facing text of `/ma-demande` (issue 37): the page the link of every confirmation
+ * Visitor-facing text of `/ma-demande` (ADR 0029): the page the link of every confirmation
  * e-mail opens, where the visitor follows, changes or withdraws the request. The days' and
  * slots' labels are the contact form's (contracts/contact/contact-choice.ts).
  */

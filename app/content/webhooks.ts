@@ -1,5 +1,5 @@
 /**
- * The French copy of the CRM webhook's staff pages (issue 26): the integrations page
+ * The French copy of the CRM webhook's staff pages (ADR 0024): the integrations page
  * (/equipe/integrations) and a request's « Envois au CRM ». Imported only by the staff routes,
  * so none of it is in a public page's scripts.
  */

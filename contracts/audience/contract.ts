@@ -1,5 +1,5 @@
 /**
- * The audience measurement's contract (issue 28, ADR 0023): the beacon's path, size and fields,
+ * The audience measurement's contract (ADR 0023): the beacon's path, size and fields,
  * shared by the public pages' beacon (app/components/audience-beacon.ts), the server
  * (server/audience/) and the staff page. It holds no identifier of any kind: a beacon says which
  * page was shown, from which other site (host only) a visit started, and a device class.

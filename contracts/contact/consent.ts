@@ -2,7 +2,7 @@ import { siteConfig } from '#config/site.ts';
 
 /**
  * The processing consent's wording shown next to the checkbox; the server stores it with each
- * request. Since issue 37 it no longer speaks of the phone: how to be contacted is a choice of
+ * request. Since ADR 0029 it no longer speaks of the phone: how to be contacted is a choice of
  * its own below it (contact-choice.ts), stored with its own wording.
  */
 export const CONSENT_TEXT = `J’accepte que ${siteConfig.companyName} utilise les informations de ce formulaire pour traiter ma demande et me répondre par le moyen que je choisis ci-dessous.`;

@@ -1,5 +1,5 @@
 /**
- * The visitor's choice of how and when to be contacted (issue 37, ADR 0029): the channel
+ * The visitor's choice of how and when to be contacted (ADR 0029): the channel
  * (« Par téléphone » or « Par e-mail uniquement ») and, for the phone, the days and time slots
  * the visitor may narrow the calls to (none ticked: « dès que possible »). Shared by the form,
  * the endpoint, the store, the e-mails and the visitor's page. No dependency: the contact page

@@ -1,5 +1,5 @@
 /**
- * The visitor page's API (issue 37, ADR 0029): POST only, JSON bodies only, the link's token in
+ * The visitor page's API (ADR 0029): POST only, JSON bodies only, the link's token in
  * the body (`jeton`), never in a URL. The link proves the e-mail address, so it opens every
  * request of that address (ADR 0031): an act on one names it (`demande`, its id). Shared by the
  * page (app/routes/visitor.tsx) and the server (server/visitor/). No dependency but the choice's

@@ -1,5 +1,5 @@
 /**
- * The visitor's page (issue 37, ADR 0029): where the link of every confirmation e-mail leads.
+ * The visitor's page (ADR 0029): where the link of every confirmation e-mail leads.
  * The token travels in the fragment (never sent to a server, never in a log or a Referer) and
  * the page exchanges it in a request body. No dependency.
  */

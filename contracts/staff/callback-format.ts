@@ -106,7 +106,7 @@ export function formatWindowStart(ms: number, timeZone: string): string {
 
 /**
  * « jeudi 3 décembre, 14 h », « lundi 1er décembre, 10 h 30 »: the start of a chosen slot, as
- * the person chose it (issue 37).
+ * the person chose it (ADR 0029).
  */
 export function formatSlotStart(ms: number, timeZone: string): string {
   const [hours = '0', minutes = '00'] = timeOf(ms, timeZone).split(':');

@@ -121,7 +121,7 @@ export interface InboxRow {
   telephone: string;
   produit: string;
   clientType: string;
-  /** How the person asked to be contacted (issue 37): `email` means no call may be recorded. */
+  /** How the person asked to be contacted (ADR 0029): `email` means no call may be recorded. */
   contactChannel: StoredChannel;
   status: LeadStatus;
   sourcePage: string | null;
@@ -170,7 +170,7 @@ export interface LeadDetail extends InboxRow {
   message: string;
   consent: { text: string; version: string; givenAt: number };
   /**
-   * The person's choice of contact (issue 37) as stored: the channel, days and slots, their
+   * The person's choice of contact (ADR 0029) as stored: the channel, days and slots, their
    * wording, the stored due time (null before migration 10), the last change on the visitor's
    * page and the withdrawal of the phone consent.
    */

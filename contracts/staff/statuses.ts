@@ -6,8 +6,9 @@
 /** `digest`: the morning digest of the call-back clock (no lead: `digest_day` names its day). */
 /** `webhook_alert`: the CRM webhook's alert (no lead: `webhook_alert_id` names it, migration 7). */
 /**
- * Issue 37 (migration 10): `schedule_update` and `schedule_cancel`, the visitor's updated and
- * cancelled calendar invitations; `visitor_notice`, the staff's notice of a visitor's change.
+ * The visitor page (ADR 0029, migration 10): `schedule_update` and `schedule_cancel`, the
+ * visitor's updated and cancelled calendar invitations; `visitor_notice`, the staff's notice of
+ * a visitor's change.
  */
 export type MailKind =
   | 'notification'
@@ -22,7 +23,7 @@ export type MailKind =
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
 
 /**
- * Why an e-mail was not sent on purpose (issue 17):
+ * Why an e-mail was not sent on purpose (ADR 0008):
  * - `confirmation-recent`: this address already got a confirmation in the last 24 h;
  * - `notification-flood`: more requests than NOTIFICATIONS_PER_10_MINUTES arrived in the current
  *   10-minute window; one alert covers them (the request is stored and listed all the same).
@@ -43,11 +44,11 @@ export type AuditAction =
   | 'export'
   | 'sign_in'
   | 'sign_out'
-  /** The CRM webhook's staff actions (issue 26): « Renvoyer », « Réactiver », « Envoyer un test ». */
+  /** The CRM webhook's staff actions (ADR 0024): « Renvoyer », « Réactiver », « Envoyer un test ». */
   | 'webhook_resend'
   | 'webhook_enable'
   | 'webhook_test'
-  /** The requester's own changes on the visitor page (issue 37), actor `demandeur`. */
+  /** The requester's own changes on the visitor page (ADR 0029), actor `demandeur`. */
   | 'visitor_slots'
   | 'visitor_stop_calls'
   /** « Être rappelé(e) par téléphone »: the phone consent given again (ADR 0030). */

@@ -1,5 +1,5 @@
 /**
- * The CRM webhook's staff contract (issue 26, ADR 0024): the staff API's paths for the
+ * The CRM webhook's staff contract (ADR 0024): the staff API's paths for the
  * integrations page and a request's deliveries, and the JSON they answer. Shared by the server
  * (server/webhooks/) and the staff pages; never imported by a public page.
  */
@@ -9,7 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'lead.created',
   'lead.status_changed',
   'lead.erased',
-  /** The requester changed the slots or withdrew the phone consent (issue 37). */
+  /** The requester changed the slots or withdrew the phone consent (ADR 0029). */
   'lead.contact_changed',
   'webhook.test',
 ] as const;

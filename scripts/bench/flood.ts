@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --flood`: the flood mode (issue 17), on SQLite with the default settings.
+ * `npm run bench -- --flood`: the flood mode (ADR 0008), on SQLite with the default settings.
  * A second process floods the endpoint on 64 connections while this one measures the home
  * page: alone, under a one-client flood, under a spread flood (each request from its own
  * address, forwarded by a trusted proxy: TRUST_PROXY=x-forwarded-for), and under a one-client

@@ -41,7 +41,7 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   webhook_attempts: 'none',
   webhook_endpoints: 'none',
   webhook_alerts: 'none',
-  // The visitor page's link digests (issue 37): secrets, never through Supabase's APIs.
+  // The visitor page's link digests (ADR 0029): secrets, never through Supabase's APIs.
   visitor_links: 'none',
 };
 

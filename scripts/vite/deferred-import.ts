@@ -2,7 +2,7 @@
  * The contact form's validation is imported on demand (app/components/contact/deferred-code.ts,
  * ADR 0011). Vite wraps every dynamic import in its preload helper, which fetches the imported
  * chunk's dependencies in parallel: about 600 bytes (brotli) that the contact page's first load
- * carried for that one import, more than the choice of contact added to it (issue 37). Here the
+ * carried for that one import, more than the choice of contact added to it (ADR 0029). Here the
  * chunk is fetched on the visitor's first focus in the form, long before a submit: the browser
  * fetching its few dependencies when it reads it is soon enough. So this plugin unwraps the
  * imports of the chunks named below, and the helper, unused, is dropped by the minifier.
