@@ -23,7 +23,7 @@ export const CONTACT_OUTCOME_PATHS: readonly string[] = [
 
 /**
  * Prerendered pages that are not public either: the contact outcomes and the visitor's page
- * (ADR 0029), opened by a confirmation's link only.
+ * (issue 37), opened by a confirmation's link only.
  */
 export const PRIVATE_PAGE_PATHS: readonly string[] = [...CONTACT_OUTCOME_PATHS, VISITOR_PAGE_PATH];
 

@@ -16,7 +16,7 @@ export default [
   ...Object.entries(CONTACT_ERROR_PATHS).map(([reason, path]) =>
     route(path.slice(1), 'routes/contact-error.tsx', { id: `contact-error-${reason}` }),
   ),
-  // The visitor's page (ADR 0029): opened by the confirmation's link only (noindex, not in the
+  // The visitor's page (issue 37): opened by the confirmation's link only (noindex, not in the
   // sitemap, linked from no page).
   route(VISITOR_PAGE_PATH.slice(1), 'routes/visitor.tsx'),
   route('mentions-legales', 'routes/legal-notice.tsx'),
@@ -31,7 +31,7 @@ export default [
   // the sitemap; the server answers /equipe/* with the SPA fallback page.
   // Its audience page: a route of its own (its chart library in its chunk alone), a splat too.
   route('equipe/audience/*', 'routes/staff-audience.tsx'),
-  // Its integrations page (the CRM webhook, ADR 0024): its own chunk, like the audience page.
+  // Its integrations page (the CRM webhook, issue 26): its own chunk, like the audience page.
   route('equipe/integrations/*', 'routes/staff-integrations.tsx'),
   route('equipe/*', 'routes/staff.tsx'),
   route('*', 'routes/not-found.tsx'),
