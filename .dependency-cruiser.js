@@ -52,6 +52,20 @@ export default {
         pathNot: ['^server/$1/', '^server/(db|http)/', '^server/[^/]+/(index|node)\\.ts$'],
       },
     },
+    {
+      name: 'outside-server-through-entry',
+      severity: 'error',
+      comment:
+        'The Edge Functions (supabase/), the browser tests (e2e/), the test support (test-support/) and the scripts (scripts/) reach a capability only through its entry module (server/<name>/index.ts, or node.ts), as other capabilities do; server/db/, server/http/, the composition (server/compose/) and the top-level server files as they are. Tests and their fixtures (*.test.ts, *.fixture.ts) may reach inside, and so may the Deno drivers (test-support/deno/), which run one server module as it is on the Edge runtime.',
+      from: {
+        path: '^(supabase|e2e|test-support|scripts)/',
+        pathNot: ['\\.(test|fixture)\\.ts$', '^test-support/deno/'],
+      },
+      to: {
+        path: '^server/[^/]+/',
+        pathNot: ['^server/(db|http|compose)/', '^server/[^/]+/(index|node)\\.ts$'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

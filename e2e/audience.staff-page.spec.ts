@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 
 import { AUDIENCE_BEACON_PATH, AUDIENCE_OBJECTION_KEY } from '#contracts/audience/contract.ts';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
-import { parisDay } from '#server/audience/calendar.ts';
+import { parisDay } from '#server/audience/index.ts';
 import { expect, test, VIEWPORTS, waitForHydration } from './fixtures.ts';
 import { fillContactForm } from './support/contact-form.ts';
 import { signInAs } from './support/sign-in.ts';

@@ -4,8 +4,7 @@ import { CHOICE_VERSION, type ContactChoice } from '#contracts/contact/contact-c
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { formatSlotStart } from '#contracts/staff/callback-format.ts';
 import { STAFF_API } from '#contracts/staff/contract.ts';
-import { DEFAULT_CALENDAR } from '#server/callback/calendar.ts';
-import { nextChosenSlot } from '#server/callback/slots.ts';
+import { DEFAULT_CALENDAR, nextChosenSlot } from '#server/callback/index.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';
 import { expectNoViolation, seedCallbackRequests } from './support/callback.ts';
 import { STAFF_E2E_EMAILS } from './support/staff.ts';

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 
-import { callWindow, DEFAULT_CALENDAR } from '#server/callback/calendar.ts';
+import { callWindow, DEFAULT_CALENDAR } from '#server/callback/index.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';
 import {
   expectNoViolation,

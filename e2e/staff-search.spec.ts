@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 
-import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/auth.ts';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/index.ts';
 import { STAFF_API_PREFIX, type InboxPage } from '#contracts/staff/contract.ts';
 import { sampleLead } from '#test-support/lead-input.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';

@@ -1,4 +1,4 @@
-import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '#server/staff/auth.ts';
+import { hashSecret, SIGN_IN_TOKEN_TTL_MS } from '#server/staff/index.ts';
 import { openStores } from '#server/compose/stores.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';
 import { mailCount, onServer, requestLink, signInLinkFor } from './support/staff.ts';

@@ -52,7 +52,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
-import { newWebhookSecret } from '#server/webhooks/settings.ts';
+import { newWebhookSecret } from '#server/webhooks/index.ts';
 import { startPostgresCluster, type PostgresCluster } from '#test-support/postgres.ts';
 import { drain } from './bench/drain.ts';
 import { floodMode } from './bench/flood.ts';

@@ -2,8 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 
 import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
 import { expect, test, waitForHydration } from '#e2e/fixtures.ts';
-import { parisDay } from '#server/audience/calendar.ts';
-import type { AudienceCount } from '#server/audience/store.ts';
+import { type AudienceCount, parisDay } from '#server/audience/index.ts';
 import { openStores } from '#server/compose/stores.ts';
 import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 

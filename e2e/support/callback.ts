@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 import { STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
-import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/auth.ts';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/index.ts';
 import { sampleLead } from '#test-support/lead-input.ts';
 import { openStores } from '#server/compose/stores.ts';
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '#server/staff/auth.ts';
+import { hashSecret, newSecret, SIGN_IN_TOKEN_TTL_MS } from '#server/staff/index.ts';
 import { SIGN_IN_FRAGMENT_KEY } from '#contracts/staff/contract.ts';
 import { openStores } from '#server/compose/stores.ts';
 

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 
-import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/auth.ts';
+import { hashSecret, newSecret, SESSION_ABSOLUTE_MS } from '#server/staff/index.ts';
 import { STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
 import { sampleLead } from '#test-support/lead-input.ts';
 import { openStores } from '#server/compose/stores.ts';

@@ -4,5 +4,5 @@
  * composition root only.
  */
 export { AudienceService } from './service.ts';
-export { audienceRetentionStart } from './calendar.ts';
-export { AudienceStore } from './store.ts';
+export { audienceRetentionStart, parisDay } from './calendar.ts';
+export { type AudienceCount, AudienceStore } from './store.ts';

@@ -6,6 +6,7 @@
 export {
   addDays,
   type CallbackCalendar,
+  callWindow,
   dayStart,
   DEFAULT_CALENDAR,
   localDate,

@@ -2,7 +2,14 @@
  * Staff access's entry module (ADR 0015): sign-in links, sessions and their store. The staff
  * API's routes (./routes.ts) are registered by the composition root only.
  */
-export { issueSignInLink, staffKeys } from './auth.ts';
+export {
+  hashSecret,
+  issueSignInLink,
+  newSecret,
+  SESSION_ABSOLUTE_MS,
+  SIGN_IN_TOKEN_TTL_MS,
+  staffKeys,
+} from './auth.ts';
 export { STAFF_ERRORS } from './messages.ts';
 export { SessionStore, STAFF_IDLE_MS } from './session-store.ts';
 export { purgeStaffAuth } from './store.ts';
