@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { callDaysOf, callSlotsOf } from './call-settings.ts';
 import { booleanSetting, httpUrlSetting } from './setting-schemas.ts';
 
-export const BuildEnvSchema = z.object({
+const BuildEnvSchema = z.object({
   /** Public URL of the site: canonical URLs, Open Graph, sitemap, JSON-LD. */
   SITE_URL: httpUrlSetting.optional(),
   /** Where the form posts; unset means the site's own origin. */

@@ -50,7 +50,7 @@ export interface PostalAddress {
   countryCode: string;
 }
 
-export interface Insurer {
+interface Insurer {
   /** What the policy covers, in French, as shown on the legal notice. */
   coverage: string;
   name: string;

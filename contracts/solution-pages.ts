@@ -6,7 +6,7 @@
  */
 export type Audience = 'particuliers' | 'professionnels';
 
-export const INDIVIDUAL_SOLUTION_SLUGS = [
+const INDIVIDUAL_SOLUTION_SLUGS = [
   'isolation-thermique',
   'pompe-a-chaleur',
   'panneaux-solaires',
@@ -19,7 +19,7 @@ export const INDIVIDUAL_SOLUTION_SLUGS = [
   'optimisation-contrat-energie',
 ] as const;
 
-export const BUSINESS_SOLUTION_SLUGS = [
+const BUSINESS_SOLUTION_SLUGS = [
   'decret-tertiaire',
   'audit-energetique',
   'eclairage-led',

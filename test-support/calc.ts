@@ -68,7 +68,7 @@ function attributes(text: string): Record<string, string> {
 }
 
 /** The first sheet of a flat ODF spreadsheet, as rows of cells (repeated cells expanded). */
-export function readFods(xml: string): CalcCell[][] {
+function readFods(xml: string): CalcCell[][] {
   const start = xml.indexOf('<table:table ');
   const table = xml.slice(start, xml.indexOf('</table:table>', start));
   return [...table.matchAll(/<table:table-row[^>]*>([\s\S]*?)<\/table:table-row>/g)].map(

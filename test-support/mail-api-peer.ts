@@ -6,12 +6,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
  * otherwise) and the fields Brevo requires (400 otherwise), and answers each request with the
  * next status of its script, then 201 with a `messageId`, as Brevo does.
  */
-export interface ApiMailbox {
+interface ApiMailbox {
   email: string;
   name?: string;
 }
 
-export interface ApiMailRequest {
+interface ApiMailRequest {
   path: string;
   apiKey: string | undefined;
   contentType: string | undefined;
@@ -45,7 +45,7 @@ export interface MailApiPeer {
   stop(): Promise<void>;
 }
 
-export const MAIL_API_TEST_KEY = 'xkeysib-test-0123456789';
+const MAIL_API_TEST_KEY = 'xkeysib-test-0123456789';
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -15,7 +15,7 @@ import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '
  * Debian does not package: `net.http_post` (pg_net) records its calls in `net.recorded_requests`
  * instead of sending them, and `vault.decrypted_secrets` is a plain view over `vault.secrets`.
  */
-export const SUPABASE_BOOTSTRAP_SQL = `
+const SUPABASE_BOOTSTRAP_SQL = `
 CREATE ROLE anon NOLOGIN NOINHERIT;
 CREATE ROLE authenticated NOLOGIN NOINHERIT;
 CREATE ROLE service_role NOLOGIN NOINHERIT BYPASSRLS;

@@ -22,7 +22,7 @@ export interface ReceivedEvent {
   at: number;
 }
 
-export type Answer = number | 'hang';
+type Answer = number | 'hang';
 
 export interface WebhookReceiver {
   url: string;

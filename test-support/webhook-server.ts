@@ -8,7 +8,7 @@ import { TEST_WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver.ts
  * A real server process with the CRM webhook pointed at a test receiver, e-mail to an SMTP peer,
  * and one staff address, plus the calls the webhook tests make to it as a visitor and as staff.
  */
-export const WEBHOOK_STAFF = 'crm@calora-energies.example';
+const WEBHOOK_STAFF = 'crm@calora-energies.example';
 
 export interface WebhookServerOptions {
   dataDir: string;

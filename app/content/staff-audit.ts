@@ -5,7 +5,7 @@
 import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
 import type { AuditAction, CallOutcome, LeadStatus } from '#contracts/staff/contract.ts';
 
-export const AUDIT_LABELS: Record<AuditAction, string> = {
+const AUDIT_LABELS: Record<AuditAction, string> = {
   call: 'Appel enregistré',
   status: 'Statut changé',
   note: 'Note ajoutée',

@@ -20,7 +20,7 @@ export const AUDIENCE_API = {
   exportCsv: '/api/equipe/audience/export',
 } as const;
 
-export interface AudiencePageRow {
+interface AudiencePageRow {
   page: string;
   views: number;
   entries: number;

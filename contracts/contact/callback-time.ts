@@ -19,7 +19,7 @@ export interface CallbackTime {
 }
 
 /** The key of the thank-you page's address fragment that carries the time (`#rappel=…`). */
-export const CALLBACK_FRAGMENT_KEY = 'rappel';
+const CALLBACK_FRAGMENT_KEY = 'rappel';
 
 const WEEKDAYS = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
 const MONTHS = [
@@ -114,8 +114,8 @@ export interface CallbackFacts {
 }
 
 /** The fragment's keys beside CALLBACK_FRAGMENT_KEY: the slot's start, the e-mail channel. */
-export const SLOT_FRAGMENT_KEY = 'creneau';
-export const CHANNEL_FRAGMENT_KEY = 'canal';
+const SLOT_FRAGMENT_KEY = 'creneau';
+const CHANNEL_FRAGMENT_KEY = 'canal';
 
 /**
  * The sentence the visitor reads: « Nous vous appellerons mardi 2 décembre entre 14 h et 17 h. »

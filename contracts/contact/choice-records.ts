@@ -7,10 +7,7 @@
 import {
   CHANNEL_LABELS,
   CHOICE_QUESTION,
-  CONTACT_CHANNELS,
-  type ContactChannel,
   type ContactChoice,
-  DAY_NAMES,
   type DayName,
   STORED_CHANNELS,
   type SlotRange,
@@ -27,14 +24,6 @@ export const STORED_CHANNEL_LABELS: Record<StoredChannel, string> = {
   ...CHANNEL_LABELS,
   non_precise: 'Non précisé (téléphone ou e-mail)',
 };
-
-export function isContactChannel(value: unknown): value is ContactChannel {
-  return (CONTACT_CHANNELS as readonly unknown[]).includes(value);
-}
-
-export function isoWeekdayOf(day: DayName): number {
-  return DAY_NAMES.indexOf(day) + 1;
-}
 
 export const DEFAULT_CALL_WINDOWS = '10:00-13:00,14:00-17:00,17:00-20:00';
 
@@ -57,7 +46,7 @@ const NBSP = '\u00a0';
 
 export const UNSPECIFIED_CHOICE: ContactChoice = { channel: 'non_precise', days: [], slots: [] };
 
-export function allowsCalls(choice: Pick<ContactChoice, 'channel'>): boolean {
+function allowsCalls(choice: Pick<ContactChoice, 'channel'>): boolean {
   return choice.channel !== 'email';
 }
 
@@ -80,7 +69,7 @@ export function encodeDays(days: readonly number[]): string {
   return [...days].sort((a, b) => a - b).join(',');
 }
 
-export function decodeDays(text: string): number[] {
+function decodeDays(text: string): number[] {
   if (text === '') return [];
   return text
     .split(',')
@@ -95,7 +84,7 @@ export function encodeSlots(slots: readonly SlotRange[]): string {
     .join(',');
 }
 
-export function decodeSlots(text: string): SlotRange[] {
+function decodeSlots(text: string): SlotRange[] {
   return parseSlotList(text) ?? [];
 }
 
@@ -108,7 +97,7 @@ export function choiceFromColumns(channel: string, days: string, slots: string):
     : { channel: stored, days: [], slots: [] };
 }
 
-export function daysText(days: readonly number[]): string {
+function daysText(days: readonly number[]): string {
   return days
     .map(dayNameOf)
     .filter((day): day is DayName => day !== undefined)

@@ -127,9 +127,8 @@ export const CHOICE_VERSION = '2026-11-26';
  * Quand vous appeler ? mardi ; de 14 h à 17 h. »).
  */
 /** Payload keys (JSON keys and the native form's control names). */
-export const CHOICE_FIELD = 'recontact';
-export const DAYS_FIELD = 'jours';
-export const SLOTS_FIELD = 'creneaux';
+const DAYS_FIELD = 'jours';
+const SLOTS_FIELD = 'creneaux';
 /**
  * A hidden field of the form that shows the choice, carrying CHOICE_VERSION: a request with it
  * must carry the choice (the form required it); one without it is the seed's contract.

@@ -6,7 +6,7 @@
  * `earlierLink: true`; after a native post, `lien=precedent` in the thank-you page's fragment
  * (beside the call-back time's keys, contracts/contact/callback-time.ts). No dependency.
  */
-export const EARLIER_LINK_FRAGMENT_KEY = 'lien';
+const EARLIER_LINK_FRAGMENT_KEY = 'lien';
 const EARLIER_LINK_FRAGMENT_VALUE = 'precedent';
 
 /** `lien=precedent` */

@@ -28,7 +28,7 @@ export const CONTACT_FIELDS = [
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The fields a person may leave empty; the schema refuses every other one missing. */
-export const OPTIONAL_FIELDS: readonly ContactField[] = ['produit', 'message', 'jours', 'creneaux'];
+const OPTIONAL_FIELDS: readonly ContactField[] = ['produit', 'message', 'jours', 'creneaux'];
 
 export function isRequiredField(field: ContactField): boolean {
   return !OPTIONAL_FIELDS.includes(field);

@@ -34,8 +34,6 @@ export interface ContactRefused {
   fields?: FieldErrors;
 }
 
-export type ContactAnswer = ContactAccepted | ContactRefused;
-
 /**
  * What is stored of a request and shown to staff, in the order they read it (e-mail rows, CSV
  * columns). The consent is stored apart; the honeypot never is.
@@ -55,8 +53,7 @@ export type LeadField = (typeof LEAD_FIELDS)[number];
 export type LeadFields = Pick<ContactRequest, LeadField>;
 
 /** Where the request came from: optional, sent by the form's script only, stored apart. */
-export const ORIGIN_FIELDS = ['pageOrigine', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
-export type OriginField = (typeof ORIGIN_FIELDS)[number];
+type OriginField = 'pageOrigine' | 'utmSource' | 'utmMedium' | 'utmCampaign';
 export type RequestOrigin = Partial<Pick<ContactRequest, OriginField>>;
 
 // Every request field is either stored or deliberately left out: adding a field to the schema

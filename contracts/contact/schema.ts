@@ -183,7 +183,6 @@ export const ContactRequestSchema = RequestShape.check(
   }),
 );
 
-export type ContactFormValues = z.input<typeof ContactFormSchema>;
 export type ContactForm = z.output<typeof ContactFormSchema>;
 export type ContactRequest = z.output<typeof ContactRequestSchema>;
 /** The body the endpoint reads: JSON keys, and the `name`s of the native form's controls. */

@@ -71,13 +71,6 @@ export interface VisitorPersonView {
   requestCount: number;
 }
 
-export interface VisitorSlotsChange {
-  jeton: string;
-  demande: string;
-  jours: DayName[];
-  creneaux: string[];
-}
-
 /** The answer to an erasure: how many requests were erased. */
 export interface VisitorErased {
   erased: number;

@@ -124,7 +124,7 @@ const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
  * When an attempt was made: « jeudi 10:42 » within the last six days, « jeudi 19 novembre 10:42 »
  * before (the weekday alone would then be ambiguous).
  */
-export function formatAttemptTime(ms: number, now: number, timeZone: string): string {
+function formatAttemptTime(ms: number, now: number, timeZone: string): string {
   const time = timeOf(ms, timeZone);
   if (now - ms < 6 * DAY) {
     const weekday = cached(
@@ -153,7 +153,7 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** A duration in days, hours and minutes, short (« 2 j 23 h ») and spoken (« 2 jours et 23 heures »). */
-export function formatSpan(ms: number): { short: string; spoken: string } {
+function formatSpan(ms: number): { short: string; spoken: string } {
   const span = Math.abs(ms);
   if (span >= DAY) {
     const days = Math.floor(span / DAY);

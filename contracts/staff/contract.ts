@@ -73,8 +73,7 @@ export type InboxView = (typeof INBOX_VIEWS)[number];
  * Where a request stands, as a search result says it: still to call back (« à rappeler »), past
  * its due time (« en retard »), the person reached (« joint »), converted or lost.
  */
-export const INBOX_STANDINGS = ['a-rappeler', 'en-retard', 'joint', 'converti', 'perdu'] as const;
-export type InboxStanding = (typeof INBOX_STANDINGS)[number];
+export type InboxStanding = 'a-rappeler' | 'en-retard' | 'joint' | 'converti' | 'perdu';
 
 export const LEAD_STATUS_VALUES = [
   'nouveau',

@@ -5,15 +5,13 @@
  */
 import { STAFF_API_PREFIX } from './contract.ts';
 
-export const WEBHOOK_EVENT_TYPES = [
-  'lead.created',
-  'lead.status_changed',
-  'lead.erased',
+export type WebhookEventType =
+  | 'lead.created'
+  | 'lead.status_changed'
+  | 'lead.erased'
   /** The requester changed the slots or withdrew the phone consent (ADR 0029). */
-  'lead.contact_changed',
-  'webhook.test',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+  | 'lead.contact_changed'
+  | 'webhook.test';
 
 /**
  * - `pending`: waiting for its next attempt (or for the endpoint to be re-enabled);
@@ -21,8 +19,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * - `failed`: every attempt of the schedule failed (« Renvoyer » makes it pending again);
  * - `cancelled`: the person was erased before it was delivered (never sent).
  */
-export const WEBHOOK_EVENT_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
-export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+export type WebhookEventStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
 /** `active`; `disabled` after a 410 until staff re-enable it; `failing`: failed events wait. */
 export type WebhookEndpointState = 'active' | 'disabled' | 'failing';
@@ -70,7 +67,7 @@ export interface WebhookEventView {
   attempts: WebhookAttemptView[];
 }
 
-export interface WebhookEndpointView {
+interface WebhookEndpointView {
   /** WEBHOOK_URL without its query string (which may hold a token) nor fragment. */
   url: string;
   state: WebhookEndpointState;

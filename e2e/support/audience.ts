@@ -28,7 +28,7 @@ export function serveAudience(): void {
   test.afterAll(async () => server?.stop());
 }
 
-export async function counts(): Promise<AudienceCount[]> {
+async function counts(): Promise<AudienceCount[]> {
   const store = await openStores({ dataDir: server.dataDir });
   try {
     const today = parisDay(Date.now());

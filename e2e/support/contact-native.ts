@@ -19,7 +19,7 @@ export const labels = contactPageText.form.labels;
 export type Visitor = Record<Exclude<LeadField, 'clientType'>, string>;
 export type TypedField = Exclude<keyof Visitor, 'produit'>;
 
-export function letters(count: number): string {
+function letters(count: number): string {
   return Array.from({ length: count }, () =>
     String.fromCharCode(97 + Math.floor(Math.random() * 26)),
   ).join('');

@@ -16,7 +16,7 @@ export interface MailboxMessage {
   receivedAt: string;
 }
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The SMTP peer listens here; the e2e server's SMTP_URL points to it. */
 export const E2E_SMTP_PORT = E2E_PORT + 1000;
 

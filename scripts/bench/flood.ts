@@ -40,7 +40,7 @@ interface FloodClientResult {
 }
 
 /** Runs in the second process: the flood itself. */
-export async function floodClient(url: string, kind: FloodKind, seconds: number): Promise<void> {
+async function floodClient(url: string, kind: FloodKind, seconds: number): Promise<void> {
   let n = 0;
   const result = await autocannon({
     url: `${url}${CONTACT_ENDPOINT_PATH}`,

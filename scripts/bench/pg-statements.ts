@@ -7,7 +7,7 @@ import pg from 'pg';
  * transaction's BEGIN takes none of its own) and the group-commit batches (one transaction
  * that stores submissions: counted as the batches' lock statements).
  */
-export const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
+const PG_STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
 
 export const PG_STATEMENTS_SETTINGS: Record<string, string> = PG_STATEMENTS
   ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'top' }

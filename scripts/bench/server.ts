@@ -33,7 +33,7 @@ export interface RunningServer {
 }
 
 /** A process's CPU time from /proc (clock ticks of 10 ms), in ms. */
-export function processCpuMs(pid: number | undefined): number {
+function processCpuMs(pid: number | undefined): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.

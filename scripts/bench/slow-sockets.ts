@@ -13,7 +13,7 @@ import { leadBody } from './server.ts';
  * line. Loopback only, bounded in count (`connections` per group, at most `REOPEN_CAP` openings
  * per connection) and in time (`seconds`).
  */
-export type SlowGroupName = 'visitor-body' | 'contact-body' | 'headers';
+type SlowGroupName = 'visitor-body' | 'contact-body' | 'headers';
 
 export interface SlowGroupResult {
   group: SlowGroupName;

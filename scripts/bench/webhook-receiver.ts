@@ -16,7 +16,7 @@ import { spawnBenchChild } from './child-process.ts';
 
 export type ReceiverMode = 'ok' | 'hang';
 
-export const WEBHOOK_PATH = '/hooks/crm';
+const WEBHOOK_PATH = '/hooks/crm';
 
 export interface ReceiverCount {
   /** Requests received (each attempt, repeats included). */

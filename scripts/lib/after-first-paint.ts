@@ -45,7 +45,7 @@ const MODULE_SUFFIX = '.js';
  * Browsers without paint timing (none released since 2021) load everything at once, as if there
  * were no loader.
  */
-export function afterPaintLoader(stylesheet: string, modules: readonly string[]): string {
+function afterPaintLoader(stylesheet: string, modules: readonly string[]): string {
   const names = modules.map((url) => {
     if (!url.startsWith(ASSET_PREFIX) || !url.endsWith(MODULE_SUFFIX)) {
       throw new Error(`unexpected module URL ${url}`);

@@ -48,7 +48,7 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';
 
 /** A claim only the project's admins (or a server with the service key) can set. */
-export const STAFF_CONDITION = `((SELECT auth.jwt()) -> 'app_metadata' ->> 'role') = 'staff'`;
+const STAFF_CONDITION = `((SELECT auth.jwt()) -> 'app_metadata' ->> 'role') = 'staff'`;
 
 /** The first version's file also creates the store's migration log. */
 const SCHEMA_MIGRATIONS_DDL = `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -58,7 +58,7 @@ const SCHEMA_MIGRATIONS_DDL = `CREATE TABLE IF NOT EXISTS schema_migrations (
 );`;
 
 /** The table names a migration's PostgreSQL text creates. */
-export function createdTables(sql: string): string[] {
+function createdTables(sql: string): string[] {
   return [
     ...sql.matchAll(/\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/gi),
   ].map((match) => (match[1] ?? '').toLowerCase());
@@ -99,7 +99,7 @@ function dedent(sql: string): string {
   return lines.map((line) => line.slice(indent).trimEnd()).join('\n');
 }
 
-export function supabaseMigrationFileName(migration: Pick<Migration, 'version'>): string {
+function supabaseMigrationFileName(migration: Pick<Migration, 'version'>): string {
   return `${20261101000000 + migration.version}_store_v${migration.version}.sql`;
 }
 

@@ -15,7 +15,7 @@
 import type { Plugin } from 'vite';
 
 /** The chunks imported on demand without preloading (their file names' prefix). */
-export const UNWRAPPED_IMPORTS = ['submit-contact'];
+const UNWRAPPED_IMPORTS = ['submit-contact'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

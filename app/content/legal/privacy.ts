@@ -3,7 +3,7 @@ import { formatFrenchDate, formatPostalAddress, type SiteConfig } from '#config/
 import { facts, type LegalDocument, link, list, p } from './types.ts';
 
 /** The retention periods the site promises; the staff tools purge on the same periods. */
-export const RETENTION_PERIODS = [
+const RETENTION_PERIODS = [
   {
     term: 'Demandes de contact',
     value: '3\u00a0ans à compter du dernier contact de votre part',

@@ -6,7 +6,7 @@ export interface InlineLink {
   href: string;
 }
 
-export type Inline = string | InlineLink;
+type Inline = string | InlineLink;
 
 /** A sentence or paragraph: plain text, or text with links. */
 export type Rich = string | readonly Inline[];
@@ -20,7 +20,7 @@ export type LegalBlock =
 
 export type LegalControl = 'audience-objection';
 
-export interface LegalSection {
+interface LegalSection {
   /** Fragment identifier, for the table of contents. */
   id: string;
   title: string;

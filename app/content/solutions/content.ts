@@ -6,7 +6,7 @@ import type { SolutionDetail } from './types.ts';
 
 export type SolutionContent = SolutionEntry & SolutionDetail;
 
-export function detailsFor(audience: SolutionEntry['audience']) {
+function detailsFor(audience: SolutionEntry['audience']) {
   return audience === 'particuliers' ? individualDetails : businessDetails;
 }
 

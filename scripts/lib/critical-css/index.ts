@@ -23,6 +23,6 @@
  * cascade-order.ts and css-cascade.ts keep the cascade; custom-properties.ts, split.ts and
  * write.ts write the two sheets.
  */
-export { type PageFacts, pageFacts, type SiteClasses, siteClasses } from './page-facts.ts';
-export { splitStylesheet, type StylesheetSplit } from './split.ts';
+export { pageFacts, siteClasses } from './page-facts.ts';
+export { splitStylesheet } from './split.ts';
 export { deferredStylesheet, fontFaces } from './write.ts';
