@@ -5,7 +5,8 @@
  *   npm start  installs what is missing, builds when the build is missing or stale, serves;
  *   npm test   installs what is missing (Debian's chromium, libreoffice-calc-nogui, postgresql and
  *              pg_cron included), then lint, format,
- *              typecheck beside lint, the import boundaries (docs/architecture.md), format and deno
+ *              typecheck then unused code (knip) beside lint, the import boundaries
+ *              (docs/architecture.md), format and deno
  *              check (modules shared with the Edge Functions),
  *              the build beside the unit tests, HTML validation beside the production-install
  *              check, integration tests, browser tests;
@@ -258,7 +259,10 @@ if (mode === 'start') {
   // machine (the integration and browser tests, whose timings matter). Inside a group, two lanes
   // run side by side (two cores), each lane's gates in turn; the gates of a group are independent.
   const groups = [
-    [['typecheck'], ['lint', 'check:boundaries', 'format:check', 'check:deno']],
+    [
+      ['typecheck', 'check:unused'],
+      ['lint', 'check:boundaries', 'format:check', 'check:deno'],
+    ],
     [['build'], ['test:unit']],
     [['validate:html'], ['test:production']],
     [['test:integration']],
