@@ -27,7 +27,7 @@ export const CSV_SEPARATOR = ';';
 
 /**
  * One request as exported: the stored request, where it stands, its due time (the call-back
- * clock's) and its calls, oldest first (server/callback/service.ts `exportRows` gives them).
+ * clock's) and its calls, oldest first (server/inbox/service.ts `exportRows` gives them).
  */
 export type ExportRow = LeadWithDelivery & {
   status: LeadStatus;
