@@ -37,7 +37,7 @@ export class CallbackStore {
     this.#connection = database;
   }
 
-  /** The CRM webhook is on: a call's status change queues its event (issue 26). */
+  /** The CRM webhook is on: a call's status change queues its event (ADR 0024). */
   get #webhooks(): boolean {
     return this.#connection.webhookEvents;
   }
@@ -52,7 +52,7 @@ export class CallbackStore {
    * an unanswered attempt leaves the status alone. `not-found` when the lead does not exist;
    * `email-only` (nothing written) for a phone outcome on a request whose person asked for the
    * e-mail only or withdrew the phone consent (`phone_withdrawn_at`, whatever the channel
-   * column says; issue 37, ADR 0030): read in the transaction of the insert, the lead's row locked on
+   * column says; ADR 0029, ADR 0030): read in the transaction of the insert, the lead's row locked on
    * PostgreSQL (SQLite's write transaction holds the database), so a withdrawal committed just
    * before is honoured and one in progress is waited for.
    */
