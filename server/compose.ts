@@ -22,6 +22,7 @@ import {
 import { openStores } from './compose/stores.ts';
 import { companyMailDomain } from './env.ts';
 import { requestClientKey } from './http/request-client.ts';
+import { InboxService } from './inbox/index.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
 import { RefusalLog } from './leads/index.ts';
 import { DEFAULT_REFUSAL_DELAY_MS, registerContactEndpoint } from './leads/routes.ts';
@@ -220,14 +221,19 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
         now: clock,
         behindSession: (staffApp, kit) => {
           const onChanged = () => webhooks?.worker.kick();
+          const pages = new InboxService(stores, callback, clock);
           registerInboxRoutes(staffApp, kit, {
             stores,
-            callback,
+            pages,
             logger,
             onRetry: () => worker.kick(),
             onChanged,
           });
-          registerCallbackRoutes(staffApp, kit, { callback, onChanged });
+          registerCallbackRoutes(staffApp, kit, {
+            callback,
+            leadPage: (id) => pages.leadPage(id),
+            onChanged,
+          });
           const { requireStaff } = kit;
           registerAudienceStaffRoutes(staffApp, {
             requireStaff,

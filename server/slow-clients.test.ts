@@ -9,7 +9,7 @@ import { VISITOR_API } from '#contracts/contact/visitor-api.ts';
 import { createTempDir, validRequest, writeMinimalSite } from '#test-support/harness.ts';
 import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 import { openStores } from './compose/stores.ts';
-import { VISITOR_MAX_IN_PROGRESS } from './visitor/routes.ts';
+import { VISITOR_MAX_IN_PROGRESS } from './visitor/route-kit.ts';
 
 /**
  * Slow clients against the real server process (ADR 0033), with a short REQUEST_TIMEOUT_MS: while

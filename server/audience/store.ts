@@ -6,7 +6,7 @@ import type { AudienceCampaignsTable, AudienceDailyTable, Tables } from '#server
 import { NO_REFERRER, OTHER_REFERRERS } from '#contracts/audience/aggregates.ts';
 
 /**
- * The audience's store queries (issue 28, ADR 0023): daily aggregates, written in batches by
+ * The audience's store queries (ADR 0023): daily aggregates, written in batches by
  * upserts that add (so several instances on one PostgreSQL database add up), read by the staff
  * page, purged after 25 months. No row ever names a visitor.
  */

@@ -5,7 +5,7 @@ import { nextChosenSlot } from './slots.ts';
 import { dueWallTimeBy, wallTimeAt } from './wall-time.ts';
 
 /**
- * What the endpoint tells the visitor of the call-back (issue 37): for the phone with slots, the
+ * What the endpoint tells the visitor of the call-back (ADR 0029): for the phone with slots, the
  * first chosen slot after reception (its start and end, the end being the request's due time);
  * otherwise the promise's due time, for the e-mail as for the phone « dès que possible » and a
  * client that offered no choice (the seed's payload). Wall times of the company's calendar.

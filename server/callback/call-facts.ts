@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 
 import type { CallRecord, RowClock } from '#contracts/staff/contract.ts';
 import { PHONE_OUTCOMES, type LeadStatus } from '#contracts/staff/statuses.ts';
-import type { Tables } from '#server/db/schema.ts';
 import { dueAt, workingTimeBetween, type CallbackCalendar } from './calendar.ts';
 
 /**
@@ -37,42 +36,39 @@ const phoneOutcomes = sql.raw(`(${PHONE_OUTCOMES.map((outcome) => `'${outcome}'`
 const asNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 
-/** The call facts of these requests, in one grouped query (absent: no call logged). */
-export async function readCallFacts(
-  db: Kysely<Tables>,
-  leadIds: readonly string[],
-): Promise<Map<string, CallFacts>> {
-  const result = new Map<string, CallFacts>();
-  if (leadIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('lead_calls')
-    .select([
-      'lead_id',
-      sql<number | string>`min(at)`.as('first_at'),
-      sql<number | string | null>`min(CASE WHEN outcome = 'joint' THEN at END)`.as('joint_at'),
-      sql<number | string | null>`min(CASE WHEN outcome = 'repondu_email' THEN at END)`.as(
-        'email_at',
-      ),
-      sql<number | string>`count(CASE WHEN outcome IN ${phoneOutcomes} THEN 1 END)`.as('attempts'),
-      sql<number | string | null>`max(CASE WHEN outcome IN ${phoneOutcomes} THEN at END)`.as(
-        'last_attempt_at',
-      ),
-      sql<number | string>`count(CASE WHEN outcome = 'numero_errone' THEN 1 END)`.as('wrong'),
-    ])
-    .where('lead_id', 'in', leadIds)
-    .groupBy('lead_id')
-    .execute();
-  for (const row of rows) {
-    result.set(row.lead_id, {
-      firstCallAt: asNumber(row.first_at),
-      jointAt: asNumber(row.joint_at),
-      emailAt: asNumber(row.email_at),
-      attempts: Number(row.attempts),
-      lastAttemptAt: asNumber(row.last_attempt_at),
-      wrongNumber: Number(row.wrong) > 0,
-    });
-  }
-  return result;
+/**
+ * The grouped query's columns of a request's call facts (CallbackStore `callFacts`, one query
+ * for a page of the inbox), grouped by `lead_id`.
+ */
+export const CALL_FACT_COLUMNS = [
+  'lead_id',
+  sql<number | string>`min(at)`.as('first_at'),
+  sql<number | string | null>`min(CASE WHEN outcome = 'joint' THEN at END)`.as('joint_at'),
+  sql<number | string | null>`min(CASE WHEN outcome = 'repondu_email' THEN at END)`.as('email_at'),
+  sql<number | string>`count(CASE WHEN outcome IN ${phoneOutcomes} THEN 1 END)`.as('attempts'),
+  sql<number | string | null>`max(CASE WHEN outcome IN ${phoneOutcomes} THEN at END)`.as(
+    'last_attempt_at',
+  ),
+  sql<number | string>`count(CASE WHEN outcome = 'numero_errone' THEN 1 END)`.as('wrong'),
+] as const;
+
+/** The facts of one row of that query (the engines return counts and bigints as text or numbers). */
+export function callFactsOfRow(row: {
+  first_at: number | string;
+  joint_at: number | string | null;
+  email_at: number | string | null;
+  attempts: number | string;
+  last_attempt_at: number | string | null;
+  wrong: number | string;
+}): CallFacts {
+  return {
+    firstCallAt: asNumber(row.first_at),
+    jointAt: asNumber(row.joint_at),
+    emailAt: asNumber(row.email_at),
+    attempts: Number(row.attempts),
+    lastAttemptAt: asNumber(row.last_attempt_at),
+    wrongNumber: Number(row.wrong) > 0,
+  };
 }
 
 /** The same facts from one request's calls (its page). */

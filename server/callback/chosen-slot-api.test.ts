@@ -8,7 +8,7 @@ import { STAFF_ERRORS } from '#server/staff/index.ts';
 import { startClockApi, type ClockApi } from './api.fixture.ts';
 
 /**
- * The clock follows the person's choice (issue 37), through the staff API on both engines, the
+ * The clock follows the person's choice (ADR 0029), through the staff API on both engines, the
  * server's clock set by the test: the stored due time orders « À rappeler » and decides « En
  * retard » (the reception's rule for a request stored without one); a request's page says
  * whether now is in the chosen slot; no call may be recorded on an e-mail-only request (409),

@@ -7,7 +7,7 @@ import { dueAtFor } from './slots.ts';
 import { firstCallStats, reachedInTime } from './service.ts';
 
 /**
- * The clock follows the visitor's choice (issue 37): the stored due time wins over the
+ * The clock follows the visitor's choice (ADR 0029): the stored due time wins over the
  * reception's rule, and the counters count a reach within the chosen slot, or within the
  * promise, as kept. Fixed times, company time (Europe/Paris, winter: UTC+1).
  */

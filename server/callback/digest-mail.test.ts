@@ -4,7 +4,7 @@ import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { buildDigest } from './digest-mail.ts';
 
 /**
- * Each line of the morning digest says how the person asked to be contacted (issue 37), in the
+ * Each line of the morning digest says how the person asked to be contacted (ADR 0029), in the
  * order of the stored due times, and what is owed: a call back, or an answer by e-mail (ADR 0036).
  */
 const paris = (iso: string) => Date.parse(iso);

@@ -5,7 +5,7 @@ import { seedLeadsAt } from '#test-support/lead-input.ts';
 import { openStores, type Stores } from '#server/compose/stores.ts';
 
 /**
- * A call recorded while the person withdraws the phone consent (issue 37), on PostgreSQL, where
+ * A call recorded while the person withdraws the phone consent (ADR 0029), on PostgreSQL, where
  * two transactions run at once (SQLite's write transactions take turns): the call waits for the
  * withdrawal's transaction, reads the channel it committed, and records nothing.
  */

@@ -1,7 +1,7 @@
 /**
- * The call-back clock's entry module (ADR 0022): the calendar, the service, the digest, its
- * store and its part of the inbox's SQL. Its HTTP routes (./routes.ts) are registered by the
- * composition root only.
+ * The call-back clock's entry module (ADR 0022): the calendar, the service (which gives the
+ * inbox's pages their clock's fields), the digest, its store and the SQL conditions the inbox's
+ * list shares. Its HTTP routes (./routes.ts) are registered by the composition root only.
  */
 export {
   addDays,
@@ -13,23 +13,10 @@ export {
 } from './calendar.ts';
 export { choiceLine } from './digest-copy.ts';
 export { DigestScheduler, digestWriter } from './digest.ts';
-export {
-  type DueBound,
-  dueOrder,
-  dueWithin,
-  type InboxClockFilter,
-  notYetCalled,
-  type StoreInboxPage,
-} from './inbox-sql.ts';
-export { CALLS_WINDOW_MS, CallbackService, type ExportedLead, type InboxReads } from './service.ts';
+export { type DueBound, dueOrder, dueWithin, notYetCalled } from './clock-sql.ts';
+export { CallbackService } from './service.ts';
 export { calendarFromEnv, CALLBACK_SETTINGS, callWindowsProblem } from './settings.ts';
 export { callbackFactsBy } from './answer.ts';
 export { dueWallTimeBy } from './wall-time.ts';
-export {
-  contactOffer,
-  dueAtFor,
-  inChosenSlot,
-  nextChosenSlot,
-  type SlotOccurrence,
-} from './slots.ts';
+export { contactOffer, dueAtFor, nextChosenSlot } from './slots.ts';
 export { CallbackStore } from './store.ts';

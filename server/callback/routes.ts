@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 
-import { STAFF_API, STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
+import { STAFF_API_PREFIX, type LeadPage } from '#contracts/staff/contract.ts';
 import { CallRecordSchema } from '#contracts/staff/schemas.ts';
 import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { STAFF_ERRORS } from '#server/staff/index.ts';
@@ -8,19 +8,19 @@ import type { CallbackService } from './service.ts';
 
 export interface CallbackRoutesDeps {
   callback: CallbackService;
+  /** The request's page the call log answers with (the inbox's, server/inbox/service.ts). */
+  leadPage: (id: string) => Promise<LeadPage | undefined>;
   /** A call was recorded (wakes the CRM webhook's worker: it may change the status). */
   onChanged?: () => void;
 }
 
-/** The call-back clock's routes, behind the staff session: the counters and the call log. */
+/** The call-back clock's route, behind the staff session: the call log. */
 export function registerCallbackRoutes(
   app: Hono,
   kit: StaffRouteKit,
   deps: CallbackRoutesDeps,
 ): void {
   const { callback } = deps;
-
-  app.get(STAFF_API.counters, kit.requireStaff, async (c) => c.json(await callback.counters()));
 
   app.post(
     `${STAFF_API_PREFIX}/demandes/:id/appels`,
@@ -36,10 +36,10 @@ export function registerCallbackRoutes(
       if (!outcome) return kit.fail(c, 400, STAFF_ERRORS.callOutcomeMissing);
       const recorded = await callback.recordCall(id, outcome, note ?? '', c.get('staff').email);
       if (recorded === 'not-found') return kit.fail(c, 404, STAFF_ERRORS.notFound);
-      // The person asked for the e-mail only (issue 37): « Répondu par e-mail » alone is allowed.
+      // The person asked for the e-mail only (ADR 0029): « Répondu par e-mail » alone is allowed.
       if (recorded === 'email-only') return kit.fail(c, 409, STAFF_ERRORS.callEmailOnly);
       deps.onChanged?.();
-      return c.json(await callback.leadPage(id));
+      return c.json(await deps.leadPage(id));
     },
   );
 }

@@ -2,15 +2,14 @@ import type {
   CallRecord,
   Counters,
   FirstCallWindow,
-  InboxFilter,
-  InboxPage,
   LeadDetail,
   LeadPage,
+  RowClock,
 } from '#contracts/staff/contract.ts';
+import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
-import type { LeadStore, LeadWithDelivery } from '#server/leads/index.ts';
 import { hasChosenSlots } from '#contracts/contact/choice-records.ts';
-import type { DueBound, InboxClockFilter, StoreInboxPage } from './inbox-sql.ts';
+import type { DueBound } from './clock-sql.ts';
 import {
   callWindow,
   dueAt,
@@ -28,47 +27,49 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */
 export const CALLS_WINDOW_MS = 30 * DAY_MS;
 
-/** A request as exported: the stored request, its status, its due time and its calls. */
-export type ExportedLead = LeadWithDelivery & {
-  status: LeadStatus;
-  dueAt: number;
-  calls: CallRecord[];
-};
-
 export interface DueLead extends UncalledLead {
   dueAt: number;
 }
 
-/** What the clock reads of the inbox: the inbox's store (server/inbox), given by the composition. */
-export interface InboxReads {
-  searchInbox(
-    filter: InboxFilter,
-    pageSize: number | undefined,
-    clock: InboxClockFilter,
-  ): Promise<StoreInboxPage>;
-  leadDetail(id: string): Promise<LeadDetail | undefined>;
-  counters(now: number): Promise<Pick<Counters, 'windows'>>;
+/** A request as the clock reads it: its reception, status and stored due time. */
+export interface ClockedLead {
+  id: string;
+  createdAt: number;
+  status: LeadStatus;
+  dueAt: number | null;
 }
+
+/** What the clock adds to a page of the inbox's list (server/inbox/service.ts). */
+export interface ListClockFields {
+  /** A listed row's clock (due time, reached, attempts), from its calls' facts. */
+  clockOf(row: ClockedLead): RowClock;
+  timeZone: string;
+  /** How many requests still to call back are past due. */
+  overdue: number;
+}
+
+/** What the clock adds to a request's page (server/inbox/service.ts). */
+export type PageClockFields = Pick<
+  LeadPage,
+  'clock' | 'chosenSlot' | 'now' | 'timeZone' | 'calls' | 'history' | 'callsLast30Days' | 'window'
+>;
 
 /**
  * The call-back clock as the staff API, the CLI and the digest use it: the store's facts joined
- * with the calendar, at the time the injected clock gives (the real one in production).
+ * with the calendar, at the time the injected clock gives (the real one in production). The
+ * inbox's pages (server/inbox/service.ts) take their clock's fields from it.
  */
 export class CallbackService {
   readonly calendar: CallbackCalendar;
   readonly clock: () => number;
-  readonly #store: InboxReads;
   readonly #calls: CallbackStore;
-  readonly #leads: Pick<LeadStore, 'listLeads'>;
 
   constructor(
-    stores: { inbox: InboxReads; callback: CallbackStore; leads: Pick<LeadStore, 'listLeads'> },
+    stores: { callback: CallbackStore },
     calendar: CallbackCalendar,
     clock: () => number,
   ) {
-    this.#store = stores.inbox;
     this.#calls = stores.callback;
-    this.#leads = stores.leads;
     this.calendar = calendar;
     this.clock = clock;
   }
@@ -77,7 +78,6 @@ export class CallbackService {
     return dueAt(receivedAt, this.calendar);
   }
 
-  /** A page of the inbox with each row's clock (due time, reached, attempts), the overdue count. */
   /** The bound of the requests due by `moment`: their stored due time, else their reception. */
   dueBound(moment: number, inclusive: boolean): DueBound {
     return {
@@ -87,71 +87,36 @@ export class CallbackService {
     };
   }
 
-  /** A page of the inbox with each row's clock (due time, reached, attempts), the overdue count. */
-  async inboxPage(filter: InboxFilter, pageSize?: number): Promise<InboxPage> {
-    const now = this.clock();
-    const overdue = this.dueBound(now, false);
-    const page = await this.#store.searchInbox(filter, pageSize, { overdue });
-    const facts = await this.#calls.callFacts(page.rows.map((row) => row.id));
+  /**
+   * The clock's fields of the inbox's list at `now`: the listed rows' clocks (their calls' facts
+   * read in one grouped query) and the number of requests past due (`dueBound(now, false)`).
+   */
+  async listFields(leadIds: readonly string[], now: number): Promise<ListClockFields> {
+    const facts = await this.#calls.callFacts(leadIds);
+    const overdue = await this.#calls.countUncalledDueBy(this.dueBound(now, false));
     return {
-      ...page,
-      rows: page.rows.map(({ storedDueAt, ...row }) => ({
-        ...row,
-        clock: rowClock(
-          { ...row, dueAt: storedDueAt },
-          facts.get(row.id) ?? NO_CALLS,
-          this.calendar,
-        ),
-      })),
-      now,
+      clockOf: (row) => rowClock(row, facts.get(row.id) ?? NO_CALLS, this.calendar),
       timeZone: this.calendar.timeZone,
-      overdue: await this.#calls.countUncalledDueBy(overdue),
+      overdue,
     };
   }
 
   /**
-   * The requests of a filter (every page) as the CSV export writes them: the stored request,
-   * where it stands, its due time and its calls, oldest first.
+   * The clock's fields of a request's page at `now`: its clock, its calls and history, the call
+   * window now and, when the person chose days or slots, whether now is inside one of them, else
+   * when the next starts.
    */
-  async exportRows(filter: InboxFilter): Promise<ExportedLead[]> {
-    const rows = (await this.inboxPage({ ...filter, page: 1 }, 0)).rows;
-    const leads = new Map((await this.#leads.listLeads()).map((lead) => [lead.id, lead]));
-    const calls = await this.#calls.callsOfLeads(rows.map((row) => row.id));
-    return rows.flatMap((row) => {
-      const lead = leads.get(row.id);
-      if (!lead) return [];
-      return [
-        {
-          ...lead,
-          status: row.status,
-          sourcePage: row.sourcePage ?? undefined,
-          dueAt: row.clock.dueAt,
-          calls: calls.get(row.id) ?? [],
-        },
-      ];
-    });
-  }
-
-  /**
-   * A request's page: its details, its clock, its calls, the call window now and, when the
-   * person chose days or slots, whether now is inside one of them, else when the next starts.
-   */
-  async leadPage(id: string): Promise<LeadPage | undefined> {
-    const detail = await this.#store.leadDetail(id);
-    if (!detail) return undefined;
-    const now = this.clock();
-    const calls = await this.#calls.callsOf(id);
-    const { choice } = detail.contact;
+  async pageFields(
+    lead: ClockedLead & Pick<LeadDetail, 'notes' | 'audit'> & { choice: ContactChoice },
+    now: number,
+  ): Promise<PageClockFields> {
+    const calls = await this.#calls.callsOf(lead.id);
+    const { choice } = lead;
     const slot = hasChosenSlots(choice)
       ? nextChosenSlot(now, choice, this.calendar, 'not-ended')
       : undefined;
     return {
-      ...detail,
-      clock: rowClock(
-        { ...detail, dueAt: detail.contact.dueAt },
-        callFactsOf(calls),
-        this.calendar,
-      ),
+      clock: rowClock(lead, callFactsOf(calls), this.calendar),
       chosenSlot: !hasChosenSlots(choice)
         ? null
         : slot !== undefined && slot.start <= now
@@ -160,13 +125,18 @@ export class CallbackService {
       now,
       timeZone: this.calendar.timeZone,
       calls,
-      history: leadHistory(calls, detail.notes, detail.audit),
+      history: leadHistory(calls, lead.notes, lead.audit),
       // Every attempt counts, whatever its outcome; a written answer is no call.
       callsLast30Days: calls.filter(
         (call) => call.outcome !== 'repondu_email' && call.at > now - CALLS_WINDOW_MS,
       ).length,
       window: callWindow(now, this.calendar),
     };
+  }
+
+  /** The calls of each of these requests, oldest first (absent: never called): the export's. */
+  callsOfLeads(leadIds: readonly string[]): Promise<Map<string, CallRecord[]>> {
+    return this.#calls.callsOfLeads(leadIds);
   }
 
   /**
@@ -193,21 +163,19 @@ export class CallbackService {
       .sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
   }
 
-  /** The existing counters and, next to them, the call-back counters over 30 and 90 days. */
-  async counters(): Promise<Counters> {
-    const now = this.clock();
-    const { windows } = await this.#store.counters(now);
+  /** The call-back counters over 30 and 90 days at `now`, next to the inbox's (its counters). */
+  async counterFields(now: number): Promise<Pick<Counters, 'firstCall' | 'promiseHours'>> {
     const firstCall: FirstCallWindow[] = [];
     for (const days of [30, 90]) {
       const rows = await this.#calls.receivedSince(now - days * DAY_MS);
       firstCall.push(firstCallStats(rows, now, days, this.calendar));
     }
-    return { windows, firstCall, promiseHours: this.calendar.promiseHours };
+    return { firstCall, promiseHours: this.calendar.promiseHours };
   }
 }
 
 /**
- * Whether the person was reached in time (issue 37): within the promise's working hours from the
+ * Whether the person was reached in time (ADR 0029): within the promise's working hours from the
  * reception, or by the stored due time, and then, when the person chose days or slots, not
  * before the chosen slot that due time ends (a call in the slot asked for, not one earlier).
  */

@@ -12,7 +12,7 @@ import {
 } from './calendar.ts';
 
 /**
- * The visitor's chosen slots on the company's calendar (issue 37, ADR 0029). Pure, like
+ * The visitor's chosen slots on the company's calendar (ADR 0029). Pure, like
  * calendar.ts: every function takes the moment it reasons about and never reads a clock.
  *
  * A choice narrows the calls to days (ISO weekdays; none: every working day) and slots (none:

@@ -8,10 +8,10 @@ import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { changeStatus, leadStatus } from '#server/leads/index.ts';
 import type { Tables } from '#server/db/schema.ts';
-import { dueOrder, dueWithin, notYetCalled, reachingOutcomes, type DueBound } from './inbox-sql.ts';
+import { dueOrder, dueWithin, notYetCalled, reachingOutcomes, type DueBound } from './clock-sql.ts';
 import { REACHING_OUTCOMES, type CallOutcome } from '#server/db/tables/callback.ts';
 import { PHONE_OUTCOMES } from '#contracts/staff/statuses.ts';
-import { readCallFacts, type CallFacts } from './call-facts.ts';
+import { CALL_FACT_COLUMNS, callFactsOfRow, type CallFacts } from './call-facts.ts';
 import {
   DigestStore,
   toUncalled,
@@ -37,7 +37,7 @@ export class CallbackStore {
     this.#connection = database;
   }
 
-  /** The CRM webhook is on: a call's status change queues its event (issue 26). */
+  /** The CRM webhook is on: a call's status change queues its event (ADR 0024). */
   get #webhooks(): boolean {
     return this.#connection.webhookEvents;
   }
@@ -52,7 +52,7 @@ export class CallbackStore {
    * an unanswered attempt leaves the status alone. `not-found` when the lead does not exist;
    * `email-only` (nothing written) for a phone outcome on a request whose person asked for the
    * e-mail only or withdrew the phone consent (`phone_withdrawn_at`, whatever the channel
-   * column says; issue 37, ADR 0030): read in the transaction of the insert, the lead's row locked on
+   * column says; ADR 0029, ADR 0030): read in the transaction of the insert, the lead's row locked on
    * PostgreSQL (SQLite's write transaction holds the database), so a withdrawal committed just
    * before is honoured and one in progress is waited for.
    */
@@ -155,31 +155,18 @@ export class CallbackStore {
     return result;
   }
 
-  /** The first call and the number of calls of each of these requests (absent: never called). */
-  async firstCalls(
-    leadIds: readonly string[],
-  ): Promise<Map<string, { at: number; count: number }>> {
-    const result = new Map<string, { at: number; count: number }>();
+  /** What the call log says to the clock for each of these requests (absent: no call). */
+  async callFacts(leadIds: readonly string[]): Promise<Map<string, CallFacts>> {
+    const result = new Map<string, CallFacts>();
     if (leadIds.length === 0) return result;
     const rows = await this.#db
       .selectFrom('lead_calls')
-      .select((eb) => [
-        'lead_id',
-        eb.fn.min('at').as('first'),
-        eb.fn.countAll<number>().as('count'),
-      ])
+      .select(CALL_FACT_COLUMNS)
       .where('lead_id', 'in', leadIds)
       .groupBy('lead_id')
       .execute();
-    for (const row of rows) {
-      result.set(row.lead_id, { at: Number(row.first), count: Number(row.count) });
-    }
+    for (const row of rows) result.set(row.lead_id, callFactsOfRow(row));
     return result;
-  }
-
-  /** What the call log says to the clock for each of these requests (absent: no call). */
-  callFacts(leadIds: readonly string[]): Promise<Map<string, CallFacts>> {
-    return readCallFacts(this.#db, leadIds);
   }
 
   /** The requests still to call back that are due by `bound`, soonest due first, then oldest. */
@@ -241,17 +228,6 @@ export class CallbackStore {
       reachedAt: row.reached_at === null ? null : Number(row.reached_at),
       open: ['nouveau', 'en_cours'].includes(row.status ?? 'nouveau'),
     }));
-  }
-
-  /** Calls recorded for one request at or after `since`. */
-  async countCallsSince(leadId: string, since: number): Promise<number> {
-    const row = await this.#db
-      .selectFrom('lead_calls')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('lead_id', '=', leadId)
-      .where('at', '>=', since)
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
   }
 
   /** The morning digest's claim and reads (./digest-store.ts), on this store's database. */

@@ -7,14 +7,13 @@ import {
   localDate,
   type CallbackCalendar,
   type CallbackStore,
-  type ExportedLead,
-  type InboxReads,
 } from '#server/callback/index.ts';
+import { InboxService, type ExportedLead, type InboxStore } from '#server/inbox/index.ts';
 import type { LeadStore } from '#server/leads/index.ts';
 
-/** The stores the call-back clock reads (see CallbackService). */
+/** The stores the inbox's pages and the call-back clock read (see InboxService). */
 type ClockStores = {
-  inbox: InboxReads;
+  inbox: InboxStore;
   callback: CallbackStore;
   leads: Pick<LeadStore, 'listLeads'>;
 };
@@ -58,5 +57,6 @@ export async function everyRequest(
   calendar: CallbackCalendar,
   now: () => number,
 ): Promise<ExportedLead[]> {
-  return new CallbackService(stores, calendar, now).exportRows({ vue: 'toutes' });
+  const callback = new CallbackService(stores, calendar, now);
+  return new InboxService(stores, callback, now).exportRows({ vue: 'toutes' });
 }

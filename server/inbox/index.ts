@@ -1,5 +1,7 @@
 /**
  * The staff inbox's entry module: its store (list, a request's page, status, retry, export
- * audit). Its HTTP routes (./routes.ts) are registered by the composition root only.
+ * audit) and its service (the pages with their call-back clock). Its HTTP routes (./routes.ts)
+ * are registered by the composition root only.
  */
-export { InboxStore, type StoreInboxPage } from './store.ts';
+export { InboxService, type ExportedLead } from './service.ts';
+export { InboxStore } from './store.ts';

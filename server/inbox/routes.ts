@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 
 import { STAFF_API, STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
 import { InboxFilterSchema, StatusChangeSchema } from '#contracts/staff/schemas.ts';
-import type { CallbackService } from '#server/callback/index.ts';
 import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { exportFileName, requestsCsv, type LeadStore } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
@@ -10,13 +9,14 @@ import type { Database } from '#server/db/database.ts';
 import { clearErasedTraces, type RetentionStore } from '#server/retention/index.ts';
 import { STAFF_ERRORS } from '#server/staff/index.ts';
 import { readExportForm } from './export.ts';
+import type { InboxService } from './service.ts';
 import type { InboxStore } from './store.ts';
 
 export interface InboxRoutesDeps {
   /** `database`: what an erasure clears after its commit (`clearErasedTraces`, ADR 0032). */
   stores: { database: Database; leads: LeadStore; inbox: InboxStore; retention: RetentionStore };
   /** The inbox's pages and the lead's page, with their call-back clock. */
-  callback: CallbackService;
+  pages: InboxService;
   logger: Logger;
   /** Wakes the outbox worker after "retry now". */
   onRetry: () => void;
@@ -25,26 +25,28 @@ export interface InboxRoutesDeps {
 }
 
 /**
- * The staff inbox's routes, behind the staff session (server/staff/routes.ts): search, CSV
- * export, a request's page, its status, its erasure and "retry now".
+ * The staff inbox's routes, behind the staff session (server/staff/routes.ts): search, the
+ * counters, CSV export, a request's page, its status, its erasure and "retry now".
  */
 export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRoutesDeps): void {
-  const { stores, callback, logger } = deps;
+  const { stores, pages, logger } = deps;
 
   app.post(STAFF_API.search, kit.requireStaff, kit.limitSize, async (c) => {
     const body = await kit.readJson(c, InboxFilterSchema);
     if (!body.ok) return body.response;
-    return c.json(await callback.inboxPage(body.value));
+    return c.json(await pages.page(body.value));
   });
+
+  app.get(STAFF_API.counters, kit.requireStaff, async (c) => c.json(await pages.counters()));
 
   app.post(STAFF_API.exportCsv, kit.requireStaff, kit.limitSize, async (c) => {
     const form = await readExportForm(c);
     if (form === 'type') return kit.fail(c, 415, STAFF_ERRORS.contentType);
     if (form === 'invalid') return kit.fail(c, 400, STAFF_ERRORS.invalid);
-    const rows = await callback.exportRows(form.filter);
+    const rows = await pages.exportRows(form.filter);
     const now = kit.now();
     await stores.inbox.recordExport(c.get('staff').email, rows.length, now);
-    const timeZone = callback.calendar.timeZone;
+    const timeZone = pages.timeZone;
     const name = exportFileName(form.scope, form.filter, now, timeZone, form.columns);
     return c.body(requestsCsv(rows, { timeZone, columns: form.columns }), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -54,7 +56,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
 
   app.get(`${STAFF_API_PREFIX}/demandes/:id`, kit.requireStaff, async (c) => {
     const id = kit.leadId(c);
-    const detail = id ? await callback.leadPage(id) : undefined;
+    const detail = id ? await pages.leadPage(id) : undefined;
     if (!detail) return kit.fail(c, 404, STAFF_ERRORS.notFound);
     return c.json(detail);
   });
@@ -77,7 +79,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
       });
       if (!changed) return kit.fail(c, 404, STAFF_ERRORS.notFound);
       deps.onChanged?.();
-      return c.json(await callback.leadPage(id));
+      return c.json(await pages.leadPage(id));
     },
   );
 
@@ -100,6 +102,6 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
       : undefined;
     if (count === undefined || !id) return kit.fail(c, 404, STAFF_ERRORS.notFound);
     deps.onRetry();
-    return c.json(await callback.leadPage(id));
+    return c.json(await pages.leadPage(id));
   });
 }

@@ -12,7 +12,7 @@ import { openSqlite } from '#server/db/sqlite-connection.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
 
 /**
- * The staff search on both engines (issue 36): each result says where it stands; numbers match
+ * The staff search on both engines (docs/staff.md): each result says where it stands; numbers match
  * whatever their format, names in any order; a search narrows the view it runs in; the
  * phone key of the requests stored before migration 9 is the one phoneKey gives.
  */

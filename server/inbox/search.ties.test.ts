@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
 import { CallbackService, DEFAULT_CALENDAR } from '#server/callback/index.ts';
+import { InboxService } from './service.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
 
 /**
@@ -24,7 +25,8 @@ const OLDEST_FIRST = RECEIVED.map(([id]) => id);
 describe.each(ENGINES)('requests due at the same time on %s', (engine) => {
   let fixture: EngineFixture;
   let store: Stores;
-  let service: CallbackService;
+  let callback: CallbackService;
+  let service: InboxService;
 
   beforeAll(async () => {
     fixture = await engineFixture(engine);
@@ -45,11 +47,8 @@ describe.each(ENGINES)('requests due at the same time on %s', (engine) => {
         now: at,
       });
     }
-    service = new CallbackService(
-      { inbox: store.inbox, callback: store.callback, leads: store.leads },
-      DEFAULT_CALENDAR,
-      () => NOW,
-    );
+    callback = new CallbackService({ callback: store.callback }, DEFAULT_CALENDAR, () => NOW);
+    service = new InboxService({ inbox: store.inbox, leads: store.leads }, callback, () => NOW);
   });
   afterAll(async () => {
     await store.close();
@@ -58,25 +57,25 @@ describe.each(ENGINES)('requests due at the same time on %s', (engine) => {
 
   it('lists them oldest first in « À rappeler » and « En retard », a page at a time too', async () => {
     for (const vue of ['a-rappeler', 'en-retard'] as const) {
-      const page = await service.inboxPage({ vue });
+      const page = await service.page({ vue });
       expect(page.rows.map((row) => row.id)).toEqual(OLDEST_FIRST);
       expect(page.rows.every((row) => row.clock.dueAt === END_OF_MONDAY)).toBe(true);
     }
     const pages = [];
     for (const number of [1, 2, 3]) {
-      pages.push(...(await service.inboxPage({ vue: 'a-rappeler', page: number }, 1)).rows);
+      pages.push(...(await service.page({ vue: 'a-rappeler', page: number }, 1)).rows);
     }
     expect(pages.map((row) => row.id)).toEqual(OLDEST_FIRST);
     // « Toutes les demandes » stays newest first.
-    const all = await service.inboxPage({ vue: 'toutes' });
+    const all = await service.page({ vue: 'toutes' });
     expect(all.rows.map((row) => row.id)).toEqual([...OLDEST_FIRST].reverse());
   });
 
   it('exports them and gives them to the digest and `leads -- due` oldest first', async () => {
     const exported = await service.exportRows({ vue: 'a-rappeler' });
     expect(exported.map((row) => row.id)).toEqual(OLDEST_FIRST);
-    const uncalled = await store.callback.uncalledDueBy(service.dueBound(NOW, true));
+    const uncalled = await store.callback.uncalledDueBy(callback.dueBound(NOW, true));
     expect(uncalled.map((lead) => lead.id)).toEqual(OLDEST_FIRST);
-    expect((await service.dueBy(NOW)).map((lead) => lead.id)).toEqual(OLDEST_FIRST);
+    expect((await callback.dueBy(NOW)).map((lead) => lead.id)).toEqual(OLDEST_FIRST);
   });
 });

@@ -8,22 +8,16 @@ import type {
   Counters,
   CounterWindow,
   InboxFilter,
+  InboxPage,
   InboxRow,
   InboxStanding,
   MailState,
 } from '#contracts/staff/contract.ts';
 import { PAGE_SIZE } from '#contracts/staff/contract.ts';
-import {
-  dueOrder,
-  dueWithin,
-  notYetCalled,
-  type InboxClockFilter,
-  type StoreInboxPage,
-} from '#server/callback/index.ts';
+import { dueOrder, dueWithin, notYetCalled, type DueBound } from '#server/callback/index.ts';
+import type { DbScope } from '#server/db/scope.ts';
 import { deliveryByLead } from '#server/leads/index.ts';
 import { LEAD_STATUSES, type LeadStatus, type Tables } from '#server/db/schema.ts';
-
-/** The staff inbox's reads of many requests: the list with its filters, and the counters. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +33,15 @@ function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
-export type { StoreInboxPage };
+/** What the call-back clock adds to a search: the bound past which a request is overdue. */
+export interface InboxClockFilter {
+  overdue?: DueBound;
+}
+
+/** A page of the list as the store reads it; the service (./service.ts) adds the clock's fields. */
+export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
+  rows: Array<InboxRow & { standing: InboxStanding; storedDueAt: number | null }>;
+};
 
 /**
  * Where a request stands, by the same conditions as the views: closed (converted, lost), still
@@ -175,90 +177,101 @@ export function toRow(row: RowShape, delivery: MailState[]): InboxRow {
 }
 
 /**
- * One page of the filtered list, newest first; the views of requests to call back, soonest due
- * first (the stored due time, else the reception time: inbox-sql.ts `dueOrder`), and among
- * requests due at the same time the oldest first (received first, called first). `pageSize: 0`
- * returns every row (CSV export).
+ * The staff inbox's reads of many requests: the list with its filters, and the counters (read
+ * through InboxStore, ./store.ts).
  */
-export async function searchInbox(
-  db: Kysely<Tables>,
-  filter: InboxFilter,
-  pageSize: number = PAGE_SIZE,
-  clock: InboxClockFilter = {},
-): Promise<StoreInboxPage> {
-  const page = filter.page ?? 1;
-  const count = await filtered(db, filter, clock)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  const byDue = filter.vue === 'a-rappeler' || filter.vue === 'en-retard';
-  let query = filtered(db, filter, clock)
-    .select(ROW_COLUMNS)
-    .select(standing(clock).as('standing'))
-    .orderBy(byDue ? dueOrder : sql`leads.created_at`, byDue ? 'asc' : 'desc')
-    .orderBy('leads.created_at', byDue ? 'asc' : 'desc')
-    .orderBy('leads.id', byDue ? 'asc' : 'desc');
-  if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
-  const rows = await query.execute();
-  const delivery = await deliveryByLead(
-    db,
-    rows.map((row) => row.id),
-  );
-  const products = await db
-    .selectFrom('leads')
-    .select('produit')
-    .distinct()
-    .orderBy('produit')
-    .execute();
-  return {
-    rows: rows.map((row) => ({
-      ...toRow(row, delivery.get(row.id) ?? []),
-      standing: row.standing,
-      storedDueAt: row.due_at,
-    })),
-    total: Number(count?.count ?? 0),
-    page,
-    pageSize,
-    products: products.map((row) => row.produit).filter((produit) => produit !== ''),
-  };
-}
+export class InboxSearch {
+  readonly #scope: DbScope;
 
-export async function counters(
-  db: Kysely<Tables>,
-  now: number,
-): Promise<Pick<Counters, 'windows'>> {
-  const windows: CounterWindow[] = [];
-  for (const days of [30, 90]) {
-    const since = now - days * DAY_MS;
-    const byStatusRows = await db
+  constructor(scope: DbScope) {
+    this.#scope = scope;
+  }
+
+  /**
+   * One page of the filtered list, newest first; the views of requests to call back, soonest
+   * due first (the stored due time, else the reception time: server/callback/clock-sql.ts
+   * `dueOrder`), and among requests due at the same time the oldest first (received first,
+   * called first). `pageSize: 0` returns every row (CSV export).
+   */
+  async search(
+    filter: InboxFilter,
+    pageSize: number = PAGE_SIZE,
+    clock: InboxClockFilter = {},
+  ): Promise<StoreInboxPage> {
+    const { db } = this.#scope;
+    const page = filter.page ?? 1;
+    const count = await filtered(db, filter, clock)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst();
+    const byDue = filter.vue === 'a-rappeler' || filter.vue === 'en-retard';
+    let query = filtered(db, filter, clock)
+      .select(ROW_COLUMNS)
+      .select(standing(clock).as('standing'))
+      .orderBy(byDue ? dueOrder : sql`leads.created_at`, byDue ? 'asc' : 'desc')
+      .orderBy('leads.created_at', byDue ? 'asc' : 'desc')
+      .orderBy('leads.id', byDue ? 'asc' : 'desc');
+    if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
+    const rows = await query.execute();
+    const delivery = await deliveryByLead(
+      db,
+      rows.map((row) => row.id),
+    );
+    const products = await db
       .selectFrom('leads')
-      .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-      .select((eb) => [
-        eb.fn.coalesce('lead_tracking.status', sql<LeadStatus>`'nouveau'`).as('status'),
-        eb.fn.countAll<number>().as('count'),
-      ])
-      .where('leads.created_at', '>=', since)
-      .groupBy(sql`coalesce(lead_tracking.status, 'nouveau')`)
-      .execute();
-    const byProductRows = await db
-      .selectFrom('leads')
-      .select((eb) => ['produit', eb.fn.countAll<number>().as('count')])
-      .where('created_at', '>=', since)
-      .groupBy('produit')
+      .select('produit')
+      .distinct()
       .orderBy('produit')
       .execute();
-    const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
-      LeadStatus,
-      number
-    >;
-    for (const row of byStatusRows) byStatus[row.status] += Number(row.count);
-    const total = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
-    windows.push({
-      days,
-      total,
-      byStatus,
-      byProduct: byProductRows.map((row) => ({ produit: row.produit, count: Number(row.count) })),
-      convertedShare: total === 0 ? 0 : byStatus.converti / total,
-    });
+    return {
+      rows: rows.map((row) => ({
+        ...toRow(row, delivery.get(row.id) ?? []),
+        standing: row.standing,
+        storedDueAt: row.due_at,
+      })),
+      total: Number(count?.count ?? 0),
+      page,
+      pageSize,
+      products: products.map((row) => row.produit).filter((produit) => produit !== ''),
+    };
   }
-  return { windows };
+
+  /** The requests received in the last 30 and 90 days, by status and by product. */
+  async counters(now: number): Promise<Pick<Counters, 'windows'>> {
+    const { db } = this.#scope;
+    const windows: CounterWindow[] = [];
+    for (const days of [30, 90]) {
+      const since = now - days * DAY_MS;
+      const byStatusRows = await db
+        .selectFrom('leads')
+        .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+        .select((eb) => [
+          eb.fn.coalesce('lead_tracking.status', sql<LeadStatus>`'nouveau'`).as('status'),
+          eb.fn.countAll<number>().as('count'),
+        ])
+        .where('leads.created_at', '>=', since)
+        .groupBy(sql`coalesce(lead_tracking.status, 'nouveau')`)
+        .execute();
+      const byProductRows = await db
+        .selectFrom('leads')
+        .select((eb) => ['produit', eb.fn.countAll<number>().as('count')])
+        .where('created_at', '>=', since)
+        .groupBy('produit')
+        .orderBy('produit')
+        .execute();
+      const byStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<
+        LeadStatus,
+        number
+      >;
+      for (const row of byStatusRows) byStatus[row.status] += Number(row.count);
+      const total = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
+      windows.push({
+        days,
+        total,
+        byStatus,
+        byProduct: byProductRows.map((row) => ({ produit: row.produit, count: Number(row.count) })),
+        convertedShare: total === 0 ? 0 : byStatus.converti / total,
+      });
+    }
+    return { windows };
+  }
 }

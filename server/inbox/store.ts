@@ -1,143 +1,26 @@
-import type { Kysely } from 'kysely';
-
 import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 
-import type { Counters, InboxFilter, LeadDetail, MailState } from '#contracts/staff/contract.ts';
-import type { InboxClockFilter } from '#server/callback/index.ts';
+import type { Counters, InboxFilter, LeadDetail } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { lockLead } from '#server/db/records/lead.ts';
-import type { LeadStatus, Tables } from '#server/db/schema.ts';
+import type { LeadStatus } from '#server/db/schema.ts';
 import { changeStatus, emailKeyOf, toDelivery } from '#server/leads/index.ts';
-import { counters, searchInbox, toRow, type StoreInboxPage } from './search.ts';
+import { InboxSearch, toRow, type InboxClockFilter, type StoreInboxPage } from './search.ts';
 
 /**
- * What the staff inbox reads and writes about one request: its page, status and notes, the
- * append-only audit trail. The list and the counters: search.ts (re-exported here). Sign-in
- * tokens and sessions: server/staff/store.ts.
- */
-
-export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDetail | undefined> {
-  const row = await db
-    .selectFrom('leads')
-    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-    .selectAll('leads')
-    .select([
-      'lead_tracking.status',
-      'lead_tracking.source_page',
-      'lead_tracking.utm_source',
-      'lead_tracking.utm_medium',
-      'lead_tracking.utm_campaign',
-    ])
-    .where('leads.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const related = await db
-    .selectFrom('leads')
-    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-    .select(['leads.id', 'leads.created_at', 'leads.produit', 'lead_tracking.status'])
-    .where('leads.id', '!=', id)
-    .where((eb) =>
-      eb.or([
-        eb('leads.email_key', '=', row.email_key),
-        // The same number whatever its format (`leads_phone_key`); a stub of one links nobody.
-        ...(row.phone_key.replace(/\D/g, '').length >= 6
-          ? [eb('leads.phone_key', '=', row.phone_key)]
-          : []),
-      ]),
-    )
-    .orderBy('leads.created_at', 'desc')
-    .limit(50)
-    .execute();
-  const mails = await db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('lead_id', '=', id)
-    .orderBy('id')
-    .execute();
-  const notes = await db
-    .selectFrom('lead_notes')
-    .select(['at', 'author', 'text'])
-    .where('lead_id', '=', id)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  const audit = await db
-    .selectFrom('staff_audit')
-    .select(['at', 'actor', 'action', 'detail'])
-    .where('lead_id', '=', id)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  const delivery: MailState[] = mails.map(toDelivery);
-  return {
-    ...toRow({ ...row, status: row.status, source_page: row.source_page }, delivery),
-    adresse: row.adresse,
-    message: row.message,
-    consent: {
-      text: row.consent_text,
-      version: row.consent_version,
-      givenAt: row.consent_given_at,
-    },
-    contact: {
-      choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
-      text: row.contact_text,
-      version: row.contact_version,
-      givenAt: row.contact_given_at ?? row.created_at,
-      dueAt: row.due_at,
-      changedAt: row.contact_changed_at,
-      phoneWithdrawnAt: row.phone_withdrawn_at,
-    },
-    campaign: { source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign },
-    related: related.map((other) => ({
-      id: other.id,
-      createdAt: other.created_at,
-      produit: other.produit,
-      status: other.status ?? 'nouveau',
-    })),
-    mails: mails.map((mail) => ({
-      kind: mail.kind,
-      status: mail.status,
-      attempts: mail.attempts,
-      withheldReason: mail.withheld_reason,
-      sentAt: mail.sent_at,
-      lastAttemptAt: mail.last_attempt_at,
-      lastError: mail.last_error,
-      nextAttemptAt: mail.next_attempt_at,
-    })),
-    notes,
-    audit,
-  };
-}
-
-/** The failed or waiting e-mails of a lead become due now; returns how many. */
-export async function retryMailNow(
-  db: Kysely<Tables>,
-  leadId: string,
-  now: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'pending', next_attempt_at: now })
-    .where('lead_id', '=', leadId)
-    .where((eb) => eb.or([eb('status', '=', 'failed'), eb('status', '=', 'pending')]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export type { StoreInboxPage };
-
-/**
- * The staff inbox's store: the list and the counters (search.ts), a request's page, its status
- * and notes, "retry now" and the export's audit entry. Every write carries its audit entry in
- * its own transaction.
+ * The staff inbox's store: the list and the counters (InboxSearch, ./search.ts), a request's
+ * page, its status and notes, "retry now" and the export's audit entry. Every write carries its
+ * audit entry in its own transaction. Sign-in tokens and sessions: server/staff/store.ts.
  */
 export class InboxStore {
   readonly #database: Database;
+  readonly #search: InboxSearch;
 
   constructor(database: Database) {
     this.#database = database;
+    this.#search = new InboxSearch(database);
   }
 
   searchInbox(
@@ -145,11 +28,120 @@ export class InboxStore {
     pageSize?: number,
     clock?: InboxClockFilter,
   ): Promise<StoreInboxPage> {
-    return searchInbox(this.#database.db, filter, pageSize, clock);
+    return this.#search.search(filter, pageSize, clock);
   }
 
-  leadDetail(id: string): Promise<LeadDetail | undefined> {
-    return leadDetail(this.#database.db, id);
+  counters(now: number): Promise<Pick<Counters, 'windows'>> {
+    return this.#search.counters(now);
+  }
+
+  /** A request's page as stored: the request, its e-mails, notes, audit trail and related ones. */
+  async leadDetail(id: string): Promise<LeadDetail | undefined> {
+    const row = await this.#database.db
+      .selectFrom('leads')
+      .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+      .selectAll('leads')
+      .select([
+        'lead_tracking.status',
+        'lead_tracking.source_page',
+        'lead_tracking.utm_source',
+        'lead_tracking.utm_medium',
+        'lead_tracking.utm_campaign',
+      ])
+      .where('leads.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const mails = await this.#mailsOf(id);
+    return {
+      ...toRow({ ...row, status: row.status, source_page: row.source_page }, mails.map(toDelivery)),
+      adresse: row.adresse,
+      message: row.message,
+      consent: {
+        text: row.consent_text,
+        version: row.consent_version,
+        givenAt: row.consent_given_at,
+      },
+      contact: {
+        choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
+        text: row.contact_text,
+        version: row.contact_version,
+        givenAt: row.contact_given_at ?? row.created_at,
+        dueAt: row.due_at,
+        changedAt: row.contact_changed_at,
+        phoneWithdrawnAt: row.phone_withdrawn_at,
+      },
+      campaign: { source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign },
+      related: await this.#related(id, row),
+      mails: mails.map((mail) => ({
+        kind: mail.kind,
+        status: mail.status,
+        attempts: mail.attempts,
+        withheldReason: mail.withheld_reason,
+        sentAt: mail.sent_at,
+        lastAttemptAt: mail.last_attempt_at,
+        lastError: mail.last_error,
+        nextAttemptAt: mail.next_attempt_at,
+      })),
+      ...(await this.#notesAndAudit(id)),
+    };
+  }
+
+  /** The other requests of the same person (same e-mail, or same phone number), newest first. */
+  async #related(
+    id: string,
+    person: { email_key: string; phone_key: string },
+  ): Promise<LeadDetail['related']> {
+    const rows = await this.#database.db
+      .selectFrom('leads')
+      .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+      .select(['leads.id', 'leads.created_at', 'leads.produit', 'lead_tracking.status'])
+      .where('leads.id', '!=', id)
+      .where((eb) =>
+        eb.or([
+          eb('leads.email_key', '=', person.email_key),
+          // The same number whatever its format (`leads_phone_key`); a stub of one links nobody.
+          ...(person.phone_key.replace(/\D/g, '').length >= 6
+            ? [eb('leads.phone_key', '=', person.phone_key)]
+            : []),
+        ]),
+      )
+      .orderBy('leads.created_at', 'desc')
+      .limit(50)
+      .execute();
+    return rows.map((other) => ({
+      id: other.id,
+      createdAt: other.created_at,
+      produit: other.produit,
+      status: other.status ?? 'nouveau',
+    }));
+  }
+
+  #mailsOf(id: string) {
+    return this.#database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('lead_id', '=', id)
+      .orderBy('id')
+      .execute();
+  }
+
+  async #notesAndAudit(id: string): Promise<Pick<LeadDetail, 'notes' | 'audit'>> {
+    const { db } = this.#database;
+    const notes = await db
+      .selectFrom('lead_notes')
+      .select(['at', 'author', 'text'])
+      .where('lead_id', '=', id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    const audit = await db
+      .selectFrom('staff_audit')
+      .select(['at', 'actor', 'action', 'detail'])
+      .where('lead_id', '=', id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    return { notes, audit };
   }
 
   /** Status change and note with their audit entries, in one transaction. */
@@ -168,11 +160,20 @@ export class InboxStore {
     });
   }
 
-  /** Makes the lead's failed or waiting e-mails due now and records it; false when gone. */
+  /**
+   * Makes the lead's failed or waiting e-mails due now and records it, in one transaction;
+   * returns how many, undefined when the request is gone.
+   */
   async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
     return inTransaction(this.#database, async (trx) => {
       if ((await emailKeyOf(trx, leadId)) === undefined) return undefined;
-      const count = await retryMailNow(trx, leadId, now);
+      const result = await trx
+        .updateTable('outbox')
+        .set({ status: 'pending', next_attempt_at: now })
+        .where('lead_id', '=', leadId)
+        .where((eb) => eb.or([eb('status', '=', 'failed'), eb('status', '=', 'pending')]))
+        .executeTakeFirst();
+      const count = Number(result.numUpdatedRows);
       await appendAudit(trx, { at: now, actor, action: 'retry', leadId, detail: `${count}` });
       return count;
     });
@@ -187,9 +188,5 @@ export class InboxStore {
       leadId: null,
       detail: `${count}`,
     });
-  }
-
-  counters(now: number): Promise<Pick<Counters, 'windows'>> {
-    return counters(this.#database.db, now);
   }
 }

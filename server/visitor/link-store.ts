@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/database.ts';
 
 /**
- * The visitor page's links (issue 37, ADR 0029): a random token per confirmation e-mail, given
+ * The visitor page's links (ADR 0029): a random token per confirmation e-mail, given
  * in the link's fragment (`/ma-demande#jeton=…`), stored only as its SHA-256, valid until the
  * request is erased (the row goes with it) or for 90 days. Several may be valid for one request
  * (each confirmation or update brings its own).

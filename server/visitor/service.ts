@@ -47,7 +47,7 @@ export type VisitorReadOutcome =
   { status: 'ok'; person: VisitorPersonView } | { status: 'unknown' };
 
 /**
- * What the visitor may do on `/ma-demande` (issue 37, ADR 0029), each act opened by the link's
+ * What the visitor may do on `/ma-demande` (ADR 0029), each act opened by the link's
  * token (one indexed read; a malformed token costs none). The link proves the e-mail address
  * (ADR 0031): read the person's requests; on one of them, named by its id and checked to have
  * that address, change its days and slots, withdraw the phone consent (« Ne plus m'appeler »)

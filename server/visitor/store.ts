@@ -19,7 +19,7 @@ export interface VisitorRecord {
 }
 
 /**
- * The visitor page's reads and writes (issue 37, ADR 0029): one request by id, the visitor's
+ * The visitor page's reads and writes (ADR 0029): one request by id, the visitor's
  * change of slots, withdrawal or new giving of the phone consent (with its audit entry, CRM
  * event and e-mails, in one transaction on the locked row, ADR 0030). The visitor's erasure is
  * staff's (server/retention, ADR 0031).

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 
-import type { InboxPage, InboxRow, InboxStanding } from '#contracts/staff/contract.ts';
 import { REACHING_OUTCOMES } from '#contracts/staff/statuses.ts';
 
-/** The call-back clock's part of the inbox's SQL (server/inbox/store.ts and ./store.ts). */
+/**
+ * The call-back clock's SQL conditions, for its own store (./store.ts) and the inbox's list
+ * (server/inbox/search.ts), which lists and counts requests by the same conditions.
+ */
 
 /** `('joint', 'repondu_email')`: the outcomes that reach the person (constants, no input). */
 export const reachingOutcomes = sql.raw(
@@ -19,7 +21,7 @@ export const notYetCalled = sql`NOT EXISTS (SELECT 1 FROM lead_calls WHERE lead_
   AND coalesce(lead_tracking.status, 'nouveau') IN ('nouveau', 'en_cours')`;
 
 /**
- * A bound on due times (issue 37): a request is due by it when its stored due time (`due_at`,
+ * A bound on due times (ADR 0029): a request is due by it when its stored due time (`due_at`,
  * set for every request stored since migration 10 and moved by the visitor's changes) is before
  * `dueBy` (or at it, `inclusive`), or, for a request stored before (`due_at` NULL), when it was
  * received by `receivedBy`: the latest reception time the promise's rule makes due by `dueBy`
@@ -46,13 +48,3 @@ export function dueWithin(bound: DueBound) {
  * before the others (whose due time comes after their reception, itself after theirs).
  */
 export const dueOrder = sql`coalesce(leads.due_at, leads.created_at)`;
-
-/** What the call-back clock adds to a search: the bound past which a request is overdue. */
-export interface InboxClockFilter {
-  overdue?: DueBound;
-}
-
-/** The inbox's page as the inbox's store reads it (server/inbox); the clock adds its facts. */
-export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
-  rows: Array<InboxRow & { standing: InboxStanding; storedDueAt: number | null }>;
-};
