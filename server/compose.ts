@@ -23,7 +23,7 @@ import { openStores } from './compose/stores.ts';
 import { companyMailDomain } from './env.ts';
 import { requestClientKey } from './http/request-client.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
-import { RefusalLog } from './leads/index.ts';
+import { RefusalLog } from './http/refusal-log.ts';
 import { DEFAULT_REFUSAL_DELAY_MS, registerContactEndpoint } from './leads/routes.ts';
 import { createTransport } from './outbox/node.ts';
 import { clearErasedTraces, runPurge } from './retention/index.ts';

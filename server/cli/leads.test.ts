@@ -7,7 +7,7 @@ import { EML_DIRECTORY } from '#server/outbox/transport.ts';
 import { RATE_WINDOW_MS, RateLimiter } from '#server/leads/rate-limit.ts';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { hashSecret } from '#server/staff/auth.ts';
-import { FORMULA_GUARD } from '#server/leads/csv-cells.ts';
+import { FORMULA_GUARD } from '#server/http/csv-cells.ts';
 import { runLeadsCommand } from './leads.ts';
 import { sampleLead as lead } from '#test-support/lead-input.ts';
 import { RETENTION_MS } from '#server/leads/index.ts';

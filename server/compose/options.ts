@@ -6,7 +6,7 @@ import type { DigestScheduler } from '#server/callback/index.ts';
 import type { CallbackService } from '#server/callback/index.ts';
 import { calendarFromEnv } from '#server/callback/index.ts';
 import type { ServerEnv } from '#server/env.ts';
-import type { RefusalLog } from '#server/leads/index.ts';
+import type { RefusalLog } from '#server/http/refusal-log.ts';
 import type { LeadService } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MailTransport } from '#server/outbox/index.ts';

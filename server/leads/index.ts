@@ -4,14 +4,12 @@
  * registered by the composition root only.
  */
 export {
-  CSV_SEPARATOR,
   deliverySummary,
   exportFileName,
   requestsCsv,
   type ExportRow,
 } from './csv.ts';
 export { RateLimiter } from './rate-limit.ts';
-export { RefusalLog } from './refusal-log.ts';
 export { deliveryByLead } from './store.ts';
 export { createLeadService, type LeadService, NOTIFICATION_WINDOW_MS } from './submit-lead.ts';
 export { LeadStore, type NotificationWindow } from './lead-store.ts';

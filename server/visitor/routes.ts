@@ -11,7 +11,7 @@ import { CACHE_NONE } from '#server/http/cache-control.ts';
 import { readWholeBody } from '#server/http/request-body.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
-import type { RefusalLog } from '#server/leads/index.ts';
+import type { RefusalLog } from '#server/http/refusal-log.ts';
 import type { Logger } from '#server/logger.ts';
 import { VisitorClientBudget } from './client-budget.ts';
 import { VISITOR_MESSAGES } from './messages.ts';

@@ -11,7 +11,7 @@ import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { callbackFactsBy } from '#server/callback/answer.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { composeLeadService } from '#server/compose/services.ts';
-import { RefusalLog } from '#server/leads/refusal-log.ts';
+import { RefusalLog } from '#server/http/refusal-log.ts';
 import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
