@@ -208,7 +208,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       });
       registerStaffApi(app, {
         sessions: stores.sessions,
-        rateLimits: stores.leads,
+        rateLimits: stores.rates,
         transport,
         logger,
         staffEmails: options.staffEmails ?? [],

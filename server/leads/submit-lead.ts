@@ -4,7 +4,7 @@ import { pickLeadFields } from '#contracts/contact/lead-contract.ts';
 import { ContactRequestSchema, type FieldErrors, fieldErrors } from '#contracts/contact/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { messageIdFor } from '#server/outbox/index.ts';
-import type { RateLimiter, RateVerdict } from './rate-limit.ts';
+import type { RateVerdict, StoredBudget } from '#server/http/client-budget.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import type { LeadStore } from './lead-store.ts';
 import type { FloodPolicy, SubmitVerdict } from './submission.ts';
@@ -64,7 +64,7 @@ export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
 
 export interface LeadServiceDeps {
   store: LeadStore;
-  limiter: RateLimiter;
+  limiter: StoredBudget;
   logger: Logger;
   sendConfirmation: boolean;
   messageDomain: string;

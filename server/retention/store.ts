@@ -4,13 +4,9 @@ import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { AuditAction, Tables } from '#server/db/schema.ts';
-import {
-  emailKeyOf,
-  forgetPerson,
-  purgeCounters,
-  purgeLeads,
-  purgeRateHits,
-} from '#server/leads/index.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { RateHitStore } from '#server/http/rate-hits.ts';
+import { emailKeyOf, forgetPerson, purgeCounters, purgeLeads } from '#server/leads/index.ts';
 import { purgeStaffAuth, STAFF_IDLE_MS } from '#server/staff/index.ts';
 import { eraseWebhookData, purgeWebhookEvents } from '#server/webhooks/index.ts';
 
@@ -131,7 +127,9 @@ export class RetentionStore {
       return {
         leadIds,
         webhookEvents: await purgeWebhookEvents(trx, now),
-        rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+        rateLimitHits: await new RateHitStore(scopeOf(this.#database, trx)).purge(
+          now - rateWindowMs,
+        ),
         staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
         // Every counter window is shorter than a day.
         counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),

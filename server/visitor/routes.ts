@@ -8,12 +8,12 @@ import {
   type VisitorRefused,
 } from '#contracts/contact/visitor-api.ts';
 import { CACHE_NONE } from '#server/http/cache-control.ts';
+import { MemoryBudget, type ClientBudget } from '#server/http/client-budget.ts';
 import { readWholeBody } from '#server/http/request-body.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
 import type { RefusalLog } from '#server/http/refusal-log.ts';
 import type { Logger } from '#server/logger.ts';
-import { VisitorClientBudget } from './client-budget.ts';
 import { VISITOR_MESSAGES } from './messages.ts';
 import type { VisitorOutcome, VisitorService } from './service.ts';
 
@@ -26,6 +26,25 @@ export const VISITOR_BODY_BYTES = 2048;
  * it bounds an open-loop flood's requests waiting for a database connection.
  */
 export const VISITOR_MAX_IN_PROGRESS = 128;
+
+/** Requests per client key in a window (`visitorBudget`). */
+export const VISITOR_REQUESTS_PER_WINDOW = 30;
+const VISITOR_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The visitor page's API per client: at most `VISITOR_REQUESTS_PER_WINDOW` requests per client
+ * key in a fixed window, counted in this instance's memory, so a client over it is refused at
+ * no database cost. Past 50 000 clients in one window, new clients are not counted (each of
+ * their requests still costs at most the token's one indexed read).
+ */
+function visitorBudget(): ClientBudget {
+  return new MemoryBudget({
+    limit: VISITOR_REQUESTS_PER_WINDOW,
+    windowMs: VISITOR_WINDOW_MS,
+    maxClients: 50_000,
+    overflow: 'uncounted',
+  });
+}
 
 export interface VisitorApiDeps {
   service: VisitorService;
@@ -42,7 +61,7 @@ export interface VisitorApiDeps {
   onErased: (leadIds: readonly string[]) => Promise<unknown>;
   /** A change was written: kick the outbox and the webhook workers. */
   onChanged: () => void;
-  budget?: VisitorClientBudget;
+  budget?: ClientBudget;
   now?: () => number;
 }
 
@@ -80,7 +99,7 @@ const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
  */
 export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
   const { service, refusalLog } = deps;
-  const budget = deps.budget ?? new VisitorClientBudget();
+  const budget = deps.budget ?? visitorBudget();
   const now = deps.now ?? Date.now;
   const held = new WeakSet<Request>();
   let inProgress = 0;
@@ -107,10 +126,10 @@ export function registerVisitorApi(app: Hono, deps: VisitorApiDeps): void {
     if (isCrossSiteRequest(c.req.raw.headers, deps.origins(), { acceptSameSite: false })) {
       return fail(c, 403, 'cross-site', { error: VISITOR_MESSAGES.crossSite });
     }
-    const retryAfter = budget.take(requestClientKey(c, deps.trustProxy), now());
-    if (retryAfter !== undefined) {
+    const verdict = await budget.consume(requestClientKey(c, deps.trustProxy), now());
+    if (!verdict.allowed) {
       if (deps.refusalDelayMs > 0) held.add(c.req.raw);
-      c.header('Retry-After', String(retryAfter));
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
       return fail(c, 429, 'rate-limit', { error: VISITOR_MESSAGES.rateLimited });
     }
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
