@@ -8,7 +8,7 @@ import { AudienceBuffer } from './buffer.ts';
 import { audienceRetentionStart, parisDay } from './calendar.ts';
 
 /**
- * The audience count (issue 28, ADR 0023): beacons are read, checked and added to an in-memory
+ * The audience count (ADR 0023): beacons are read, checked and added to an in-memory
  * buffer; a timer writes the buffer to the store every `flushMs` in one transaction (never one
  * per beacon), and `close()` writes what is left. No address, user agent, referrer path or
  * campaign tag reaches a log line.

@@ -90,7 +90,7 @@ export interface LeadPipeline {
   refusalLog: RefusalLog;
   /** The audience count (ADR 0023). */
   audience: AudienceService;
-  /** The CRM webhook (issue 26); undefined without WEBHOOK_URL. */
+  /** The CRM webhook (ADR 0024); undefined without WEBHOOK_URL. */
   webhooks: WebhookService | undefined;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;

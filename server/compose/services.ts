@@ -35,7 +35,7 @@ export interface LeadSettings {
   notificationsPer10Minutes: number;
 }
 
-/** Validation to storage: the rate limiter over the store, the caps of issue 17, the webhook. */
+/** Validation to storage: the stored budget, the flood caps (ADR 0008), the webhook. */
 export function composeLeadService(
   stores: { leads: LeadStore; rates: ClientRates },
   settings: LeadSettings,
@@ -78,7 +78,7 @@ export function composeWebhooks(
 }
 
 /**
- * The company's calendar as the e-mails need it (issue 37): the visitor's chosen slot and the
+ * The company's calendar as the e-mails need it (ADR 0029): the visitor's chosen slot and the
  * invitations' UID domain; with the time zone of the notification's due time.
  */
 export function mailCalendar(

@@ -28,9 +28,9 @@ export interface Stores {
   readonly callback: CallbackStore;
   readonly retention: RetentionStore;
   readonly audience: AudienceStore;
-  /** The visitor page's links (issue 37). */
+  /** The visitor page's links (ADR 0029). */
   readonly visitorLinks: VisitorLinkStore;
-  /** The visitor page's reads and changes (issue 37). */
+  /** The visitor page's reads and changes (ADR 0029). */
   readonly visitor: VisitorStore;
   /** The CRM webhook's deliveries and staff actions, for the webhook URL's key. */
   webhooks(urlKey: string): WebhookStore;

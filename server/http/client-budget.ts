@@ -20,7 +20,7 @@ export interface ClientBudget {
   consume(key: string, now: number): RateVerdict | Promise<RateVerdict>;
 }
 
-/** The contact endpoint's window; no stored budget counts a longer one (retention purges past it). */
+/** The contact endpoint's window: no stored budget counts a longer one (purged past it). */
 export const RATE_WINDOW_MS = 60 * 60 * 1000;
 
 /**

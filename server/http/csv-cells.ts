@@ -3,10 +3,10 @@ import { phoneKey } from '#contracts/contact/phone-key.ts';
 import { dueWallTime } from '#contracts/staff/callback-format.ts';
 
 /**
- * The cells of the server's CSV files (the requests', the audience's), each written so that a French spreadsheet (LibreOffice Calc,
- * Excel) opens it as what it is: text stays text and is never run as a formula, a phone number
- * keeps its leading zero, a time is a date and time on the right day (ADR 0037). Shared by
- * every CSV the server writes (ADR 0041).
+ * The cells of the server's CSV files (the requests', the audience's), each written so that a
+ * French spreadsheet (LibreOffice Calc, Excel) opens it as what it is: text stays text and is
+ * never run as a formula, a phone number keeps its leading zero, a time is a date and time on
+ * the right day (ADR 0037). Shared below the capabilities (ADR 0041).
  */
 
 /**

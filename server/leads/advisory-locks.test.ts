@@ -37,9 +37,10 @@ describe('advisory locks', () => {
 });
 
 /**
- * The locks of a batch (taken with its BEGIN) and of a single rate check (`RateHitStore.consume`) are one
- * lock per client: while a batch holding a client's lock is open, that client's rate check on
- * another connection waits for it, and then counts the batch's hit.
+ * The locks of a batch (taken with its BEGIN) and of a single rate check
+ * (`RateHitStore.consume`) are one lock per client: while a batch holding a client's lock is
+ * open, that client's rate check on another connection waits for it, and then counts the
+ * batch's hit.
  */
 const NOW = 1_795_000_000_000;
 

@@ -47,7 +47,7 @@ export type AdmitOutcome =
   | { status: 'overloaded'; retryAfterSeconds: number }
   | { status: 'unavailable' };
 
-/** The flood rules' settings (issue 17). */
+/** The flood rules' settings (ADR 0008). */
 export interface FloodSettings {
   /** SITE_RATE_LIMIT_PER_MINUTE: new requests per minute, all instances together. */
   siteRequestsPerMinute: number;
@@ -71,12 +71,12 @@ export interface LeadServiceDeps {
   /** Store the campaign tags a request carries (RECORD_CAMPAIGNS); the source page always. */
   recordCampaigns?: boolean;
   flood: FloodSettings;
-  /** The CRM webhook is on: each stored request queues its `lead.created` (issue 26). */
+  /** The CRM webhook is on: each stored request queues its `lead.created` (ADR 0024). */
   webhooks?: boolean;
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
   now?: () => number;
-  /** The days and slots a visitor may choose, and the due time of a choice (issue 37). */
+  /** The days and slots a visitor may choose, and the due time of a choice (ADR 0029). */
   contactOffer?: ContactOffer;
 }
 

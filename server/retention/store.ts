@@ -17,13 +17,13 @@ export interface PurgeResult {
   rateLimitHits: number;
   staffAuth: number;
   counters: number;
-  /** Expired links of the visitor page (issue 37). */
+  /** Expired links of the visitor page (ADR 0029). */
   visitorLinks: number;
 }
 
 /**
  * After an erasure, in its transaction: the CRM webhook's events of the erased requests are
- * cancelled and emptied, `lead.erased` queued (issue 26); then the audit entry: who, when and
+ * cancelled and emptied, `lead.erased` queued (ADR 0024); then the audit entry: who, when and
  * how many requests, never the erased data.
  */
 async function afterErasure(
@@ -133,7 +133,7 @@ export class RetentionStore {
         staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
         // Every counter window is shorter than a day.
         counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
-        // The visitor page's links past their 90 days (issue 37); an erased request's went with it.
+        // The visitor page's links past their 90 days (ADR 0029); an erased request's went with it.
         visitorLinks: Number(
           (await trx.deleteFrom('visitor_links').where('expires_at', '<=', now).executeTakeFirst())
             .numDeletedRows,

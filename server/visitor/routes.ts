@@ -21,7 +21,7 @@ import type { VisitorOutcome, VisitorService } from './service.ts';
 export const VISITOR_BODY_BYTES = 2048;
 /**
  * Visitor API requests in progress at once (their bodies read), per instance; past it, an
- * immediate 429 (not a 503: a flood is answered with 4xx only, issue 37). Above the 64
+ * immediate 429 (not a 503: a flood is answered with 4xx only, ADR 0029). Above the 64
  * connections of the measured flood (`npm run bench:visitor`), which therefore never meets it:
  * it bounds an open-loop flood's requests waiting for a database connection.
  */
@@ -87,7 +87,7 @@ const AllowCallsBody = z.object({
 const EraseBody = z.object({ jeton: z.unknown(), confirmer: z.literal(true) });
 
 /**
- * The visitor page's API (issue 37, ADR 0029), all POST under `VISITOR_API_PREFIX`, the token in
+ * The visitor page's API (ADR 0029), all POST under `VISITOR_API_PREFIX`, the token in
  * the JSON body. In order: no-store and noindex on every answer; another site's request (its
  * `Origin`, or `Sec-Fetch-Site`) 403; a client over its budget (in memory), 429 held for
  * `refusalDelayMs`; content type 415; size 413; the whole body read (a client that sends it

@@ -102,7 +102,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
               ...(env.SITE_URL ? { siteUrl: () => env.SITE_URL ?? '' } : {}),
               ...mailCalendar(calendar),
             },
-            // The notification alert (issue 17): the same window and limit as the submit path.
+            // The notification alert (ADR 0008): the same window and limit as the submit path.
             notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
             leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
             webhookAlert: webhooks?.alertWriter(),
