@@ -58,7 +58,7 @@ export class StoredBudget implements ClientBudget {
   }
 }
 
-export interface MemoryBudgetOptions {
+interface MemoryBudgetOptions {
   limit: number;
   windowMs: number;
   /** Clients counted per window at most, so that a flood from many addresses cannot grow memory. */

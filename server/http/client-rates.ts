@@ -9,7 +9,7 @@ import { RateHitStore, type HitCount, type RatePolicy, type RateVerdict } from '
  * each caller gets the count `RateHitStore.countMany` gives for its own `{ key, since }`, the
  * same figure it would have read alone, from one statement for all of them.
  */
-export class HitCountGroup {
+class HitCountGroup {
   readonly #count: (wanted: readonly HitCount[]) => Promise<number[]>;
   #pending: Array<{
     wanted: HitCount;
