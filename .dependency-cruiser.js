@@ -42,6 +42,14 @@ export default {
       to: { path: '^server/', pathNot: '^server/db/' },
     },
     {
+      name: 'http-imports-no-capability',
+      severity: 'error',
+      comment:
+        'The HTTP layer (server/http/: request guards, per-client budgets, CSV cells, the refusal log) is below every capability: it imports server/db/ and the logger, never a capability (ADR 0041).',
+      from: { path: '^server/http/', pathNot: '\\.(test|fixture)\\.ts$' },
+      to: { path: '^server/', pathNot: ['^server/(db|http)/', '^server/logger\\.ts$'] },
+    },
+    {
       name: 'capability-through-its-entry',
       severity: 'error',
       comment:

@@ -24,7 +24,7 @@ import { companyMailDomain } from './env.ts';
 import { requestClientKey } from './http/request-client.ts';
 import { InboxService } from './inbox/index.ts';
 import { registerInboxRoutes } from './inbox/routes.ts';
-import { RefusalLog } from './leads/index.ts';
+import { RefusalLog } from './http/refusal-log.ts';
 import { DEFAULT_REFUSAL_DELAY_MS, registerContactEndpoint } from './leads/routes.ts';
 import { createTransport } from './outbox/node.ts';
 import { clearErasedTraces, runPurge } from './retention/index.ts';
@@ -209,7 +209,7 @@ export async function createLeadPipeline(options: PipelineOptions): Promise<Lead
       });
       registerStaffApi(app, {
         sessions: stores.sessions,
-        rateLimits: stores.leads,
+        rateLimits: stores.rates,
         transport,
         logger,
         staffEmails: options.staffEmails ?? [],

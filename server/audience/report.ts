@@ -1,6 +1,6 @@
 import { DEVICE_CLASSES } from '#contracts/audience/contract.ts';
 import { type AudiencePeriod, type AudienceReport } from '#contracts/audience/aggregates.ts';
-import { CSV_SEPARATOR } from '#server/leads/index.ts';
+import { CSV_SEPARATOR } from '#server/http/csv-cells.ts';
 import type { AudienceStore } from './store.ts';
 import { addDays, parisDay } from './calendar.ts';
 import { audiencePage } from './pages.ts';

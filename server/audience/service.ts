@@ -1,11 +1,11 @@
 import { isbot } from 'isbot';
 
+import { MemoryBudget } from '#server/http/client-budget.ts';
 import type { Logger } from '#server/logger.ts';
 import type { AudienceStore } from './store.ts';
 import { parseBeacon, type AudienceView } from './beacon.ts';
 import { AudienceBuffer } from './buffer.ts';
 import { audienceRetentionStart, parisDay } from './calendar.ts';
-import { ClientBudget } from './client-budget.ts';
 
 /**
  * The audience count (ADR 0023): beacons are read, checked and added to an in-memory
@@ -34,7 +34,7 @@ export const AUDIENCE_FLUSH_MS = 5_000;
 export class AudienceService {
   readonly #options: AudienceServiceOptions;
   readonly #buffer = new AudienceBuffer();
-  readonly #budget: ClientBudget;
+  readonly #budget: MemoryBudget;
   readonly #now: () => number;
   #timer: ReturnType<typeof setInterval> | undefined;
   #flushing: Promise<void> = Promise.resolve();
@@ -46,7 +46,13 @@ export class AudienceService {
   constructor(options: AudienceServiceOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
-    this.#budget = new ClientBudget(options.viewsPerClientPerMinute ?? 60);
+    // Per client key in memory; past 20 000 clients in a minute, new ones are not counted.
+    this.#budget = new MemoryBudget({
+      limit: options.viewsPerClientPerMinute ?? 60,
+      windowMs: 60_000,
+      maxClients: 20_000,
+      overflow: 'refuse',
+    });
   }
 
   /**
@@ -72,7 +78,7 @@ export class AudienceService {
     }
     if (!view) return 'staff-page';
     const now = this.#now();
-    if (!this.#budget.take(clientKey, now)) return 'over-budget';
+    if (!this.#budget.consume(clientKey, now).allowed) return 'over-budget';
     this.#buffer.add(parisDay(now), view);
     return 'counted';
   }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { EML_DIRECTORY } from '#server/outbox/transport.ts';
-import { RATE_WINDOW_MS, RateLimiter } from '#server/leads/rate-limit.ts';
+import { RATE_WINDOW_MS, StoredBudget } from '#server/http/client-budget.ts';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { hashSecret } from '#server/staff/auth.ts';
-import { FORMULA_GUARD } from '#server/leads/csv-cells.ts';
+import { FORMULA_GUARD } from '#server/http/csv-cells.ts';
 import { runLeadsCommand } from './leads.ts';
 import { sampleLead as lead } from '#test-support/lead-input.ts';
 import { RETENTION_MS } from '#server/leads/index.ts';
@@ -175,7 +175,7 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
         { id: 'recent', at: now - RETENTION_MS + DAY },
       ]);
       const store = await openStores(fixture.config);
-      const limiter = new RateLimiter(store.leads, 10);
+      const limiter = new StoredBudget(store.rates, 10);
       await limiter.consume('expired', now - RATE_WINDOW_MS - 1);
       await limiter.consume('current', now);
       await store.close();

@@ -6,7 +6,7 @@ import type { DigestScheduler } from '#server/callback/index.ts';
 import type { CallbackService } from '#server/callback/index.ts';
 import { calendarFromEnv } from '#server/callback/index.ts';
 import type { ServerEnv } from '#server/env.ts';
-import type { RefusalLog } from '#server/leads/index.ts';
+import type { RefusalLog } from '#server/http/refusal-log.ts';
 import type { LeadService } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MailTransport } from '#server/outbox/index.ts';
@@ -90,7 +90,7 @@ export interface LeadPipeline {
   refusalLog: RefusalLog;
   /** The audience count (ADR 0023). */
   audience: AudienceService;
-  /** The CRM webhook (issue 26); undefined without WEBHOOK_URL. */
+  /** The CRM webhook (ADR 0024); undefined without WEBHOOK_URL. */
   webhooks: WebhookService | undefined;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;

@@ -4,7 +4,9 @@
  * and on Deno: it imports no driver, no transport and nothing of Node but what Deno provides.
  */
 import { companyMailDomain } from '#server/env.ts';
-import { RateLimiter, type LeadStore } from '#server/leads/index.ts';
+import { StoredBudget } from '#server/http/client-budget.ts';
+import type { ClientRates } from '#server/http/client-rates.ts';
+import type { LeadStore } from '#server/leads/index.ts';
 import {
   createLeadService,
   NOTIFICATION_WINDOW_MS,
@@ -33,9 +35,9 @@ export interface LeadSettings {
   notificationsPer10Minutes: number;
 }
 
-/** Validation to storage: the rate limiter over the store, the caps of issue 17, the webhook. */
+/** Validation to storage: the stored budget, the flood caps (ADR 0008), the webhook. */
 export function composeLeadService(
-  stores: { leads: LeadStore },
+  stores: { leads: LeadStore; rates: ClientRates },
   settings: LeadSettings,
   deps: {
     logger: Logger;
@@ -48,7 +50,7 @@ export function composeLeadService(
 ): LeadService {
   return createLeadService({
     store: stores.leads,
-    limiter: new RateLimiter(stores.leads, settings.rateLimitPerHour),
+    limiter: new StoredBudget(stores.rates, settings.rateLimitPerHour),
     logger: deps.logger,
     sendConfirmation: settings.sendConfirmation,
     messageDomain: companyMailDomain(),
@@ -76,7 +78,7 @@ export function composeWebhooks(
 }
 
 /**
- * The company's calendar as the e-mails need it (issue 37): the visitor's chosen slot and the
+ * The company's calendar as the e-mails need it (ADR 0029): the visitor's chosen slot and the
  * invitations' UID domain; with the time zone of the notification's due time.
  */
 export function mailCalendar(

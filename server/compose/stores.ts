@@ -8,6 +8,7 @@ import { CallbackStore } from '#server/callback/index.ts';
 import type { Database } from '#server/db/database.ts';
 import { openDatabase } from '#server/db/open.ts';
 import type { StoreConfig } from '#server/db/connection.ts';
+import { ClientRates } from '#server/http/client-rates.ts';
 import { InboxStore } from '#server/inbox/index.ts';
 import { LeadStore } from '#server/leads/index.ts';
 import { OutboxStore } from '#server/outbox/index.ts';
@@ -19,15 +20,17 @@ import { WebhookStore } from '#server/webhooks/index.ts';
 export interface Stores {
   readonly database: Database;
   readonly leads: LeadStore;
+  /** The stored per-client budgets' counts (the endpoint's, the staff sign-in's). */
+  readonly rates: ClientRates;
   readonly outbox: OutboxStore;
   readonly sessions: SessionStore;
   readonly inbox: InboxStore;
   readonly callback: CallbackStore;
   readonly retention: RetentionStore;
   readonly audience: AudienceStore;
-  /** The visitor page's links (issue 37). */
+  /** The visitor page's links (ADR 0029). */
   readonly visitorLinks: VisitorLinkStore;
-  /** The visitor page's reads and changes (issue 37). */
+  /** The visitor page's reads and changes (ADR 0029). */
   readonly visitor: VisitorStore;
   /** The CRM webhook's deliveries and staff actions, for the webhook URL's key. */
   webhooks(urlKey: string): WebhookStore;
@@ -39,6 +42,7 @@ export function storesOf(database: Database): Stores {
   return {
     database,
     leads: new LeadStore(database),
+    rates: new ClientRates(database),
     outbox: new OutboxStore(database),
     sessions: new SessionStore(database),
     inbox: new InboxStore(database),

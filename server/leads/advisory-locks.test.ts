@@ -7,7 +7,8 @@ import { advisoryKey, lockStatement } from '#server/db/advisory-locks.ts';
 import { inDurableTransaction, inTransaction, type Connection } from '#server/db/connection.ts';
 import { openStores } from '#server/compose/stores.ts';
 import { openConnection } from '#server/db/open.ts';
-import { consumeRate, type RatePolicy } from '#server/leads/rate-hits.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { RateHitStore, type RatePolicy } from '#server/http/rate-hits.ts';
 import type { Tables } from '#server/db/schema.ts';
 import { batchLocks, type SubmissionInput } from '#server/leads/submission.ts';
 
@@ -36,9 +37,10 @@ describe('advisory locks', () => {
 });
 
 /**
- * The locks of a batch (taken with its BEGIN) and of a single rate check (`consumeRate`) are one
- * lock per client: while a batch holding a client's lock is open, that client's rate check on
- * another connection waits for it, and then counts the batch's hit.
+ * The locks of a batch (taken with its BEGIN) and of a single rate check
+ * (`RateHitStore.consume`) are one lock per client: while a batch holding a client's lock is
+ * open, that client's rate check on another connection waits for it, and then counts the
+ * batch's hit.
  */
 const NOW = 1_795_000_000_000;
 
@@ -108,7 +110,7 @@ describe('advisory locks on PostgreSQL', () => {
     );
     let checked = false;
     const check = inTransaction(connection, (trx) =>
-      consumeRate(trx, 'postgres', policy, NOW + 1),
+      new RateHitStore(scopeOf(connection, trx)).consume(policy, NOW + 1),
     ).then((verdict) => {
       checked = true;
       return verdict;

@@ -7,7 +7,7 @@ import { CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { CHOICE_VERSION } from '#contracts/contact/contact-choice.ts';
 import { unspecifiedContact } from '#server/db/records/lead.ts';
 import { openInCalc, SOFFICE, type CalcCell } from '#test-support/calc.ts';
-import { FORMULA_GUARD } from './csv-cells.ts';
+import { FORMULA_GUARD } from '#server/http/csv-cells.ts';
 import { LIST_COLUMNS, requestsCsv, type ExportRow } from './csv.ts';
 
 /**

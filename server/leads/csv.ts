@@ -10,7 +10,14 @@ import type {
 } from '#contracts/staff/contract.ts';
 import { CALL_OUTCOME_LABELS, STATUS_LABELS } from '#contracts/staff/labels.ts';
 import type { LeadStatus, MailKind, OutboxStatus } from '#server/db/schema.ts';
-import { csvCell, deadlineClock, phoneCellText, wallClock, wallDay } from './csv-cells.ts';
+import {
+  csvCell,
+  CSV_SEPARATOR,
+  deadlineClock,
+  phoneCellText,
+  wallClock,
+  wallDay,
+} from '#server/http/csv-cells.ts';
 import type { LeadWithDelivery } from './store.ts';
 
 /**
@@ -20,10 +27,9 @@ import type { LeadWithDelivery } from './store.ts';
  * headers and words instead of codes; times as the company's wall clock (`26/11/2026 14:19`,
  * read as a date and time by a French spreadsheet), a deadline at the end of a day on that day
  * (`30/11/2026 23:59`); phone numbers as text that keeps its leading 0; no cell a spreadsheet
- * would run as a formula (csv-cells.ts, ADR 0037). Checked by opening it in LibreOffice Calc
- * (csv.calc.test.ts).
+ * would run as a formula (server/http/csv-cells.ts, ADR 0037). Checked by opening it in
+ * LibreOffice Calc (csv.calc.test.ts).
  */
-export const CSV_SEPARATOR = ';';
 
 /**
  * One request as exported: the stored request, where it stands, its due time (the call-back
@@ -106,7 +112,7 @@ function columns(timeZone: string): Column[] {
   return [
     ['Reçue le', (row) => at(row.createdAt)],
     ['Statut', (row) => STATUS_LABELS[row.status]],
-    // A deadline at the end of a day is written on that day, at 23:59 (csv-cells.ts).
+    // A deadline at the end of a day is written on that day, at 23:59 (see `deadlineClock`).
     ['À rappeler avant', (row) => deadlineClock(row.dueAt, timeZone)],
     ...LEAD_FIELDS.map((field): Column => [
       LEAD_FIELD_LABELS[field],

@@ -6,7 +6,7 @@ import type { FloodPolicy, SubmissionInput } from './submission.ts';
 import { floodFixture, MINUTE, submission, T0 } from './flood-rules.fixture.ts';
 
 /**
- * The store's group commit (issue 17), on both engines: requests that arrive together are
+ * The store's group commit (ADR 0008), on both engines: requests that arrive together are
  * written in one transaction, each with the verdict it would get alone; a batch that fails
  * stores none of its requests.
  */
@@ -113,10 +113,10 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
       store.leads.submit(request('r1', T0)),
       store.leads.submit(request('r2', T0 + 1)),
     ]);
-    expect(await store.leads.checkRate(rate, T0 + 2)).toEqual({ allowed: true });
+    expect(await store.rates.check(rate, T0 + 2)).toEqual({ allowed: true });
     // A hit counted outside a batch (as a staff sign-in request is) makes the third.
-    expect(await store.leads.consumeRate(rate, T0 + 3)).toEqual({ allowed: true });
-    expect(await store.leads.checkRate(rate, T0 + 4)).toEqual({
+    expect(await store.rates.consume(rate, T0 + 3)).toEqual({ allowed: true });
+    expect(await store.rates.check(rate, T0 + 4)).toEqual({
       allowed: false,
       retryAfterSeconds: 3600,
     });
@@ -126,7 +126,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
       retryAfterSeconds: 3600,
     });
     // Once the first hit has left the window, a slot is free again.
-    expect(await store.leads.checkRate(rate, T0 + HOUR + 1)).toEqual({ allowed: true });
+    expect(await store.rates.check(rate, T0 + HOUR + 1)).toEqual({ allowed: true });
     expect(await store.leads.submit(request('r4', T0 + HOUR + 1))).toEqual({
       allowed: true,
       outcome: 'stored',
@@ -136,7 +136,7 @@ describe.each(ENGINES)('flood rules and group commit on %s', (engine) => {
       outcome: 'stored',
     });
     // The sign-in hit, r4 and r5: full until the sign-in hit leaves, 2 ms later.
-    expect(await store.leads.checkRate(rate, T0 + HOUR + 1)).toEqual({
+    expect(await store.rates.check(rate, T0 + HOUR + 1)).toEqual({
       allowed: false,
       retryAfterSeconds: 1,
     });

@@ -35,29 +35,29 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     ).rejects.toThrow();
     // The failed insert did not count: 1 hit, so 4 more are allowed.
     for (let i = 0; i < 4; i += 1) {
-      expect(await store.leads.consumeRate(policy, now)).toEqual({ allowed: true });
+      expect(await store.rates.consume(policy, now)).toEqual({ allowed: true });
     }
-    expect((await store.leads.consumeRate(policy, now)).allowed).toBe(false);
+    expect((await store.rates.consume(policy, now)).allowed).toBe(false);
     expect((await store.leads.listLeads()).map((item) => item.id)).toEqual(['dup']);
   });
 
   it('keeps a sliding window per client and says when a slot frees', async () => {
     const store = await open();
     const policy = (key: string) => ({ key, limit: 3, windowMs: 60_000 });
-    expect(await store.leads.consumeRate(policy('a'), 1_000)).toEqual({ allowed: true });
-    expect(await store.leads.consumeRate(policy('a'), 2_000)).toEqual({ allowed: true });
-    expect(await store.leads.consumeRate(policy('a'), 3_000)).toEqual({ allowed: true });
-    expect(await store.leads.checkRate(policy('a'), 4_000)).toEqual({
+    expect(await store.rates.consume(policy('a'), 1_000)).toEqual({ allowed: true });
+    expect(await store.rates.consume(policy('a'), 2_000)).toEqual({ allowed: true });
+    expect(await store.rates.consume(policy('a'), 3_000)).toEqual({ allowed: true });
+    expect(await store.rates.check(policy('a'), 4_000)).toEqual({
       allowed: false,
       retryAfterSeconds: 57,
     });
-    expect(await store.leads.consumeRate(policy('a'), 4_000)).toEqual({
+    expect(await store.rates.consume(policy('a'), 4_000)).toEqual({
       allowed: false,
       retryAfterSeconds: 57,
     });
-    expect(await store.leads.consumeRate(policy('b'), 4_000)).toEqual({ allowed: true });
-    expect(await store.leads.consumeRate(policy('a'), 61_000)).toEqual({ allowed: true });
-    expect(await store.leads.consumeRate(policy('a'), 61_500)).toEqual({
+    expect(await store.rates.consume(policy('b'), 4_000)).toEqual({ allowed: true });
+    expect(await store.rates.consume(policy('a'), 61_000)).toEqual({ allowed: true });
+    expect(await store.rates.consume(policy('a'), 61_500)).toEqual({
       allowed: false,
       retryAfterSeconds: 1,
     });

@@ -82,8 +82,8 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
     await seed(store, 'gone', old, { email: 'gone@entreprise.example' });
     await seed(store, 'kept-old', old, { email: 'back@entreprise.example' });
     await seed(store, 'kept-new', now - DAY, { email: 'back@entreprise.example' });
-    await store.leads.consumeRate({ key: 'expired', limit: 1, windowMs: HOUR }, now - HOUR - 1);
-    await store.leads.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now);
+    await store.rates.consume({ key: 'expired', limit: 1, windowMs: HOUR }, now - HOUR - 1);
+    await store.rates.consume({ key: 'current', limit: 1, windowMs: HOUR }, now);
     expect(await store.retention.purge(now, HOUR)).toEqual({
       leadIds: ['gone'],
       webhookEvents: 0,
@@ -105,7 +105,7 @@ describe.each([...ENGINES, 'postgres-js'] as const)('the store on %s', (driver) 
       'kept-old',
     ]);
     expect(
-      (await store.leads.consumeRate({ key: 'current', limit: 1, windowMs: HOUR }, now)).allowed,
+      (await store.rates.consume({ key: 'current', limit: 1, windowMs: HOUR }, now)).allowed,
     ).toBe(false);
   });
 });

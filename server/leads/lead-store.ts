@@ -1,16 +1,7 @@
 import type { Database } from '#server/db/database.ts';
-import { inTransaction } from '#server/db/connection.ts';
 import type { GroupCommit } from '#server/db/group-commit.ts';
 import { NOTIFICATION_COUNTER, readCounter, windowStart } from './counters.ts';
-import { countHits, HitCountGroup } from './rate-counts.ts';
-import {
-  checkRate,
-  consumeRate,
-  RateBounds,
-  type RatePolicy,
-  type RateVerdict,
-  verdictFor,
-} from './rate-hits.ts';
+import { rateBoundsOf } from '#server/http/rate-batch.ts';
 import {
   getLead,
   getLeads,
@@ -31,20 +22,10 @@ export interface NotificationWindow {
   requests: number;
 }
 
-/** One `RateBounds` per SQLite database (shared by the stores opened on one file). */
-const rateBounds = new WeakMap<object, RateBounds>();
-function rateBoundsOf(db: object): RateBounds {
-  let bounds = rateBounds.get(db);
-  if (!bounds) {
-    bounds = new RateBounds();
-    rateBounds.set(db, bounds);
-  }
-  return bounds;
-}
-
 /**
- * The lead capability's store: requests with their consent, e-mails and rate-limit hits, on
- * SQLite (default) or PostgreSQL. Every write the endpoint acknowledges is committed first
+ * The lead capability's store: requests with their consent and e-mails (each request's
+ * rate-limit hit counted in the same transaction, server/http/rate-batch.ts), on SQLite
+ * (default) or PostgreSQL. Every write the endpoint acknowledges is committed first
  * (SQLite: WAL, `synchronous=FULL`; PostgreSQL: the server's `synchronous_commit`, on by
  * default). One per database: its group commit batches every submission of the process.
  */
@@ -52,15 +33,10 @@ export class LeadStore {
   readonly #database: Database;
   /** Submissions are written in groups: one transaction (one disk flush) per batch. */
   readonly #submissions: GroupCommit<SubmissionInput, SubmitVerdict>;
-  /** SQLite: upper bounds of the clients' counts, shared by the stores on one file. */
-  readonly #rateBounds: RateBounds | undefined;
-  /** PostgreSQL: the early checks of one event-loop turn, counted with one statement. */
-  readonly #hitCounts = new HitCountGroup((wanted) => countHits(this.#database.db, wanted));
-
   constructor(database: Database) {
     this.#database = database;
-    this.#rateBounds = database.engine === 'sqlite' ? rateBoundsOf(database.db) : undefined;
-    this.#submissions = submissionCommits(() => database.raw, this.#rateBounds);
+    // SQLite: each batch updates the early checks' bounds (`ClientRates` of server/http).
+    this.#submissions = submissionCommits(() => database.raw, rateBoundsOf(database));
   }
 
   /**
@@ -96,25 +72,6 @@ export class LeadStore {
     now: number,
   ): Promise<void> {
     await this.submit({ id, lead, consent, mails, now });
-  }
-
-  /** The rate limit's verdict without counting the request (an early, cheap refusal). */
-  async checkRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
-    if (this.#rateBounds?.allows(policy, now)) return { allowed: true };
-    const db = this.#database.db;
-    // SQLite has no round trip to save: one count each, at once.
-    if (this.#database.engine === 'sqlite') return checkRate(db, policy, now);
-    const count = await this.#hitCounts.count({ key: policy.key, since: now - policy.windowMs });
-    return verdictFor(db, policy, now, count);
-  }
-
-  /** Checks and, when allowed, counts one request of a client, in its own transaction. */
-  async consumeRate(policy: RatePolicy, now: number): Promise<RateVerdict> {
-    return inTransaction(this.#database, async (trx) => {
-      const verdict = await consumeRate(trx, this.#database.engine, policy, now);
-      this.#rateBounds?.forget(policy.key);
-      return verdict;
-    });
   }
 
   getLead(id: string): Promise<Lead | undefined> {

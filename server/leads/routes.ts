@@ -18,7 +18,7 @@ import { readWholeBody } from '#server/http/request-body.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
 import { acceptedAnswer } from './accepted-answer.ts';
 import { ERRORS } from './errors.ts';
-import { RefusalLog } from './refusal-log.ts';
+import { RefusalLog } from '#server/http/refusal-log.ts';
 import { requestEncoding } from './request-encoding.ts';
 import { nativePayload } from './native-origin.ts';
 
@@ -35,7 +35,7 @@ export { ERRORS, requestEncoding };
  * service validates (400), counts the request against the rate limit (429) and the site's
  * budget (503) and stores it (a repeat of a request just stored gets the same answer). Every
  * JSON error answer is `{ error }` in French, never a stack trace; refusals are logged in
- * aggregate (refusal-log.ts), and "too many" ones are held before being sent.
+ * aggregate (server/http/refusal-log.ts), and "too many" ones are held before being sent.
  */
 export const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, x-client-info';
 export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';

@@ -19,7 +19,9 @@ import {
   type NewContact,
   type NewMail,
 } from './store.ts';
-import { BatchRateCounts, rateLockName, type RateBounds, type RatePolicy } from './rate-hits.ts';
+import type { RatePolicy } from '#server/http/client-budget.ts';
+import { BatchRateCounts, type RateBounds } from '#server/http/rate-batch.ts';
+import { rateLockName } from '#server/http/rate-hits.ts';
 import type { Tables } from '#server/db/schema.ts';
 
 /**
@@ -53,7 +55,7 @@ export interface SubmissionInput {
   origin?: LeadOrigin;
   /** False for a honeypot hit: count it against the rate limit, store nothing. */
   store?: boolean;
-  /** The flood rules (issue 17); none: every e-mail is due, as for seeding. */
+  /** The flood rules (ADR 0008); none: every e-mail is due, as for seeding. */
   flood?: FloodPolicy;
   /** Set when the CRM webhook is on: the `webhook-id` of the stored request's `lead.created`. */
   webhookId?: string;
@@ -133,7 +135,7 @@ export async function submitBatch(
   bounds?: RateBounds,
 ): Promise<SubmitVerdict[]> {
   const batch = {
-    rates: new BatchRateCounts(),
+    rates: new BatchRateCounts({ engine, db }),
     counters: new BatchCounters(),
     leads: new BatchLeads(),
   };
@@ -150,7 +152,7 @@ export async function submitBatch(
   };
   // Every read of the batch in one statement on PostgreSQL (see `runReads`).
   await runReads(db, engine, [
-    batch.rates.reads(db, rated),
+    batch.rates.reads(rated),
     batch.leads.reads(db, {
       duplicates: windowed((flood) => flood.duplicateWindowMs),
       confirmations: windowed((flood) =>
@@ -163,7 +165,7 @@ export async function submitBatch(
   for (const input of inputs) verdicts.push(await submitOne(db, input, batch));
   // Every write of the batch in one statement on PostgreSQL (see `runWrites`).
   await runWrites(db, engine, [
-    ...batch.rates.writes(db),
+    ...batch.rates.writes(),
     ...batch.leads.writes(db),
     ...batch.counters.writes(db),
   ]);
@@ -197,7 +199,7 @@ async function submitOne(
 ): Promise<SubmitVerdict> {
   const { now, flood } = input;
   if (input.rate) {
-    const verdict = await batch.rates.check(db, input.rate, now);
+    const verdict = await batch.rates.check(input.rate, now);
     if (!verdict.allowed) {
       return { allowed: false, limit: 'client', retryAfterSeconds: verdict.retryAfterSeconds };
     }

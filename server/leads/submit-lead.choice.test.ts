@@ -13,12 +13,12 @@ import { payloadFromForm } from '#contracts/contact/lead-contract.ts';
 import { contactOffer, DEFAULT_CALENDAR } from '#server/callback/index.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
 import { createMemoryLogger, createTempDir, validRequest } from '#test-support/harness.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { StoredBudget } from '#server/http/client-budget.ts';
 import { SLOT_NOT_OFFERED } from './request-contact.ts';
 import { createLeadService, type LeadService } from './submit-lead.ts';
 
 /**
- * The visitor's choice of contact at the endpoint (issue 37): stored with its wording, its
+ * The visitor's choice of contact at the endpoint (ADR 0029): stored with its wording, its
  * version and its due time; the seed's payload still accepted with the seed's wording.
  */
 
@@ -33,7 +33,7 @@ beforeEach(async () => {
   store = await openStores({ dataDir: dir });
   service = createLeadService({
     store: store.leads,
-    limiter: new RateLimiter(store.leads, 100),
+    limiter: new StoredBudget(store.rates, 100),
     logger: createMemoryLogger([]),
     sendConfirmation: true,
     messageDomain: 'calora-energies.example',

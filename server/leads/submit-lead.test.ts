@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { StoredBudget } from '#server/http/client-budget.ts';
 import {
   createMemoryLogger,
   createTempDir,
@@ -26,7 +26,7 @@ beforeEach(async () => {
   stored = 0;
   service = createLeadService({
     store: store.leads,
-    limiter: new RateLimiter(store.leads, 2),
+    limiter: new StoredBudget(store.rates, 2),
     logger: createMemoryLogger(logs),
     sendConfirmation: true,
     messageDomain: 'calora-energies.example',

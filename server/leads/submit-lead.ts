@@ -4,7 +4,7 @@ import { pickLeadFields } from '#contracts/contact/lead-contract.ts';
 import { ContactRequestSchema, type FieldErrors, fieldErrors } from '#contracts/contact/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { messageIdFor } from '#server/outbox/index.ts';
-import type { RateLimiter, RateVerdict } from './rate-limit.ts';
+import type { RateVerdict, StoredBudget } from '#server/http/client-budget.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import type { LeadStore } from './lead-store.ts';
 import type { FloodPolicy, SubmitVerdict } from './submission.ts';
@@ -47,7 +47,7 @@ export type AdmitOutcome =
   | { status: 'overloaded'; retryAfterSeconds: number }
   | { status: 'unavailable' };
 
-/** The flood rules' settings (issue 17). */
+/** The flood rules' settings (ADR 0008). */
 export interface FloodSettings {
   /** SITE_RATE_LIMIT_PER_MINUTE: new requests per minute, all instances together. */
   siteRequestsPerMinute: number;
@@ -64,19 +64,19 @@ export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
 
 export interface LeadServiceDeps {
   store: LeadStore;
-  limiter: RateLimiter;
+  limiter: StoredBudget;
   logger: Logger;
   sendConfirmation: boolean;
   messageDomain: string;
   /** Store the campaign tags a request carries (RECORD_CAMPAIGNS); the source page always. */
   recordCampaigns?: boolean;
   flood: FloodSettings;
-  /** The CRM webhook is on: each stored request queues its `lead.created` (issue 26). */
+  /** The CRM webhook is on: each stored request queues its `lead.created` (ADR 0024). */
   webhooks?: boolean;
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
   now?: () => number;
-  /** The days and slots a visitor may choose, and the due time of a choice (issue 37). */
+  /** The days and slots a visitor may choose, and the due time of a choice (ADR 0029). */
   contactOffer?: ContactOffer;
 }
 

@@ -1,6 +1,6 @@
 import { audienceRetentionStart, AudienceStore } from '#server/audience/index.ts';
 import type { Database } from '#server/db/database.ts';
-import { RATE_WINDOW_MS } from '#server/leads/index.ts';
+import { RATE_WINDOW_MS } from '#server/http/client-budget.ts';
 import type { Logger } from '#server/logger.ts';
 import { clearErasedTraces } from './erased-traces.ts';
 import { RetentionStore } from './store.ts';

@@ -4,13 +4,9 @@ import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { AuditAction, Tables } from '#server/db/schema.ts';
-import {
-  emailKeyOf,
-  forgetPerson,
-  purgeCounters,
-  purgeLeads,
-  purgeRateHits,
-} from '#server/leads/index.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { RateHitStore } from '#server/http/rate-hits.ts';
+import { emailKeyOf, forgetPerson, purgeCounters, purgeLeads } from '#server/leads/index.ts';
 import { purgeStaffAuth, STAFF_IDLE_MS } from '#server/staff/index.ts';
 import { eraseWebhookData, purgeWebhookEvents } from '#server/webhooks/index.ts';
 
@@ -21,13 +17,13 @@ export interface PurgeResult {
   rateLimitHits: number;
   staffAuth: number;
   counters: number;
-  /** Expired links of the visitor page (issue 37). */
+  /** Expired links of the visitor page (ADR 0029). */
   visitorLinks: number;
 }
 
 /**
  * After an erasure, in its transaction: the CRM webhook's events of the erased requests are
- * cancelled and emptied, `lead.erased` queued (issue 26); then the audit entry: who, when and
+ * cancelled and emptied, `lead.erased` queued (ADR 0024); then the audit entry: who, when and
  * how many requests, never the erased data.
  */
 async function afterErasure(
@@ -131,11 +127,13 @@ export class RetentionStore {
       return {
         leadIds,
         webhookEvents: await purgeWebhookEvents(trx, now),
-        rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
+        rateLimitHits: await new RateHitStore(scopeOf(this.#database, trx)).purge(
+          now - rateWindowMs,
+        ),
         staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
         // Every counter window is shorter than a day.
         counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
-        // The visitor page's links past their 90 days (issue 37); an erased request's went with it.
+        // The visitor page's links past their 90 days (ADR 0029); an erased request's went with it.
         visitorLinks: Number(
           (await trx.deleteFrom('visitor_links').where('expires_at', '<=', now).executeTakeFirst())
             .numDeletedRows,

@@ -14,7 +14,8 @@ import { escapeHtml } from '#server/http/escape-html.ts';
 import type { MailTransport } from '#server/outbox/index.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { emailKey } from '#server/db/records/lead.ts';
-import type { LeadStore, RatePolicy } from '#server/leads/index.ts';
+import { StoredBudget, type ClientBudget } from '#server/http/client-budget.ts';
+import type { ClientRates } from '#server/http/client-rates.ts';
 import { STAFF_IDLE_MS, type SessionStore } from './session-store.ts';
 import {
   cookieSettings,
@@ -40,8 +41,8 @@ import type { StaffEnv, StaffFailure, StaffRouteKit } from '#server/http/staff-r
 export interface StaffApiDeps {
   /** Sign-in tokens and sessions. */
   sessions: SessionStore;
-  /** The rate limits of the sign-in steps (the lead capability's counters). */
-  rateLimits: Pick<LeadStore, 'consumeRate'>;
+  /** The stored budgets' counts (server/http): the sign-in steps' rate limits. */
+  rateLimits: ClientRates;
   transport: MailTransport;
   logger: Logger;
   /** Who may sign in (STAFF_EMAILS). Empty: nobody, the inbox is closed. */
@@ -130,19 +131,19 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
     return { ok: true, value: parsed.data };
   }
 
-  async function consume(policies: RatePolicy[]): Promise<number | undefined> {
-    for (const policy of policies) {
-      const verdict = await deps.rateLimits.consumeRate(policy, now());
+  const perClient = new StoredBudget(deps.rateLimits, SIGN_IN_PER_CLIENT, WINDOW_15_MIN, 'staff');
+  const perAddress = new StoredBudget(deps.rateLimits, SIGN_IN_PER_ADDRESS, HOUR, 'staff-address');
+  /** Counts the request in each budget in turn; refused by one: the seconds to wait. */
+  async function consume(
+    budgets: ReadonlyArray<[ClientBudget, string]>,
+  ): Promise<number | undefined> {
+    for (const [budget, key] of budgets) {
+      const verdict = await budget.consume(key, now());
       if (!verdict.allowed) return verdict.retryAfterSeconds;
     }
     return undefined;
   }
-
-  const clientPolicy = (c: Context, limit: number): RatePolicy => ({
-    key: `staff:${requestClientKey(c, deps.trustProxy)}`,
-    limit,
-    windowMs: WINDOW_15_MIN,
-  });
+  const client = (c: Context) => requestClientKey(c, deps.trustProxy);
 
   const rateLimited = (c: Context, retryAfter: number) => {
     c.header('Retry-After', String(retryAfter));
@@ -215,8 +216,8 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
       .digest('base64url')
       .slice(0, 22);
     const retryAfter = await consume([
-      clientPolicy(c, SIGN_IN_PER_CLIENT),
-      { key: `staff-address:${addressKey}`, limit: SIGN_IN_PER_ADDRESS, windowMs: HOUR },
+      [perClient, client(c)],
+      [perAddress, addressKey],
     ]);
     if (retryAfter !== undefined) return rateLimited(c, retryAfter);
     if (staff.has(emailKey(email))) {
@@ -231,7 +232,7 @@ export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   app.post(STAFF_API.session, limitSize, async (c) => {
     const body = await readJson(c, SessionRequestSchema);
     if (!body.ok) return body.response;
-    const retryAfter = await consume([clientPolicy(c, SIGN_IN_PER_CLIENT)]);
+    const retryAfter = await consume([[perClient, client(c)]]);
     if (retryAfter !== undefined) return rateLimited(c, retryAfter);
     const token = body.value.token;
     if (!isWellFormedSecret(token)) return fail(c, 400, STAFF_ERRORS.linkInvalid);

@@ -42,7 +42,7 @@ function app(overrides: Partial<StaffApiDeps> = {}) {
   const hono = new Hono();
   registerStaffApi(hono, {
     sessions: store.sessions,
-    rateLimits: store.leads,
+    rateLimits: store.rates,
     transport: createEmlTransport(join(dir, 'mail'), createMemoryLogger(logs)),
     logger: createMemoryLogger(logs),
     staffEmails: [STAFF],

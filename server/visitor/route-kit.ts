@@ -3,12 +3,12 @@ import type { z } from 'zod';
 
 import { VISITOR_API_PREFIX, type VisitorRefused } from '#contracts/contact/visitor-api.ts';
 import { CACHE_NONE } from '#server/http/cache-control.ts';
+import { MemoryBudget, type ClientBudget } from '#server/http/client-budget.ts';
 import { readWholeBody } from '#server/http/request-body.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { isCrossSiteRequest, parseJsonSafely } from '#server/http/request-guards.ts';
-import type { RefusalLog } from '#server/leads/index.ts';
+import type { RefusalLog } from '#server/http/refusal-log.ts';
 import type { Logger } from '#server/logger.ts';
-import { VisitorClientBudget } from './client-budget.ts';
 import { VISITOR_MESSAGES } from './messages.ts';
 import type { VisitorOutcome, VisitorService } from './service.ts';
 
@@ -21,6 +21,25 @@ export const VISITOR_BODY_BYTES = 2048;
  * it bounds an open-loop flood's requests waiting for a database connection.
  */
 export const VISITOR_MAX_IN_PROGRESS = 128;
+
+/** Requests per client key in a window (`visitorBudget`). */
+export const VISITOR_REQUESTS_PER_WINDOW = 30;
+const VISITOR_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The visitor page's API per client: at most `VISITOR_REQUESTS_PER_WINDOW` requests per client
+ * key in a fixed window, counted in this instance's memory, so a client over it is refused at
+ * no database cost. Past 50 000 clients in one window, new clients are not counted (each of
+ * their requests still costs at most the token's one indexed read).
+ */
+function visitorBudget(): ClientBudget {
+  return new MemoryBudget({
+    limit: VISITOR_REQUESTS_PER_WINDOW,
+    windowMs: VISITOR_WINDOW_MS,
+    maxClients: 50_000,
+    overflow: 'uncounted',
+  });
+}
 
 export interface VisitorApiDeps {
   service: VisitorService;
@@ -37,7 +56,7 @@ export interface VisitorApiDeps {
   onErased: (leadIds: readonly string[]) => Promise<unknown>;
   /** A change was written: kick the outbox and the webhook workers. */
   onChanged: () => void;
-  budget?: VisitorClientBudget;
+  budget?: ClientBudget;
   now?: () => number;
 }
 
@@ -102,17 +121,17 @@ function visitorGuard(
   fail: VisitorRouteKit['fail'],
   held: WeakSet<Request>,
 ): MiddlewareHandler {
-  const budget = deps.budget ?? new VisitorClientBudget();
+  const budget = deps.budget ?? visitorBudget();
   const now = deps.now ?? Date.now;
   let inProgress = 0;
   return async (c, next) => {
     if (isCrossSiteRequest(c.req.raw.headers, deps.origins(), { acceptSameSite: false })) {
       return fail(c, 403, 'cross-site', { error: VISITOR_MESSAGES.crossSite });
     }
-    const retryAfter = budget.take(requestClientKey(c, deps.trustProxy), now());
-    if (retryAfter !== undefined) {
+    const verdict = await budget.consume(requestClientKey(c, deps.trustProxy), now());
+    if (!verdict.allowed) {
       if (deps.refusalDelayMs > 0) held.add(c.req.raw);
-      c.header('Retry-After', String(retryAfter));
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
       return fail(c, 429, 'rate-limit', { error: VISITOR_MESSAGES.rateLimited });
     }
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();

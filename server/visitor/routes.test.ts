@@ -8,7 +8,7 @@ import { VISITOR_API, type VisitorPersonView } from '#contracts/contact/visitor-
 import { EML_DIRECTORY } from '#server/outbox/index.ts';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { postJson, startTestServer, type TestServer, validRequest } from '#test-support/harness.ts';
-import { VISITOR_REQUESTS_PER_WINDOW } from './client-budget.ts';
+import { VISITOR_REQUESTS_PER_WINDOW } from './route-kit.ts';
 import { VISITOR_MESSAGES } from './messages.ts';
 
 describe.each(ENGINES)('the visitor page’s API on %s', (engine) => {

@@ -19,6 +19,7 @@ import { createHttpApiTransport } from '#server/outbox/http-api-transport.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { AudienceStore } from '#server/audience/store.ts';
 import { Database } from '#server/db/database.ts';
+import { ClientRates } from '#server/http/client-rates.ts';
 import { LeadStore } from '#server/leads/lead-store.ts';
 import { OutboxStore } from '#server/outbox/store.ts';
 import { openPostgresJs } from '#server/db/postgres-js.ts';
@@ -30,7 +31,13 @@ export interface EdgePipeline {
   env: ServerEnv;
   logger: Logger;
   /** The stores the functions use, on the project's database (server/compose/stores.ts's way). */
-  stores: { database: Database; leads: LeadStore; outbox: OutboxStore; audience: AudienceStore };
+  stores: {
+    database: Database;
+    leads: LeadStore;
+    rates: ClientRates;
+    outbox: OutboxStore;
+    audience: AudienceStore;
+  };
   /** Undefined without MAIL_API_URL: then nothing is sent (the rows wait). */
   worker: OutboxWorker | undefined;
   /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
@@ -64,6 +71,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   const stores = {
     database,
     leads: new LeadStore(database),
+    rates: new ClientRates(database),
     outbox: new OutboxStore(database),
     audience: new AudienceStore(database),
   };
@@ -94,7 +102,7 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
               ...(env.SITE_URL ? { siteUrl: () => env.SITE_URL ?? '' } : {}),
               ...mailCalendar(calendar),
             },
-            // The notification alert (issue 17): the same window and limit as the submit path.
+            // The notification alert (ADR 0008): the same window and limit as the submit path.
             notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
             leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
             webhookAlert: webhooks?.alertWriter(),

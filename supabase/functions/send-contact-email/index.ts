@@ -11,7 +11,7 @@ import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { callbackFactsBy } from '#server/callback/answer.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { composeLeadService } from '#server/compose/services.ts';
-import { RefusalLog } from '#server/leads/refusal-log.ts';
+import { RefusalLog } from '#server/http/refusal-log.ts';
 import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
@@ -33,14 +33,15 @@ const leads = composeLeadService(
     rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
     sendConfirmation: env.SEND_CONFIRMATION,
     recordCampaigns: env.RECORD_CAMPAIGNS,
-    // Issue 17's caps, kept in the database by the store's submit path (one transaction per
-    // group of requests, under advisory locks): every isolate and the Node server share them.
+    // The flood caps (ADR 0008), kept in the database by the store's submit path (one
+    // transaction per group of requests, under advisory locks): every isolate and the Node
+    // server share them.
     siteRateLimitPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
     notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
   },
   {
     logger,
-    // The CRM webhook's `lead.created` is written with the request (issue 26).
+    // The CRM webhook's `lead.created` is written with the request (ADR 0024).
     webhooks: webhooks !== undefined,
     calendar,
     onStored: () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { csvCell, deadlineClock, FORMULA_GUARD, phoneCellText, wallClock } from './csv-cells.ts';
+import {
+  csvCell,
+  deadlineClock,
+  FORMULA_GUARD,
+  phoneCellText,
+  wallClock,
+  wallDay,
+} from './csv-cells.ts';
 
 const PARIS = 'Europe/Paris';
 const G = FORMULA_GUARD;
@@ -19,6 +26,17 @@ describe('the CSV’s cells', () => {
     expect(wallClock(Date.UTC(2026, 2, 29, 1, 0), PARIS)).toBe('29/03/2026 03:00');
     // Midnight is 00:00, never 24:00.
     expect(wallClock(Date.UTC(2026, 10, 26, 23, 0), PARIS)).toBe('27/11/2026 00:00');
+    // The day of a moment is its own, midnight included.
+    expect(wallDay(Date.UTC(2026, 10, 26, 23, 0), PARIS)).toEqual({
+      year: '2026',
+      month: '11',
+      day: '27',
+    });
+    expect(wallDay(Date.UTC(2026, 10, 26, 22, 59), PARIS)).toEqual({
+      year: '2026',
+      month: '11',
+      day: '26',
+    });
   });
 
   it('writes a deadline at the end of a day on that day, at 23:59', () => {

@@ -1,10 +1,20 @@
+import { END_OF_DAY } from '#contracts/contact/callback-time.ts';
 import { phoneKey } from '#contracts/contact/phone-key.ts';
+import { dueWallTime } from '#contracts/staff/callback-format.ts';
 
 /**
- * The cells of the requests' CSV, each written so that a French spreadsheet (LibreOffice Calc,
- * Excel) opens it as what it is: text stays text and is never run as a formula, a phone number
- * keeps its leading zero, a time is a date and time on the right day (ADR 0037).
+ * The cells of the server's CSV files (the requests', the audience's), each written so that a
+ * French spreadsheet (LibreOffice Calc, Excel) opens it as what it is: text stays text and is
+ * never run as a formula, a phone number keeps its leading zero, a time is a date and time on
+ * the right day (ADR 0037). Shared below the capabilities (ADR 0041).
  */
+
+/**
+ * The separator between cells: `;`, which French spreadsheet software (Excel with a French
+ * locale, LibreOffice) reads in columns. The requests' CSV (server/leads/csv.ts) and the
+ * audience's (server/audience/report.ts) both write it.
+ */
+export const CSV_SEPARATOR = ';';
 
 /**
  * U+2060 WORD JOINER: no width, no glyph, not a space (no « trim » removes it). Put before a cell
@@ -43,20 +53,19 @@ export function phoneCellText(telephone: string): string {
   return typed === '' ? '' : `${FORMULA_GUARD}${typed}`;
 }
 
-function wallParts(ms: number, timeZone: string): Record<string, string> {
-  return Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
+/** A moment on the wall clock of `timeZone`, midnight as `00:00` of its own day. */
+function wallMinute(ms: number, timeZone: string): { date: string; time: string } {
+  const due = dueWallTime(ms, timeZone);
+  // `dueWallTime` writes midnight as the end of the day before; a minute later is on its day.
+  return due.time === END_OF_DAY
+    ? { date: dueWallTime(ms + 60_000, timeZone).date, time: '00:00' }
+    : due;
+}
+
+/** `YYYY-MM-DD` as a French spreadsheet reads a date: `DD/MM/YYYY`. */
+function frenchDate(date: string): string {
+  const [year = '', month = '', day = ''] = date.split('-');
+  return `${day}/${month}/${year}`;
 }
 
 /** The company's day of a moment: `{ year, month, day }`, two digits each but the year. */
@@ -64,7 +73,7 @@ export function wallDay(
   ms: number,
   timeZone: string,
 ): { year: string; month: string; day: string } {
-  const { year = '', month = '', day = '' } = wallParts(ms, timeZone);
+  const [year = '', month = '', day = ''] = wallMinute(ms, timeZone).date.split('-');
   return { year, month, day };
 }
 
@@ -73,19 +82,17 @@ export function wallDay(
  * and time (LibreOffice Calc fr-FR, Excel fr-FR).
  */
 export function wallClock(ms: number, timeZone: string): string {
-  const parts = wallParts(ms, timeZone);
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const { date, time } = wallMinute(ms, timeZone);
+  return `${frenchDate(date)} ${time}`;
 }
 
 /**
  * A deadline on the wall clock: one at the end of a day (midnight, « lundi 30 novembre à
- * 24:00 » on the staff pages) is written on its own day, `30/11/2026 23:59`, which a
- * spreadsheet reads as a date and time of that day (`24:00` it would not read; `01/12/2026
- * 00:00` reads as the next day).
+ * 24:00 » on the staff pages, `dueWallTime`'s `END_OF_DAY`) is written on its own day,
+ * `30/11/2026 23:59`, which a spreadsheet reads as a date and time of that day (`24:00` it
+ * would not read; `01/12/2026 00:00` reads as the next day).
  */
 export function deadlineClock(ms: number, timeZone: string): string {
-  const parts = wallParts(ms, timeZone);
-  return parts.hour === '00' && parts.minute === '00'
-    ? wallClock(ms - 60_000, timeZone)
-    : wallClock(ms, timeZone);
+  const { date, time } = dueWallTime(ms, timeZone);
+  return `${frenchDate(date)} ${time === END_OF_DAY ? '23:59' : time}`;
 }

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { clientAddress, clientKey } from '#server/http/request-client.ts';
 import {
   createTempDir,
   postJson,
@@ -8,6 +7,7 @@ import {
   validRequest,
   type TestServer,
 } from '#test-support/harness.ts';
+import { clientAddress, clientKey } from './request-client.ts';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
