@@ -20,7 +20,7 @@ import {
   type InboxClockFilter,
   type StoreInboxPage,
 } from '#server/callback/index.ts';
-import { deliveryByLead } from '#server/leads/index.ts';
+import { LeadRecords } from '#server/leads/index.ts';
 import { LEAD_STATUSES, type LeadStatus, type Tables } from '#server/db/schema.ts';
 
 /** The staff inbox's reads of many requests: the list with its filters, and the counters. */
@@ -199,10 +199,7 @@ export async function searchInbox(
     .orderBy('leads.id', byDue ? 'asc' : 'desc');
   if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
   const rows = await query.execute();
-  const delivery = await deliveryByLead(
-    db,
-    rows.map((row) => row.id),
-  );
+  const delivery = await new LeadRecords({ db }).deliveryByLead(rows.map((row) => row.id));
   const products = await db
     .selectFrom('leads')
     .select('produit')

@@ -6,10 +6,11 @@ import type { Counters, InboxFilter, LeadDetail, MailState } from '#contracts/st
 import type { InboxClockFilter } from '#server/callback/index.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
+import { scopeOf } from '#server/db/scope.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { lockLead } from '#server/db/records/lead.ts';
 import type { LeadStatus, Tables } from '#server/db/schema.ts';
-import { changeStatus, emailKeyOf, toDelivery } from '#server/leads/index.ts';
+import { LeadRecords, LeadStatuses, toDelivery } from '#server/leads/index.ts';
 import { counters, searchInbox, toRow, type StoreInboxPage } from './search.ts';
 
 /**
@@ -164,14 +165,15 @@ export class InboxStore {
     return inTransaction(this.#database, async (trx) => {
       // Turns with the visitor's changes of this request (ADR 0030): a close is never overtaken.
       await lockLead(trx, this.#database.engine, change.leadId);
-      return changeStatus(trx, { ...change, webhooks });
+      return new LeadStatuses(scopeOf(this.#database, trx)).change({ ...change, webhooks });
     });
   }
 
   /** Makes the lead's failed or waiting e-mails due now and records it; false when gone. */
   async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
     return inTransaction(this.#database, async (trx) => {
-      if ((await emailKeyOf(trx, leadId)) === undefined) return undefined;
+      const leads = new LeadRecords(scopeOf(this.#database, trx));
+      if ((await leads.emailKeyOf(leadId)) === undefined) return undefined;
       const count = await retryMailNow(trx, leadId, now);
       await appendAudit(trx, { at: now, actor, action: 'retry', leadId, detail: `${count}` });
       return count;

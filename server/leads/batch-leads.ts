@@ -1,10 +1,8 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
+import { leadRow, outboxRows, trackingRow } from './rows.ts';
 import {
   emailKey,
-  leadRow,
-  outboxRows,
-  trackingRow,
   type Consent,
   type LeadInput,
   type LeadOrigin,
