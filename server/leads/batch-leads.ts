@@ -80,7 +80,7 @@ const insertOutbox = preparedInsert('outbox', [
   'created_at',
 ]);
 
-/** The CRM webhook's `lead.created` events (issue 26), in the lead's transaction. */
+/** The CRM webhook's `lead.created` events (ADR 0024), in the lead's transaction. */
 const insertWebhookEvents = preparedInsert('webhook_events', [
   'message_id',
   'lead_id',

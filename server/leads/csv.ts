@@ -117,7 +117,7 @@ function columns(timeZone: string): Column[] {
             ? phoneCellText(row[field])
             : row[field],
     ]),
-    // The visitor's choice (issue 37): the channel in words, then the days and slots
+    // The visitor's choice (ADR 0029): the channel in words, then the days and slots
     // (« mardi, jeudi ; de 14 h à 17 h », « dès que possible »).
     ['Recontact souhaité', (row) => STORED_CHANNEL_LABELS[row.contact.choice.channel]],
     ['Créneaux souhaités', (row) => slotsSummary(row.contact.choice)],

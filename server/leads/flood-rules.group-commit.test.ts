@@ -6,7 +6,7 @@ import type { FloodPolicy, SubmissionInput } from './submission.ts';
 import { floodFixture, MINUTE, submission, T0 } from './flood-rules.fixture.ts';
 
 /**
- * The store's group commit (issue 17), on both engines: requests that arrive together are
+ * The store's group commit (ADR 0008), on both engines: requests that arrive together are
  * written in one transaction, each with the verdict it would get alone; a batch that fails
  * stores none of its requests.
  */

@@ -53,7 +53,7 @@ export interface SubmissionInput {
   origin?: LeadOrigin;
   /** False for a honeypot hit: count it against the rate limit, store nothing. */
   store?: boolean;
-  /** The flood rules (issue 17); none: every e-mail is due, as for seeding. */
+  /** The flood rules (ADR 0008); none: every e-mail is due, as for seeding. */
   flood?: FloodPolicy;
   /** Set when the CRM webhook is on: the `webhook-id` of the stored request's `lead.created`. */
   webhookId?: string;

@@ -18,7 +18,7 @@ import { SLOT_NOT_OFFERED } from './request-contact.ts';
 import { createLeadService, type LeadService } from './submit-lead.ts';
 
 /**
- * The visitor's choice of contact at the endpoint (issue 37): stored with its wording, its
+ * The visitor's choice of contact at the endpoint (ADR 0029): stored with its wording, its
  * version and its due time; the seed's payload still accepted with the seed's wording.
  */
 

@@ -41,8 +41,9 @@ export type ChangeResult =
  * One visitor change, in one transaction (ADR 0030): the request's row locked first (PostgreSQL
  * `FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` holds the one writer), its state read under that
  * lock, the act decided on it (`decideChange`), the day's bound counted from the audit trail,
- * then the leads store's one conditional UPDATE (`LeadRecords.changeContact`) whose WHERE repeats the rule (a slot change only while the phone
- * consent stands and the request is open; the withdrawal cleared only by the new consent), then
+ * then the leads store's one conditional UPDATE (`LeadRecords.changeContact`, on this
+ * transaction) whose WHERE repeats the rule (a slot change only while the phone consent stands
+ * and the request is open; the withdrawal cleared only by the new consent), then
  * its audit entry, CRM event, the visitor's one e-mail and the staff's notice. Staff's status
  * changes take the same row lock, so a close and a change of one request take turns.
  */
