@@ -5,8 +5,9 @@ import { callsAllowed, choiceFromColumns } from '#contracts/contact/choice-recor
 import type { CallRecord } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
+import { scopeOf } from '#server/db/scope.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
-import { changeStatus, leadStatus } from '#server/leads/index.ts';
+import { LeadStatuses } from '#server/leads/index.ts';
 import type { Tables } from '#server/db/schema.ts';
 import { dueOrder, dueWithin, notYetCalled, reachingOutcomes, type DueBound } from './clock-sql.ts';
 import { REACHING_OUTCOMES, type CallOutcome } from '#server/db/tables/callback.ts';
@@ -79,7 +80,8 @@ export class CallbackStore {
         phoneWithdrawnAt: contact.phone_withdrawn_at,
       });
       if (phone && !allowed) return 'email-only';
-      const status = await leadStatus(trx, call.leadId);
+      const statuses = new LeadStatuses(scopeOf(this.#connection, trx));
+      const status = await statuses.of(call.leadId);
       if (status === undefined) return 'not-found';
       const reaching = (REACHING_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);
       const reachedBefore =
@@ -109,7 +111,7 @@ export class CallbackStore {
         detail: call.outcome,
       });
       if (reaching && !reachedBefore && status === 'nouveau') {
-        await changeStatus(trx, {
+        await statuses.change({
           leadId: call.leadId,
           status: 'en_cours',
           actor: call.staff,

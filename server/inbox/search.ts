@@ -16,7 +16,7 @@ import type {
 import { PAGE_SIZE } from '#contracts/staff/contract.ts';
 import { dueOrder, dueWithin, notYetCalled, type DueBound } from '#server/callback/index.ts';
 import type { DbScope } from '#server/db/scope.ts';
-import { deliveryByLead } from '#server/leads/index.ts';
+import { LeadRecords } from '#server/leads/index.ts';
 import { LEAD_STATUSES, type LeadStatus, type Tables } from '#server/db/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -212,10 +212,7 @@ export class InboxSearch {
       .orderBy('leads.id', byDue ? 'asc' : 'desc');
     if (pageSize > 0) query = query.limit(pageSize).offset((page - 1) * pageSize);
     const rows = await query.execute();
-    const delivery = await deliveryByLead(
-      db,
-      rows.map((row) => row.id),
-    );
+    const delivery = await new LeadRecords(this.#scope).deliveryByLead(rows.map((row) => row.id));
     const products = await db
       .selectFrom('leads')
       .select('produit')

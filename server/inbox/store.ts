@@ -5,8 +5,9 @@ import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { lockLead } from '#server/db/records/lead.ts';
+import { scopeOf } from '#server/db/scope.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
-import { changeStatus, emailKeyOf, toDelivery } from '#server/leads/index.ts';
+import { LeadRecords, LeadStatuses, toDelivery } from '#server/leads/index.ts';
 import { InboxSearch, toRow, type InboxClockFilter, type StoreInboxPage } from './search.ts';
 
 /**
@@ -156,7 +157,7 @@ export class InboxStore {
     return inTransaction(this.#database, async (trx) => {
       // Turns with the visitor's changes of this request (ADR 0030): a close is never overtaken.
       await lockLead(trx, this.#database.engine, change.leadId);
-      return changeStatus(trx, { ...change, webhooks });
+      return new LeadStatuses(scopeOf(this.#database, trx)).change({ ...change, webhooks });
     });
   }
 
@@ -166,7 +167,8 @@ export class InboxStore {
    */
   async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
     return inTransaction(this.#database, async (trx) => {
-      if ((await emailKeyOf(trx, leadId)) === undefined) return undefined;
+      const leads = new LeadRecords(scopeOf(this.#database, trx));
+      if ((await leads.emailKeyOf(leadId)) === undefined) return undefined;
       const result = await trx
         .updateTable('outbox')
         .set({ status: 'pending', next_attempt_at: now })

@@ -1,10 +1,8 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
+import { leadRow, outboxRows, trackingRow } from './rows.ts';
 import {
   emailKey,
-  leadRow,
-  outboxRows,
-  trackingRow,
   type Consent,
   type LeadInput,
   type LeadOrigin,
@@ -82,7 +80,7 @@ const insertOutbox = preparedInsert('outbox', [
   'created_at',
 ]);
 
-/** The CRM webhook's `lead.created` events (issue 26), in the lead's transaction. */
+/** The CRM webhook's `lead.created` events (ADR 0024), in the lead's transaction. */
 const insertWebhookEvents = preparedInsert('webhook_events', [
   'message_id',
   'lead_id',

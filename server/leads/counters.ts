@@ -3,6 +3,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { BatchRead } from '#server/db/batch-statements.ts';
 import type { Tables } from '#server/db/schema.ts';
+import type { DbScope } from '#server/db/scope.ts';
 
 /**
  * Fixed-window counters in the database, shared by every instance: one row per counter and
@@ -43,16 +44,13 @@ const upsertCounterBelow = preparedQuery(
       .returning('count'),
 );
 
-/**
- * Adds one to the counter of the window holding `now` unless it already reached `limit`.
- * Returns the new count, or `undefined` when the limit was already reached (nothing counted).
- */
-export async function incrementCounter(
+/** Adds one to a counter's window unless it reached `limit` (see `Counters.increment`). */
+async function incrementCounter(
   db: Kysely<Tables>,
   name: string,
   now: number,
   windowMs: number,
-  limit: number = Number.POSITIVE_INFINITY,
+  limit: number,
 ): Promise<number | undefined> {
   const params = { name, windowStart: windowStart(now, windowMs) };
   const { rows } = Number.isFinite(limit)
@@ -61,11 +59,53 @@ export async function incrementCounter(
   return rows[0] ? Number(rows[0].count) : undefined;
 }
 
+/** The counters' table: count, read and purge windows. */
+export class Counters {
+  readonly #db: Kysely<Tables>;
+
+  constructor(scope: DbScope) {
+    this.#db = scope.db;
+  }
+
+  /**
+   * Adds one to the counter of the window holding `now` unless it already reached `limit`.
+   * Returns the new count, or `undefined` when the limit was already reached (nothing counted).
+   */
+  increment(
+    name: string,
+    now: number,
+    windowMs: number,
+    limit: number = Number.POSITIVE_INFINITY,
+  ): Promise<number | undefined> {
+    return incrementCounter(this.#db, name, now, windowMs, limit);
+  }
+
+  /** The count of the window holding `at` (0 when nothing was counted). */
+  async read(name: string, at: number, windowMs: number): Promise<number> {
+    const row = await this.#db
+      .selectFrom('counters')
+      .select('count')
+      .where('name', '=', name)
+      .where('window_start', '=', windowStart(at, windowMs))
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Drops the windows that ended before `before`. */
+  async purge(before: number): Promise<number> {
+    const result = await this.#db
+      .deleteFrom('counters')
+      .where('window_start', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
 /**
  * The counters of one group-commit batch, inside its transaction: `reads` reads (and on
  * PostgreSQL locks until the commit) every counter window the batch may count, with one upsert
  * that adds nothing; a window it did not read is read by its first increment (the upsert of
- * `incrementCounter`). The batch's increments are then counted in memory against those counts,
+ * `Counters.increment`). The batch's increments are then counted in memory against those counts,
  * and `writes` gives the one upsert that writes them before the commit. Each submission gets the count (or
  * the refusal) it would have got from its own upsert: nothing else can change the rows while
  * the batch holds them.
@@ -109,7 +149,7 @@ export class BatchCounters {
     };
   }
 
-  /** Same result as `incrementCounter`. */
+  /** Same result as `Counters.increment`. */
   async increment(
     db: Kysely<Tables>,
     name: string,
@@ -154,29 +194,4 @@ export class BatchCounters {
 
 function keyOf(name: string, start: number): string {
   return `${name}\u0000${start}`;
-}
-
-/** The count of the window holding `at` (0 when nothing was counted). */
-export async function readCounter(
-  db: Kysely<Tables>,
-  name: string,
-  at: number,
-  windowMs: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom('counters')
-    .select('count')
-    .where('name', '=', name)
-    .where('window_start', '=', windowStart(at, windowMs))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/** Drops the windows that ended before `before`. */
-export async function purgeCounters(db: Kysely<Tables>, before: number): Promise<number> {
-  const result = await db
-    .deleteFrom('counters')
-    .where('window_start', '<', before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -4,7 +4,7 @@ import { ENGINES } from '#test-support/engines.ts';
 import { DAY, floodFixture, MINUTE, submission, T0 } from './flood-rules.fixture.ts';
 
 /**
- * The flood rules of the store (issue 17), on both engines, with two stores on one database
+ * The flood rules of the store (ADR 0008), on both engines, with two stores on one database
  * standing for two instances: the site's budget, one confirmation per address per 24 h,
  * notifications per window with one alert, duplicates folded.
  */

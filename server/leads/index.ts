@@ -1,22 +1,13 @@
 /**
- * Lead submission's entry module: the service, its store (group commit, flood caps), a
- * request's status, the CSV. The endpoint (./routes.ts) is
- * registered by the composition root only.
+ * Lead submission's entry module: what other capabilities, the composition and the CLI use of
+ * it. The service and its store (group commit, flood caps), the `leads` rows (`LeadRecords`, the
+ * only writer of the table outside the submission), a request's status, the counters, the CSV.
+ * The endpoint (./routes.ts) is registered by the composition root only.
  */
 export { deliverySummary, exportFileName, requestsCsv, type ExportRow } from './csv.ts';
-export { deliveryByLead } from './store.ts';
-export { createLeadService, type LeadService, NOTIFICATION_WINDOW_MS } from './submit-lead.ts';
+export { Counters } from './counters.ts';
 export { LeadStore, type NotificationWindow } from './lead-store.ts';
-export { changeStatus, emailKeyOf, leadStatus } from './status.ts';
-export {
-  forgetPerson,
-  listLeads,
-  purgeLeads,
-  RETENTION_MS,
-  toDelivery,
-  type LeadOrigin,
-  type LeadWithDelivery,
-  type NewMail,
-} from './store.ts';
-export { purgeCounters } from './counters.ts';
+export { LeadStatuses } from './status.ts';
+export { LeadRecords, RETENTION_MS, toDelivery, type LeadWithDelivery } from './store.ts';
+export { createLeadService, type LeadService, NOTIFICATION_WINDOW_MS } from './submit-lead.ts';
 export type { FloodPolicy, SubmissionInput, SubmitVerdict } from './submission.ts';

@@ -1,11 +1,11 @@
 import type { Database } from '#server/db/database.ts';
 import type { GroupCommit } from '#server/db/group-commit.ts';
-import { NOTIFICATION_COUNTER, readCounter, windowStart } from './counters.ts';
+import { Counters, NOTIFICATION_COUNTER, windowStart } from './counters.ts';
 import { rateBoundsOf } from '#server/http/rate-batch.ts';
 import {
   getLead,
   getLeads,
-  listLeads,
+  LeadRecords,
   type Consent,
   type Lead,
   type LeadInput,
@@ -59,7 +59,7 @@ export class LeadStore {
   /** The notification window holding `at`, with the number of requests counted in it. */
   async notificationWindow(at: number, windowMs: number): Promise<NotificationWindow> {
     const start = windowStart(at, windowMs);
-    const requests = await readCounter(this.#database.db, NOTIFICATION_COUNTER, at, windowMs);
+    const requests = await new Counters(this.#database).read(NOTIFICATION_COUNTER, at, windowMs);
     return { start, end: start + windowMs, requests };
   }
 
@@ -84,6 +84,6 @@ export class LeadStore {
   }
 
   listLeads(): Promise<LeadWithDelivery[]> {
-    return listLeads(this.#database.db);
+    return new LeadRecords(this.#database).list();
   }
 }

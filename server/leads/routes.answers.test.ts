@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { siteConfig } from '#config/site.ts';
 import { SEED_CONSENT_TEXT, SEED_CONSENT_VERSION } from '#contracts/contact/consent.ts';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
-import { CORS_ALLOWED_HEADERS } from './routes.ts';
+import { CORS_ALLOWED_HEADERS } from './contact-guards.ts';
 import { postJson, startTestServer, validRequest } from '#test-support/harness.ts';
 import { expectFrenchError, mailsFor, peer, server, serveForThisFile } from './routes.fixture.ts';
 

@@ -41,7 +41,7 @@ describe('a valid native post', () => {
     expect(lead?.delivery.map((mail) => mail.kind)).toEqual(['notification', 'confirmation']);
   });
 
-  it('counts for the page it was sent from, by the site’s own Referer (issue 36)', async () => {
+  it('counts for the page it was sent from, by the site’s own Referer', async () => {
     const email = 'native.referer@entreprise.example';
     const answer = await postForm(formBody({ email }), { Referer: `${server.origin}/contact` });
     expect(answer.status).toBe(303);

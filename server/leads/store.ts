@@ -1,28 +1,22 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
-import { phoneKey } from '#contracts/contact/phone-key.ts';
 import type {
-  LeadsTable,
-  LeadTrackingTable,
+  LeadStatus,
   MailKind,
   OutboxStatus,
-  OutboxTable,
   Tables,
   WithheldReason,
 } from '#server/db/schema.ts';
-
 import {
   contactColumns,
   emailKey,
   toLead,
-  type Consent,
   type Lead,
-  type LeadInput,
   type NewContact,
 } from '#server/db/records/lead.ts';
-import { UNSPECIFIED_CHOICE } from '#contracts/contact/choice-records.ts';
+import type { DbScope } from '#server/db/scope.ts';
 
-/** The leads and their consent: insert, read, list, erase and retention. */
+/** The leads and their consent: read, list, change the contact, erase and retention. */
 
 export {
   emailKey,
@@ -64,63 +58,6 @@ export interface LeadOrigin {
 
 export const RETENTION_MS = 3 * 365.25 * 24 * 60 * 60 * 1000;
 
-/** The `leads` row of a request (no choice given: the seed's contract, `non_precise`). */
-export function leadRow(
-  id: string,
-  input: LeadInput,
-  consent: Consent,
-  now: number,
-  contact: NewContact = { choice: UNSPECIFIED_CHOICE, text: '', version: '' },
-) {
-  return {
-    id,
-    created_at: now,
-    client_type: input.clientType,
-    nom: input.nom,
-    prenom: input.prenom,
-    adresse: input.adresse,
-    telephone: input.telephone,
-    email: input.email,
-    email_key: emailKey(input.email),
-    phone_key: phoneKey(input.telephone),
-    produit: input.produit,
-    message: input.message,
-    consent_given_at: consent.givenAt,
-    consent_version: consent.version,
-    consent_text: consent.text,
-    ...contactColumns(contact, now),
-  } satisfies Insertable<LeadsTable>;
-}
-
-/** The `lead_tracking` row of a new request: status `nouveau`, where it came from. */
-export function trackingRow(leadId: string, origin: LeadOrigin) {
-  return {
-    lead_id: leadId,
-    status: 'nouveau' as const,
-    status_changed_at: null,
-    source_page: origin.sourcePage ?? null,
-    utm_source: origin.utmSource ?? null,
-    utm_medium: origin.utmMedium ?? null,
-    utm_campaign: origin.utmCampaign ?? null,
-  } satisfies Insertable<LeadTrackingTable>;
-}
-
-/** The outbox rows of a request's e-mails: due now, or withheld with their reason. */
-export function outboxRows(leadId: string, mails: readonly NewMail[], now: number) {
-  return mails.map(
-    (mail) =>
-      ({
-        lead_id: leadId,
-        kind: mail.kind,
-        message_id: mail.messageId,
-        status: mail.withheldReason ? ('withheld' as const) : ('pending' as const),
-        withheld_reason: mail.withheldReason ?? null,
-        next_attempt_at: now,
-        created_at: now,
-      }) satisfies Insertable<OutboxTable>,
-  );
-}
-
 /** One e-mail's delivery state, as the CLI and the staff inbox show it. */
 export type MailDelivery = LeadWithDelivery['delivery'][number];
 
@@ -141,66 +78,140 @@ export function toDelivery(mail: {
   };
 }
 
-/** The delivery state of each lead's e-mails, in the order they were queued: of `leadIds`, or of every lead. */
-export async function deliveryByLead(
-  db: Kysely<Tables>,
-  leadIds?: readonly string[],
-): Promise<Map<string, MailDelivery[]>> {
-  const byLead = new Map<string, MailDelivery[]>();
-  if (leadIds?.length === 0) return byLead;
-  let query = db
-    .selectFrom('outbox')
-    .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
-    .orderBy('id');
-  if (leadIds) query = query.where('lead_id', 'in', leadIds);
-  for (const mail of await query.execute()) {
-    // A digest belongs to no lead.
-    if (mail.lead_id === null) continue;
-    const list = byLead.get(mail.lead_id) ?? [];
-    list.push(toDelivery(mail));
-    byLead.set(mail.lead_id, list);
-  }
-  return byLead;
-}
+/** The visitor's acts that change a request's contact, as the audit trail names them. */
+export type ContactChangeAction = 'visitor_slots' | 'visitor_stop_calls' | 'visitor_allow_calls';
 
-/** Every lead, newest first, with the delivery status of its e-mails. */
-export async function listLeads(db: Kysely<Tables>): Promise<LeadWithDelivery[]> {
-  const leads = await db
-    .selectFrom('leads')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const byLead = await deliveryByLead(db);
-  return leads.map((row) => ({ ...toLead(row), delivery: byLead.get(row.id) ?? [] }));
-}
-
-/** Erases every lead of one person (and, by cascade, its e-mails). Returns the erased ids. */
-export async function forgetPerson(db: Kysely<Tables>, email: string): Promise<string[]> {
-  const rows = await db
-    .deleteFrom('leads')
-    .where('email_key', '=', emailKey(email))
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+/** A visitor's change of a request's contact (ADR 0030), as `LeadRecords.changeContact` writes it. */
+export interface ContactUpdate {
+  action: ContactChangeAction;
+  contact: NewContact & { dueAt: number };
+  withdrawal: 'set' | 'clear' | 'keep';
 }
 
 /**
- * Deletes the people whose last contact is older than the retention period (3 years, as the
- * privacy policy says). Idempotent: every instance may run it at any time.
+ * The `leads` rows, on the database or inside a transaction opened elsewhere (built on
+ * `scopeOf(database, trx)`): the e-mails' delivery, the list, a person's key, the visitor's
+ * change of contact, erasure and the retention purge. Submissions are written by `LeadStore`.
  */
-export async function purgeLeads(db: Kysely<Tables>, now: number): Promise<string[]> {
-  const cutoff = now - RETENTION_MS;
-  const rows = await db
-    .deleteFrom('leads')
-    .where('email_key', 'in', (eb) =>
-      eb
-        .selectFrom('leads')
-        .select('email_key')
-        .groupBy('email_key')
-        .having((having) => having.fn.max('created_at'), '<', cutoff),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+export class LeadRecords {
+  readonly #db: Kysely<Tables>;
+
+  /** Only the handle is used: the inbox's search, which has no scope, builds it on `{ db }`. */
+  constructor(scope: Pick<DbScope, 'db'>) {
+    this.#db = scope.db;
+  }
+
+  /** The delivery state of each lead's e-mails, in the order they were queued: of `leadIds`, or of every lead. */
+  async deliveryByLead(leadIds?: readonly string[]): Promise<Map<string, MailDelivery[]>> {
+    const byLead = new Map<string, MailDelivery[]>();
+    if (leadIds?.length === 0) return byLead;
+    let query = this.#db
+      .selectFrom('outbox')
+      .select(['lead_id', 'kind', 'status', 'attempts', 'sent_at', 'withheld_reason'])
+      .orderBy('id');
+    if (leadIds) query = query.where('lead_id', 'in', leadIds);
+    for (const mail of await query.execute()) {
+      // A digest belongs to no lead.
+      if (mail.lead_id === null) continue;
+      const list = byLead.get(mail.lead_id) ?? [];
+      list.push(toDelivery(mail));
+      byLead.set(mail.lead_id, list);
+    }
+    return byLead;
+  }
+
+  /** Every lead, newest first, with the delivery status of its e-mails. */
+  async list(): Promise<LeadWithDelivery[]> {
+    const leads = await this.#db
+      .selectFrom('leads')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const byLead = await this.deliveryByLead();
+    return leads.map((row) => ({ ...toLead(row), delivery: byLead.get(row.id) ?? [] }));
+  }
+
+  /** The e-mail key of a lead (the person's key for erasure); undefined when it is gone. */
+  async emailKeyOf(leadId: string): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('leads')
+      .select('email_key')
+      .where('id', '=', leadId)
+      .executeTakeFirst();
+    return row?.email_key;
+  }
+
+  /**
+   * The visitor's change of contact, in the caller's transaction, after it locked the row and
+   * read it (ADR 0030): one UPDATE conditioned on the rule it applies (a slot change only while
+   * the phone consent stands and the request is not in a `closed` status; the withdrawal
+   * cleared only by the new consent), so that it cannot apply once the rule fails. Undefined
+   * when it did not apply; else the new contact sequence and withdrawal.
+   */
+  changeContact(leadId: string, now: number, update: ContactUpdate, closed: readonly LeadStatus[]) {
+    const open = sql<boolean>`not exists (select 1 from lead_tracking where lead_tracking.lead_id = leads.id and lead_tracking.status in (${sql.join(closed)}))`;
+    return this.#db
+      .updateTable('leads')
+      .set((eb) => ({
+        ...contactColumns(update.contact, now),
+        contact_changed_at: now,
+        contact_sequence: eb('contact_sequence', '+', 1),
+        ...(update.withdrawal === 'set' ? { phone_withdrawn_at: now } : {}),
+        ...(update.withdrawal === 'clear' ? { phone_withdrawn_at: null } : {}),
+      }))
+      .where('id', '=', leadId)
+      .where((eb) => {
+        switch (update.action) {
+          case 'visitor_slots':
+            return eb.and([
+              eb('phone_withdrawn_at', 'is', null),
+              eb('contact_channel', '!=', 'email'),
+              open,
+            ]);
+          case 'visitor_stop_calls':
+            return eb('contact_channel', '!=', 'email');
+          case 'visitor_allow_calls':
+            return eb.and([
+              eb.or([
+                eb('phone_withdrawn_at', 'is not', null),
+                eb('contact_channel', '=', 'email'),
+              ]),
+              open,
+            ]);
+        }
+      })
+      .returning(['contact_sequence', 'phone_withdrawn_at'])
+      .executeTakeFirst();
+  }
+
+  /** Erases every lead of one person (and, by cascade, its e-mails). Returns the erased ids. */
+  async forgetPerson(email: string): Promise<string[]> {
+    const rows = await this.#db
+      .deleteFrom('leads')
+      .where('email_key', '=', emailKey(email))
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Deletes the people whose last contact is older than the retention period (3 years, as the
+   * privacy policy says). Idempotent: every instance may run it at any time.
+   */
+  async purge(now: number): Promise<string[]> {
+    const cutoff = now - RETENTION_MS;
+    const rows = await this.#db
+      .deleteFrom('leads')
+      .where('email_key', 'in', (eb) =>
+        eb
+          .selectFrom('leads')
+          .select('email_key')
+          .groupBy('email_key')
+          .having((having) => having.fn.max('created_at'), '<', cutoff),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
 }

@@ -128,7 +128,7 @@ export function submissionCommits(
  *
  * `bounds`: SQLite's early-check bounds (see `RateBounds`), updated with this batch's counts.
  */
-export async function submitBatch(
+async function submitBatch(
   db: Kysely<Tables>,
   engine: Engine,
   inputs: readonly SubmissionInput[],

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 
 import { pickLeadFields } from '#contracts/contact/lead-contract.ts';
-import { ContactRequestSchema, type FieldErrors, fieldErrors } from '#contracts/contact/schema.ts';
+import {
+  ContactRequestSchema,
+  type ContactRequest,
+  type FieldErrors,
+  fieldErrors,
+} from '#contracts/contact/schema.ts';
 import type { Logger } from '#server/logger.ts';
 import { messageIdFor } from '#server/outbox/index.ts';
 import type { RateVerdict, StoredBudget } from '#server/http/client-budget.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import type { LeadStore } from './lead-store.ts';
-import type { FloodPolicy, SubmitVerdict } from './submission.ts';
+import { MemoryRefusals } from './memory-refusals.ts';
+import type { FloodPolicy, SubmissionInput, SubmitVerdict } from './submission.ts';
 import { newWebhookId } from '#server/webhooks/index.ts';
 import { type ContactOffer, requestContact } from './request-contact.ts';
-import type { NewContact } from './store.ts';
+import type { Consent, NewContact } from './store.ts';
 
 /**
  * From a decoded request body to a stored lead: the shared schema, the per-client rate limit, the
@@ -56,8 +62,6 @@ export interface FloodSettings {
 }
 
 export const SITE_BUDGET_WINDOW_MS = 60_000;
-/** Over-limit clients remembered in memory at most (a spread flood cannot grow it further). */
-const MAX_REMEMBERED_CLIENTS = 10_000;
 export const NOTIFICATION_WINDOW_MS = 10 * 60_000;
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
@@ -96,49 +100,7 @@ export const INVALID_REQUEST = 'Requête invalide.';
 export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { store, limiter, logger } = deps;
   const now = deps.now ?? Date.now;
-  const kinds: MailKind[] = deps.sendConfirmation
-    ? ['notification', 'confirmation']
-    : ['notification'];
-
-  // When a submission found the site's budget spent, until when it stays spent: later
-  // requests are refused from memory, without touching the database.
-  let siteBudgetSpentUntil = 0;
-  const overloadedFromMemory = (
-    at: number,
-  ): { status: 'overloaded'; retryAfterSeconds: number } | undefined =>
-    at < siteBudgetSpentUntil
-      ? { status: 'overloaded', retryAfterSeconds: Math.ceil((siteBudgetSpentUntil - at) / 1000) }
-      : undefined;
-
-  // Clients found over their rate limit, until when: their next requests are refused from
-  // memory (a one-client flood then costs no database read). Bounded: forgotten wholesale past
-  // MAX_REMEMBERED_CLIENTS (the database still decides then).
-  const limitedClients = new Map<string, number>();
-  const rememberLimited = (clientKey: string, at: number, retryAfterSeconds: number) => {
-    if (limitedClients.size >= MAX_REMEMBERED_CLIENTS) limitedClients.clear();
-    limitedClients.set(clientKey, at + retryAfterSeconds * 1000);
-  };
-  const limitedFromMemory = (clientKey: string, at: number) => {
-    const until = limitedClients.get(clientKey);
-    if (until === undefined) return undefined;
-    if (at >= until) {
-      limitedClients.delete(clientKey);
-      return undefined;
-    }
-    return { status: 'rate-limited' as const, retryAfterSeconds: Math.ceil((until - at) / 1000) };
-  };
-
-  const floodPolicy = (id: string): FloodPolicy => ({
-    siteBudget: { limit: deps.flood.siteRequestsPerMinute, windowMs: SITE_BUDGET_WINDOW_MS },
-    notifications: {
-      limit: deps.flood.notificationsPer10Minutes,
-      windowMs: NOTIFICATION_WINDOW_MS,
-      alertMessageId: messageIdFor(id, 'alert', deps.messageDomain),
-    },
-    duplicateWindowMs: DUPLICATE_WINDOW_MS,
-    confirmationIntervalMs: CONFIRMATION_INTERVAL_MS,
-  });
-
+  const memory = new MemoryRefusals();
   const unavailable = (error: unknown): { status: 'unavailable' } => {
     // The logger writes an Error with its stack, personal data masked.
     logger.error('storage_unavailable', { error });
@@ -148,7 +110,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   return {
     async admit(clientKey) {
       const at = now();
-      const spent = overloadedFromMemory(at) ?? limitedFromMemory(clientKey, at);
+      const spent = memory.overloaded(at) ?? memory.limited(clientKey, at);
       if (spent) return spent;
       let verdict: RateVerdict;
       try {
@@ -157,92 +119,149 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         return unavailable(error);
       }
       if (verdict.allowed) return { status: 'admitted' };
-      rememberLimited(clientKey, at, verdict.retryAfterSeconds);
+      memory.rememberLimited(clientKey, at, verdict.retryAfterSeconds);
       return { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
     },
 
     async submitLead(data, clientKey) {
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        return { status: 'invalid', error: INVALID_REQUEST, fields: {} };
-      }
-      const parsed = ContactRequestSchema.safeParse(data);
-      if (!parsed.success) {
-        return {
-          status: 'invalid',
-          error: parsed.error.issues[0]?.message ?? INVALID_REQUEST,
-          fields: fieldErrors(parsed.error),
-        };
-      }
-      const request = parsed.data;
-      const honeypot = request.website.trim() !== '';
-      const id = randomUUID();
-      const at = now();
-      const given = requestContact(request, at, deps.contactOffer);
-      if ('fields' in given) {
-        const [message = INVALID_REQUEST] = Object.values(given.fields);
-        return { status: 'invalid', error: message, fields: given.fields };
-      }
-      const { consent, contact } = given;
-
-      const spent = overloadedFromMemory(at);
+      const given = parseSubmission(data, now, deps.contactOffer);
+      if ('status' in given) return given;
+      const { at } = given;
+      const spent = memory.overloaded(at);
       if (spent) return spent;
-
+      const input = submissionInput(deps, given, randomUUID(), clientKey);
       let verdict: SubmitVerdict;
       try {
         // The rate-limit hit and the site's budget are counted in the same transaction as the
         // insert, so concurrent requests (on any instance) cannot overrun them.
-        verdict = await store.submit({
-          id,
-          lead: pickLeadFields(request),
-          consent,
-          contact,
-          mails: kinds.map((kind) => ({
-            kind,
-            messageId: messageIdFor(id, kind, deps.messageDomain),
-          })),
-          now: at,
-          origin: {
-            sourcePage: request.pageOrigine,
-            ...(deps.recordCampaigns
-              ? {
-                  utmSource: request.utmSource,
-                  utmMedium: request.utmMedium,
-                  utmCampaign: request.utmCampaign,
-                }
-              : {}),
-          },
-          rate: limiter.policyFor(clientKey),
-          store: !honeypot,
-          flood: floodPolicy(id),
-          ...(deps.webhooks ? { webhookId: newWebhookId() } : {}),
-        });
+        verdict = await store.submit(input);
       } catch (error) {
         return unavailable(error);
       }
-      if (!verdict.allowed) {
-        if (verdict.limit === 'client') {
-          rememberLimited(clientKey, at, verdict.retryAfterSeconds);
-          return { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
-        }
-        const windowEnd =
-          Math.floor(at / SITE_BUDGET_WINDOW_MS) * SITE_BUDGET_WINDOW_MS + SITE_BUDGET_WINDOW_MS;
-        siteBudgetSpentUntil = Math.max(siteBudgetSpentUntil, windowEnd);
-        return { status: 'overloaded', retryAfterSeconds: verdict.retryAfterSeconds };
-      }
-      // Counted in the endpoint's aggregated log, not one line each (a flood repeats itself).
-      if (verdict.outcome === 'duplicate') {
-        return { status: 'duplicate', id: verdict.id, receivedAt: verdict.receivedAt, contact };
-      }
-      if (honeypot) {
-        // Answered as if stored, so the robot learns nothing; nothing stored or sent.
-        logger.info('lead_honeypot', { status: 'discarded' });
-        return { status: 'discarded', id, receivedAt: at, contact };
-      }
-      logger.info('lead_stored', { leadId: id, status: 'stored' });
-      deps.onStored?.();
-      return verdict.outcome === 'stored' && verdict.earlierConfirmation
-        ? { status: 'stored', id, receivedAt: at, contact, earlierConfirmation: true }
-        : { status: 'stored', id, receivedAt: at, contact };
+      if (!verdict.allowed) return refusal(memory, verdict, clientKey, at);
+      return accepted(deps, verdict, input, given.contact);
     },
   };
+}
+
+/** A submission's request as the schema parsed it, with its consent and contact choice. */
+interface ParsedSubmission {
+  request: ContactRequest;
+  /** When it was received (read once the body passed the schema). */
+  at: number;
+  consent: Consent;
+  contact: NewContact;
+}
+
+/** The decoded body checked against the shared schema and the contact offer. */
+function parseSubmission(
+  data: unknown,
+  now: () => number,
+  offer: ContactOffer | undefined,
+): ParsedSubmission | Extract<SubmitOutcome, { status: 'invalid' }> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { status: 'invalid', error: INVALID_REQUEST, fields: {} };
+  }
+  const parsed = ContactRequestSchema.safeParse(data);
+  if (!parsed.success) {
+    return {
+      status: 'invalid',
+      error: parsed.error.issues[0]?.message ?? INVALID_REQUEST,
+      fields: fieldErrors(parsed.error),
+    };
+  }
+  const request = parsed.data;
+  const at = now();
+  const given = requestContact(request, at, offer);
+  if ('fields' in given) {
+    const [message = INVALID_REQUEST] = Object.values(given.fields);
+    return { status: 'invalid', error: message, fields: given.fields };
+  }
+  return { request, at, consent: given.consent, contact: given.contact };
+}
+
+/** What the store is asked to write for a parsed request (a honeypot hit: counted only). */
+function submissionInput(
+  deps: LeadServiceDeps,
+  { request, at, consent, contact }: ParsedSubmission,
+  id: string,
+  clientKey: string,
+): SubmissionInput {
+  const kinds: MailKind[] = deps.sendConfirmation
+    ? ['notification', 'confirmation']
+    : ['notification'];
+  return {
+    id,
+    lead: pickLeadFields(request),
+    consent,
+    contact,
+    mails: kinds.map((kind) => ({ kind, messageId: messageIdFor(id, kind, deps.messageDomain) })),
+    now: at,
+    origin: {
+      sourcePage: request.pageOrigine,
+      ...(deps.recordCampaigns
+        ? {
+            utmSource: request.utmSource,
+            utmMedium: request.utmMedium,
+            utmCampaign: request.utmCampaign,
+          }
+        : {}),
+    },
+    rate: deps.limiter.policyFor(clientKey),
+    store: request.website.trim() === '',
+    flood: floodPolicy(deps, id),
+    ...(deps.webhooks ? { webhookId: newWebhookId() } : {}),
+  };
+}
+
+function floodPolicy(deps: LeadServiceDeps, id: string): FloodPolicy {
+  return {
+    siteBudget: { limit: deps.flood.siteRequestsPerMinute, windowMs: SITE_BUDGET_WINDOW_MS },
+    notifications: {
+      limit: deps.flood.notificationsPer10Minutes,
+      windowMs: NOTIFICATION_WINDOW_MS,
+      alertMessageId: messageIdFor(id, 'alert', deps.messageDomain),
+    },
+    duplicateWindowMs: DUPLICATE_WINDOW_MS,
+    confirmationIntervalMs: CONFIRMATION_INTERVAL_MS,
+  };
+}
+
+/** A refusal of the store, remembered so that the next requests are refused from memory. */
+function refusal(
+  memory: MemoryRefusals,
+  verdict: Extract<SubmitVerdict, { allowed: false }>,
+  clientKey: string,
+  at: number,
+): SubmitOutcome {
+  if (verdict.limit === 'client') {
+    memory.rememberLimited(clientKey, at, verdict.retryAfterSeconds);
+    return { status: 'rate-limited', retryAfterSeconds: verdict.retryAfterSeconds };
+  }
+  memory.rememberSiteBudgetSpent(at, SITE_BUDGET_WINDOW_MS);
+  return { status: 'overloaded', retryAfterSeconds: verdict.retryAfterSeconds };
+}
+
+/** The outcome of an accepted submission: duplicate, discarded (honeypot) or stored. */
+function accepted(
+  deps: LeadServiceDeps,
+  verdict: Extract<SubmitVerdict, { allowed: true }>,
+  input: SubmissionInput,
+  contact: NewContact,
+): SubmitOutcome {
+  const { id, now: at } = input;
+  // Counted in the endpoint's aggregated log, not one line each (a flood repeats itself).
+  if (verdict.outcome === 'duplicate') {
+    return { status: 'duplicate', id: verdict.id, receivedAt: verdict.receivedAt, contact };
+  }
+  if (input.store === false) {
+    // Answered as if stored, so the robot learns nothing; nothing stored or sent.
+    deps.logger.info('lead_honeypot', { status: 'discarded' });
+    return { status: 'discarded', id, receivedAt: at, contact };
+  }
+  deps.logger.info('lead_stored', { leadId: id, status: 'stored' });
+  deps.onStored?.();
+  return verdict.outcome === 'stored' && verdict.earlierConfirmation
+    ? { status: 'stored', id, receivedAt: at, contact, earlierConfirmation: true }
+    : { status: 'stored', id, receivedAt: at, contact };
 }

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
+import { scopeOf } from '#server/db/scope.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { AuditAction, Tables } from '#server/db/schema.ts';
-import { scopeOf } from '#server/db/scope.ts';
 import { RateHitStore } from '#server/http/rate-hits.ts';
-import { emailKeyOf, forgetPerson, purgeCounters, purgeLeads } from '#server/leads/index.ts';
-import { purgeStaffAuth, STAFF_IDLE_MS } from '#server/staff/index.ts';
+import { Counters, LeadRecords } from '#server/leads/index.ts';
+import { StaffAuthStore, STAFF_IDLE_MS } from '#server/staff/index.ts';
 import { eraseWebhookData, purgeWebhookEvents } from '#server/webhooks/index.ts';
 
 /** What one purge deleted. */
@@ -62,7 +62,7 @@ export class RetentionStore {
   async forget(email: string, actor = 'npm run leads', now = Date.now()): Promise<string[]> {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
-      const ids = await forgetPerson(trx, email);
+      const ids = await new LeadRecords(scopeOf(this.#database, trx)).forgetPerson(email);
       await afterErasure(trx, { ids, actor, at: now, webhooks });
       return ids;
     });
@@ -83,9 +83,10 @@ export class RetentionStore {
   ): Promise<string[] | undefined> {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
-      const key = await emailKeyOf(trx, leadId);
+      const leads = new LeadRecords(scopeOf(this.#database, trx));
+      const key = await leads.emailKeyOf(leadId);
       if (key === undefined) return undefined;
-      const ids = await forgetPerson(trx, key);
+      const ids = await leads.forgetPerson(key);
       await afterErasure(trx, { ids, actor, at: now, webhooks, action });
       return ids;
     });
@@ -122,17 +123,16 @@ export class RetentionStore {
   ): Promise<PurgeResult> {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
-      const leadIds = await purgeLeads(trx, now);
+      const scope = scopeOf(this.#database, trx);
+      const leadIds = await new LeadRecords(scope).purge(now);
       await eraseWebhookData(trx, leadIds, now, webhooks);
       return {
         leadIds,
         webhookEvents: await purgeWebhookEvents(trx, now),
-        rateLimitHits: await new RateHitStore(scopeOf(this.#database, trx)).purge(
-          now - rateWindowMs,
-        ),
-        staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
+        rateLimitHits: await new RateHitStore(scope).purge(now - rateWindowMs),
+        staffAuth: await new StaffAuthStore(scope).purge(now, staffIdleMs),
         // Every counter window is shorter than a day.
-        counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
+        counters: await new Counters(scope).purge(now - 24 * 60 * 60 * 1000),
         // The visitor page's links past their 90 days (ADR 0029); an erased request's went with it.
         visitorLinks: Number(
           (await trx.deleteFrom('visitor_links').where('expires_at', '<=', now).executeTakeFirst())

@@ -1,5 +1,5 @@
 /**
- * Staff access's entry module (ADR 0015): sign-in links, sessions and their store. The staff
+ * Staff access's entry module (ADR 0015): sign-in links, sessions and their stores. The staff
  * API's routes (./routes.ts) are registered by the composition root only.
  */
 export {
@@ -12,4 +12,4 @@ export {
 } from './auth.ts';
 export { STAFF_ERRORS } from './messages.ts';
 export { SessionStore, STAFF_IDLE_MS } from './session-store.ts';
-export { purgeStaffAuth } from './store.ts';
+export { StaffAuthStore } from './store.ts';

@@ -2,7 +2,8 @@ import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit, auditLog } from '#server/db/records/audit.ts';
 import type { StaffSessionsTable } from '#server/db/schema.ts';
-import * as auth from './store.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { StaffAuthStore } from './store.ts';
 
 /** A staff session ends after this long without a request (OWASP: 2-8 h for low-risk apps). */
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -13,17 +14,19 @@ export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
  */
 export class SessionStore {
   readonly #database: Database;
+  readonly #auth: StaffAuthStore;
 
   constructor(database: Database) {
     this.#database = database;
+    this.#auth = new StaffAuthStore(database);
   }
 
   insertSignInToken(tokenHash: string, email: string, now: number, ttlMs: number) {
-    return auth.insertSignInToken(this.#database.db, tokenHash, email, now, ttlMs);
+    return this.#auth.insertSignInToken(tokenHash, email, now, ttlMs);
   }
 
   consumeSignInToken(tokenHash: string, now: number): Promise<string | undefined> {
-    return auth.consumeSignInToken(this.#database.db, tokenHash, now);
+    return this.#auth.consumeSignInToken(tokenHash, now);
   }
 
   /** Creates a session (and revokes the one it replaces, if any) and records the sign-in. */
@@ -32,8 +35,9 @@ export class SessionStore {
     replacesIdHash?: string,
   ): Promise<void> {
     await inTransaction(this.#database, async (trx) => {
-      if (replacesIdHash) await auth.revokeSession(trx, replacesIdHash, session.created_at);
-      await auth.insertSession(trx, session);
+      const auth = new StaffAuthStore(scopeOf(this.#database, trx));
+      if (replacesIdHash) await auth.revokeSession(replacesIdHash, session.created_at);
+      await auth.insertSession(session);
       await appendAudit(trx, {
         at: session.created_at,
         actor: session.email,
@@ -45,16 +49,16 @@ export class SessionStore {
   }
 
   findSession(idHash: string): Promise<StaffSessionsTable | undefined> {
-    return auth.findSession(this.#database.db, idHash);
+    return this.#auth.findSession(idHash);
   }
 
   touchSession(idHash: string, now: number): Promise<void> {
-    return auth.touchSession(this.#database.db, idHash, now);
+    return this.#auth.touchSession(idHash, now);
   }
 
   async endSession(idHash: string, actor: string, now: number): Promise<void> {
     await inTransaction(this.#database, async (trx) => {
-      await auth.revokeSession(trx, idHash, now);
+      await new StaffAuthStore(scopeOf(this.#database, trx)).revokeSession(idHash, now);
       await appendAudit(trx, { at: now, actor, action: 'sign_out', leadId: null, detail: '' });
     });
   }

@@ -1,18 +1,18 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 import type { MailKind } from '#contracts/staff/statuses.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
-import { contactColumns } from '#server/db/records/lead.ts';
 import type { Tables } from '#server/db/schema.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { LeadRecords } from '#server/leads/index.ts';
 import { queueContactChanged } from '#server/webhooks/index.ts';
 import { CHANGE_WINDOW_MS, MAX_CHANGES_PER_DAY } from './change-bound.ts';
 import {
   CHANGE_ACTIONS,
   CLOSED_STATUSES,
-  type ContactWrite,
   type CurrentContact,
   type Decision,
 } from './change-rules.ts';
@@ -41,8 +41,9 @@ export type ChangeResult =
  * One visitor change, in one transaction (ADR 0030): the request's row locked first (PostgreSQL
  * `FOR UPDATE`; SQLite's `BEGIN IMMEDIATE` holds the one writer), its state read under that
  * lock, the act decided on it (`decideChange`), the day's bound counted from the audit trail,
- * then one conditional UPDATE whose WHERE repeats the rule (a slot change only while the phone
- * consent stands and the request is open; the withdrawal cleared only by the new consent), then
+ * then the leads store's one conditional UPDATE (`LeadRecords.changeContact`, on this
+ * transaction) whose WHERE repeats the rule (a slot change only while the phone consent stands
+ * and the request is open; the withdrawal cleared only by the new consent), then
  * its audit entry, CRM event, the visitor's one e-mail and the staff's notice. Staff's status
  * changes take the same row lock, so a close and a change of one request take turns.
  */
@@ -58,7 +59,8 @@ export function writeContactChange(database: Database, change: ContactChange) {
       const retryAfterMs = await pastDailyBound(trx, leadId, now);
       if (retryAfterMs !== undefined) return { status: 'limited', retryAfterMs };
     }
-    const updated = await conditionalUpdate(trx, leadId, now, write);
+    const leads = new LeadRecords(scopeOf(database, trx));
+    const updated = await leads.changeContact(leadId, now, write, CLOSED_STATUSES);
     if (!updated) return { status: 'closed' };
     const sequence = updated.contact_sequence;
     await appendAudit(trx, {
@@ -139,40 +141,6 @@ async function pastDailyBound(
     .execute();
   const oldest = recent[MAX_CHANGES_PER_DAY - 1];
   return oldest === undefined ? undefined : Math.max(1, Number(oldest.at) + CHANGE_WINDOW_MS - now);
-}
-
-/** The write, conditioned on the rule it applies, so that it cannot apply once the rule fails. */
-function conditionalUpdate(trx: Kysely<Tables>, leadId: string, now: number, write: ContactWrite) {
-  const open = sql<boolean>`not exists (select 1 from lead_tracking where lead_tracking.lead_id = leads.id and lead_tracking.status in (${sql.join(CLOSED_STATUSES)}))`;
-  return trx
-    .updateTable('leads')
-    .set((eb) => ({
-      ...contactColumns(write.contact, now),
-      contact_changed_at: now,
-      contact_sequence: eb('contact_sequence', '+', 1),
-      ...(write.withdrawal === 'set' ? { phone_withdrawn_at: now } : {}),
-      ...(write.withdrawal === 'clear' ? { phone_withdrawn_at: null } : {}),
-    }))
-    .where('id', '=', leadId)
-    .where((eb) => {
-      switch (write.action) {
-        case 'visitor_slots':
-          return eb.and([
-            eb('phone_withdrawn_at', 'is', null),
-            eb('contact_channel', '!=', 'email'),
-            open,
-          ]);
-        case 'visitor_stop_calls':
-          return eb('contact_channel', '!=', 'email');
-        case 'visitor_allow_calls':
-          return eb.and([
-            eb.or([eb('phone_withdrawn_at', 'is not', null), eb('contact_channel', '=', 'email')]),
-            open,
-          ]);
-      }
-    })
-    .returning(['contact_sequence', 'phone_withdrawn_at'])
-    .executeTakeFirst();
 }
 
 async function queueMail(
