@@ -24,7 +24,7 @@ import { postJson } from './staff-api.ts';
 const text = staffText.lead;
 
 /** One save at a time; its outcome is shown next to what was saved. */
-export interface LeadWork {
+interface LeadWork {
   busy: boolean;
   notice: Notice | undefined;
   act: (place: NoticePlace, work: () => Promise<void>) => void;
