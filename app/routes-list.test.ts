@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { allSolutions, solutionPath } from './content/solutions/catalog.ts';
-import { publicPaths, staticRoutePaths } from './routes-list.ts';
+import routes from './routes.ts';
+import { isClientRendered, publicPaths, staticRoutePaths } from './routes-list.ts';
 
 describe('publicPaths', () => {
   it('lists the home page, the static pages and every solution, once each', () => {
@@ -19,6 +20,14 @@ describe('publicPaths', () => {
 
   it('leaves out the 404 splat route', () => {
     expect(publicPaths().some((path) => path.includes('*'))).toBe(false);
+  });
+
+  it('leaves out the client-rendered staff pages, though they have static paths', () => {
+    const staff = ['/equipe', '/equipe/connexion', '/equipe/audience', '/equipe/integrations'];
+    expect(staticRoutePaths(routes)).toEqual(expect.arrayContaining(staff));
+    for (const path of staff) expect(isClientRendered(path)).toBe(true);
+    expect(publicPaths().filter((path) => path.startsWith('/equipe'))).toEqual([]);
+    expect(isClientRendered('/equipes-de-pose')).toBe(false);
   });
 });
 

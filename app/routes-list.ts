@@ -7,6 +7,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 
 import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
 import { VISITOR_PAGE_PATH } from '#contracts/contact/visitor-page.ts';
+import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
 import routes from './routes.ts';
 
 /** The 404 screen is prerendered here and served by the server, with status 404, for unknown paths. */
@@ -22,10 +23,23 @@ export const CONTACT_OUTCOME_PATHS: readonly string[] = [
 ];
 
 /**
- * Prerendered pages that are not public either: the contact outcomes and the visitor's page
- * (issue 37), opened by a confirmation's link only.
+ * Prerendered pages that are not public either: the contact outcomes and the visitor's page,
+ * opened by a confirmation's link only.
  */
 export const PRIVATE_PAGE_PATHS: readonly string[] = [...CONTACT_OUTCOME_PATHS, VISITOR_PAGE_PATH];
+
+/**
+ * The staff pages (docs/decisions/0039): client-rendered behind a session, so never prerendered
+ * (react-router.config.ts leaves them out) and never in the sitemap; the server answers them
+ * with the SPA fallback page.
+ */
+export const CLIENT_RENDERED_PREFIXES: readonly string[] = [STAFF_PAGE_PREFIX];
+
+export function isClientRendered(path: string): boolean {
+  return CLIENT_RENDERED_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+  );
+}
 
 /** Every route path without a parameter or splat, like React Router's `getStaticPaths()`. */
 export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[] {
@@ -40,5 +54,7 @@ export function staticRoutePaths(entries: readonly RouteConfigEntry[]): string[]
 }
 
 export function publicPaths(): string[] {
-  return staticRoutePaths(routes).filter((path) => !PRIVATE_PAGE_PATHS.includes(path));
+  return staticRoutePaths(routes).filter(
+    (path) => !PRIVATE_PAGE_PATHS.includes(path) && !isClientRendered(path),
+  );
 }

@@ -1,7 +1,9 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 import { CONTACT_ERROR_PATHS, CONTACT_THANKS_PATH } from '#contracts/contact/paths.ts';
 import { VISITOR_PAGE_PATH } from '#contracts/contact/visitor-page.ts';
+import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
+import { STAFF_SESSION_ROUTE } from '#app/components/staff/staff-session.ts';
 import { allSolutions, solutionPath } from './content/solutions/catalog.ts';
 
 /**
@@ -16,7 +18,7 @@ export default [
   ...Object.entries(CONTACT_ERROR_PATHS).map(([reason, path]) =>
     route(path.slice(1), 'routes/contact-error.tsx', { id: `contact-error-${reason}` }),
   ),
-  // The visitor's page (issue 37): opened by the confirmation's link only (noindex, not in the
+  // The visitor's page: opened by the confirmation's link only (noindex, not in the
   // sitemap, linked from no page).
   route(VISITOR_PAGE_PATH.slice(1), 'routes/visitor.tsx'),
   route('mentions-legales', 'routes/legal-notice.tsx'),
@@ -27,12 +29,20 @@ export default [
       id: `solution-${entry.audience}-${entry.slug}`,
     }),
   ),
-  // The staff inbox: client-rendered, never prerendered (a splat has no static path), not in
-  // the sitemap; the server answers /equipe/* with the SPA fallback page.
-  // Its audience page: a route of its own (its chart library in its chunk alone), a splat too.
-  route('equipe/audience/*', 'routes/staff-audience.tsx'),
-  // Its integrations page (the CRM webhook, issue 26): its own chunk, like the audience page.
-  route('equipe/integrations/*', 'routes/staff-integrations.tsx'),
-  route('equipe/*', 'routes/staff.tsx'),
+  // The staff pages (docs/decisions/0039): a layout route drawing their chrome, the sign-in, and
+  // the pages behind a session under a pathless route that checks it. Client-rendered: never
+  // prerendered, not in the sitemap (CLIENT_RENDERED_PREFIXES in routes-list.ts); the server
+  // answers /equipe/* with the SPA fallback page. A new staff page is one line among the children.
+  route(STAFF_PAGE_PREFIX.slice(1), 'routes/staff.tsx', [
+    route('connexion', 'routes/staff/sign-in.tsx'),
+    layout('routes/staff/session.tsx', { id: STAFF_SESSION_ROUTE }, [
+      index('routes/staff/inbox.tsx'),
+      route('demandes/:id', 'routes/staff/lead.tsx'),
+      // Its own chunk, so that the chart library is in it alone.
+      route('audience', 'routes/staff/audience.tsx'),
+      route('integrations', 'routes/staff/integrations.tsx'),
+    ]),
+    route('*', 'routes/staff/not-found.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

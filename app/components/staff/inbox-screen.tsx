@@ -30,27 +30,14 @@ export interface InboxData {
 /** The view the inbox opens on: the requests to call back, soonest due first. */
 export const DEFAULT_VIEW: InboxView = 'a-rappeler';
 
-/**
- * `/equipe`: the search box, the list in its view (paginated) right under it, the other filters
- * folded, then the CSV export and the counters: the first request is in view on a phone as on a
- * desktop.
- */
-export function InboxScreen({ initial }: { initial: InboxData }) {
+/** The list shown, the filter it was loaded with, and loading another (remembered once in). */
+function useInboxList(initial: InboxData) {
   const [page, setPage] = useState(initial.page);
   const [filter, setFilter] = useState(initial.filter);
   const [busy, setBusy] = useState(false);
-  // The filter form keeps what was typed while a search loads; only a reset remounts it, once
-  // the unfiltered list is in, so that its fields show no filter.
-  const [formKey, setFormKey] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const remountForm = () => setFormKey((key) => key + 1);
   const [error, setError] = useState<string>();
-  const [flash] = useState(consumeFlash);
   // The moment the ages are counted from: when the list was loaded.
   const [now, setNow] = useState(() => Date.now());
-  const view = filter.vue ?? DEFAULT_VIEW;
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-
   const load = async (next: InboxFilter) => {
     setBusy(true);
     setError(undefined);
@@ -65,17 +52,65 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
       setBusy(false);
     }
   };
+  return { page, filter, busy, error, now, load };
+}
+
+/** A one-time message from the screen before (e.g. after erasing a person). */
+function InboxFlash() {
+  const [flash] = useState(consumeFlash);
+  return flash ? (
+    <div className="mt-4">
+      <StaffMessage tone="info">{flash}</StaffMessage>
+    </div>
+  ) : null;
+}
+
+function InboxPagination({
+  page,
+  pages,
+  busy,
+  onGo,
+}: {
+  page: number;
+  pages: number;
+  busy: boolean;
+  onGo: (page: number) => void;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
+      <StaffButton tone="outline" disabled={busy || page <= 1} onClick={() => onGo(page - 1)}>
+        {text.previous}
+      </StaffButton>
+      <span className="text-slate-800">{text.pageOf(page, pages)}</span>
+      <StaffButton tone="outline" disabled={busy || page >= pages} onClick={() => onGo(page + 1)}>
+        {text.next}
+      </StaffButton>
+    </nav>
+  );
+}
+
+/**
+ * `/equipe`: the search box, the list in its view (paginated) right under it, the other filters
+ * folded, then the CSV export and the counters: the first request is in view on a phone as on a
+ * desktop.
+ */
+export function InboxScreen({ initial }: { initial: InboxData }) {
+  const { page, filter, busy, error, now, load } = useInboxList(initial);
+  // The filter form keeps what was typed while a search loads; only a reset remounts it, once
+  // the unfiltered list is in, so that its fields show no filter.
+  const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const remountForm = () => setFormKey((key) => key + 1);
+  const view = filter.vue ?? DEFAULT_VIEW;
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
   const reset = () => void load({ vue: DEFAULT_VIEW }).then(remountForm);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-brand-950 sm:text-3xl">{text.title}</h1>
-      {flash ? (
-        <div className="mt-4">
-          <StaffMessage tone="info">{flash}</StaffMessage>
-        </div>
-      ) : null}
+      <InboxFlash />
 
       <InboxFilterForm
         key={formKey}
@@ -122,25 +157,12 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             onClear={reset}
           />
         )}
-        {pages > 1 ? (
-          <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-3">
-            <StaffButton
-              tone="outline"
-              disabled={busy || page.page <= 1}
-              onClick={() => void load({ ...filter, page: page.page - 1 }).then(remountForm)}
-            >
-              {text.previous}
-            </StaffButton>
-            <span className="text-slate-800">{text.pageOf(page.page, pages)}</span>
-            <StaffButton
-              tone="outline"
-              disabled={busy || page.page >= pages}
-              onClick={() => void load({ ...filter, page: page.page + 1 }).then(remountForm)}
-            >
-              {text.next}
-            </StaffButton>
-          </nav>
-        ) : null}
+        <InboxPagination
+          page={page.page}
+          pages={pages}
+          busy={busy}
+          onGo={(number) => void load({ ...filter, page: number }).then(remountForm)}
+        />
       </section>
 
       <InboxExport filter={filter} view={view} total={page.total} />

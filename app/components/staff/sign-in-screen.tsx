@@ -23,18 +23,24 @@ function dropFragment() {
   window.history.replaceState(window.history.state, '', window.location.pathname);
 }
 
-/**
- * `/equipe/connexion`: asks for an address and has a link sent; opened from a link, confirms the
- * sign-in with one button (a mail scanner that follows the link does not sign anyone in).
- */
-export function SignInScreen({ linkToken }: { linkToken?: string }) {
-  const navigate = useNavigate();
-  const [token, setToken] = useState(linkToken);
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [info, setInfo] = useState<string>();
-  const [error, setError] = useState<string>();
+function EmailField({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  return (
+    <StaffInput
+      label={text.emailLabel}
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      maxLength={254}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
 
+/** The link's token, and a link opened later in the same tab (only its fragment changes). */
+function useLinkToken(linkToken: string | undefined) {
+  const [token, setToken] = useState(linkToken);
   useEffect(() => {
     // The router may write the address it was loaded with back once loaded: drop it again.
     if (window.location.hash) dropFragment();
@@ -46,6 +52,20 @@ export function SignInScreen({ linkToken }: { linkToken?: string }) {
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
+  return [token, setToken] as const;
+}
+
+/**
+ * `/equipe/connexion`: asks for an address and has a link sent; opened from a link, confirms the
+ * sign-in with one button (a mail scanner that follows the link does not sign anyone in).
+ */
+export function SignInScreen({ linkToken }: { linkToken?: string }) {
+  const navigate = useNavigate();
+  const [token, setToken] = useLinkToken(linkToken);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState<string>();
+  const [error, setError] = useState<string>();
 
   const requestLink = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,16 +112,7 @@ export function SignInScreen({ linkToken }: { linkToken?: string }) {
       ) : (
         <form onSubmit={(event) => void requestLink(event)} className="mt-6 space-y-4">
           <p className="text-slate-700">{text.intro}</p>
-          <StaffInput
-            label={text.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <StaffButton type="submit" disabled={busy}>
             {busy ? text.sending : text.submit}
           </StaffButton>
