@@ -84,6 +84,78 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000) {
   }
 }
 
+/** Lays out in `dir` what a deployment has, then prunes the dev dependencies and checks them gone. */
+function layOutDeployment(dir: string) {
+  for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
+    cpSync(join(ROOT, file), join(dir, file));
+  }
+  cpSync(join(ROOT, 'build'), join(dir, 'build'), { recursive: true });
+  copyNodeModules(join(dir, 'node_modules'));
+  step('copied package.json, package-lock.json, .npmrc, build/ and node_modules');
+
+  const pruned = spawnSync(
+    'npm',
+    ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    { cwd: dir, stdio: 'inherit' },
+  );
+  if (pruned.status !== 0) fail('npm prune --omit=dev failed');
+  const leftovers = remainingDevPackages(dir);
+  if (leftovers.length > 0) fail(`dev packages left after pruning: ${leftovers.join(', ')}`);
+  // The build tools above all: an optional peer of a runtime package (TypeScript, of
+  // @react-router/node) is kept by npm even though nothing imports it at run time.
+  const buildTools = BUILD_TOOLS.filter((tool) => existsSync(join(dir, 'node_modules', tool)));
+  if (buildTools.length > 0) fail(`build tools still installed: ${buildTools.join(', ')}`);
+  step(`npm prune --omit=dev: no dev package left, none of ${BUILD_TOOLS.join(', ')}`);
+}
+
+/** The pages and /healthz answer 200, a valid lead is accepted and mailed: its id. */
+async function checkPagesAndLead(url: string, dataDir: string): Promise<string> {
+  for (const path of ['/', '/contact', '/healthz']) {
+    const response = await fetch(`${url}${path}`);
+    if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
+  }
+  const response = await fetch(`${url}${CONTACT_ENDPOINT_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(validRequest()),
+  });
+  const answer = (await response.json()) as { ok?: boolean; id?: string };
+  if (response.status !== 200 || answer.ok !== true || !answer.id) {
+    fail(`the lead endpoint answered ${response.status} ${JSON.stringify(answer)}`);
+  }
+  const id = answer.id;
+  const mailDir = join(dataDir, 'outbox-mail');
+  const expected = [`${id}-confirmation.eml`, `${id}-notification.eml`];
+  await waitFor(
+    () => existsSync(mailDir) && expected.every((file) => readdirSync(mailDir).includes(file)),
+    'the .eml files',
+  );
+  step('GET /, /contact, /healthz: 200; the lead: 200 and two .eml files');
+  return id;
+}
+
+/** The staff CLI bundle lists the lead `id`. */
+function checkCliLists(dir: string, env: NodeJS.ProcessEnv, id: string) {
+  const listed = spawnSync(process.execPath, ['build/server/leads.js', 'list', '--json'], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+  });
+  if (listed.status !== 0) fail(`leads list failed:\n${listed.stderr}`);
+  const leads = JSON.parse(listed.stdout) as Array<{ id: string }>;
+  if (!leads.some((lead) => lead.id === id)) fail('leads list --json does not show the lead');
+  step('node build/server/leads.js list --json shows it');
+}
+
+/** Sends SIGTERM to the server: its exit status. */
+function stopWithSigterm(child: ChildProcess): Promise<number | null> {
+  return new Promise<number | null>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
 async function main() {
   for (const file of ['build/client/index.html', 'build/server/main.js', 'build/server/leads.js']) {
     if (!existsSync(join(ROOT, file))) fail(`${file} is missing: run "npm run build" first`);
@@ -91,26 +163,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'renovation-production-'));
   let server: ChildProcess | undefined;
   try {
-    for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
-      cpSync(join(ROOT, file), join(dir, file));
-    }
-    cpSync(join(ROOT, 'build'), join(dir, 'build'), { recursive: true });
-    copyNodeModules(join(dir, 'node_modules'));
-    step('copied package.json, package-lock.json, .npmrc, build/ and node_modules');
-
-    const pruned = spawnSync(
-      'npm',
-      ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'],
-      { cwd: dir, stdio: 'inherit' },
-    );
-    if (pruned.status !== 0) fail('npm prune --omit=dev failed');
-    const leftovers = remainingDevPackages(dir);
-    if (leftovers.length > 0) fail(`dev packages left after pruning: ${leftovers.join(', ')}`);
-    // The build tools above all: an optional peer of a runtime package (TypeScript, of
-    // @react-router/node) is kept by npm even though nothing imports it at run time.
-    const buildTools = BUILD_TOOLS.filter((tool) => existsSync(join(dir, 'node_modules', tool)));
-    if (buildTools.length > 0) fail(`build tools still installed: ${buildTools.join(', ')}`);
-    step(`npm prune --omit=dev: no dev package left, none of ${BUILD_TOOLS.join(', ')}`);
+    layOutDeployment(dir);
 
     const dataDir = join(dir, 'data');
     // Only what a service manager would set: no NODE_OPTIONS or loader inherited from tsx.
@@ -126,44 +179,10 @@ async function main() {
     const { url } = running;
     step(`node build/server/main.js listens on ${url}`);
 
-    for (const path of ['/', '/contact', '/healthz']) {
-      const response = await fetch(`${url}${path}`);
-      if (response.status !== 200) fail(`GET ${path} answered ${response.status}`);
-    }
-    const response = await fetch(`${url}${CONTACT_ENDPOINT_PATH}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(validRequest()),
-    });
-    const answer = (await response.json()) as { ok?: boolean; id?: string };
-    if (response.status !== 200 || answer.ok !== true || !answer.id) {
-      fail(`the lead endpoint answered ${response.status} ${JSON.stringify(answer)}`);
-    }
-    const id = answer.id;
-    const mailDir = join(dataDir, 'outbox-mail');
-    const expected = [`${id}-confirmation.eml`, `${id}-notification.eml`];
-    await waitFor(
-      () => existsSync(mailDir) && expected.every((file) => readdirSync(mailDir).includes(file)),
-      'the .eml files',
-    );
-    step('GET /, /contact, /healthz: 200; the lead: 200 and two .eml files');
+    const id = await checkPagesAndLead(url, dataDir);
+    checkCliLists(dir, env, id);
 
-    const listed = spawnSync(process.execPath, ['build/server/leads.js', 'list', '--json'], {
-      cwd: dir,
-      env,
-      encoding: 'utf8',
-    });
-    if (listed.status !== 0) fail(`leads list failed:\n${listed.stderr}`);
-    const leads = JSON.parse(listed.stdout) as Array<{ id: string }>;
-    if (!leads.some((lead) => lead.id === id)) fail('leads list --json does not show the lead');
-    step('node build/server/leads.js list --json shows it');
-
-    const child = server;
-    const exitCode = await new Promise<number | null>((resolve) => {
-      child.removeAllListeners('exit');
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
+    const exitCode = await stopWithSigterm(server);
     server = undefined;
     if (exitCode !== 0) fail(`SIGTERM: the server exited with ${exitCode}`);
     step('SIGTERM: exit status 0');

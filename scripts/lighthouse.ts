@@ -88,10 +88,75 @@ async function audit(port: number, path: string) {
   }
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
+type LighthouseResult = Awaited<ReturnType<typeof audit>>;
+
+/** One run's scores, metrics and script bytes, read from its report. */
+function runFigures(lhr: LighthouseResult): RunFigures {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)]),
+  ) as RunFigures['scores'];
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? Number.NaN]),
+  ) as RunFigures['metrics'];
+  // resource-summary's details are typed as a generic table: read the script row.
+  const items = (
+    lhr.audits['resource-summary']?.details as
+      { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+  )?.items;
+  const scriptBytes = items?.find((item) => item.resourceType === 'script')?.transferSize;
+  return { scores, metrics, scriptBytes: scriptBytes ?? Number.NaN };
+}
+
+/** RUNS audits of `path` (each report kept in REPORT_DIR when set). */
+async function measurePage(chromePort: number, path: string): Promise<RunFigures[]> {
+  const runs: RunFigures[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const lhr = await audit(chromePort, path);
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const name = `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
+      writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
+    }
+    const figures = runFigures(lhr);
+    runs.push(figures);
+    const { scores, metrics } = figures;
+    console.log(
+      `${path} run ${run + 1}: performance ${scores.performance}, FCP ${formatMetric('FCP', metrics.FCP)}, LCP ${formatMetric('LCP', metrics.LCP)}`,
+    );
+  }
+  return runs;
+}
+
+const TABLE_HEADER = [
+  'page'.padEnd(32),
+  'perf (min)'.padStart(11),
+  ...Object.keys(METRICS).map((name) => name.padStart(9)),
+  'JS'.padStart(9),
+  'a11y'.padStart(6),
+  'BP'.padStart(5),
+  'SEO'.padStart(5),
+].join('');
+
+/** One page's line of the table: the medians of its runs. */
+function tableRow(path: string, runs: RunFigures[]): string {
+  const perf = runs.map((run) => run.scores.performance);
+  return [
+    path.padEnd(32),
+    `${median(perf)} (${Math.min(...perf)})`.padStart(11),
+    ...(Object.keys(METRICS) as (keyof typeof METRICS)[]).map((name) =>
+      formatMetric(name, median(runs.map((run) => run.metrics[name]))).padStart(9),
+    ),
+    `${(median(runs.map((run) => run.scriptBytes)) / 1024).toFixed(1)} KB`.padStart(9),
+    String(median(runs.map((run) => run.scores.accessibility))).padStart(6),
+    String(median(runs.map((run) => run.scores['best-practices']))).padStart(5),
+    String(median(runs.map((run) => run.scores.seo))).padStart(5),
+  ].join('');
+}
+
+/** The built server on PORT, its data in `dataDir`. */
+function startServer(dataDir: string): ChildProcess {
   // Node itself runs the server (not npx), so killing this child stops the server too.
-  const server: ChildProcess = spawn(process.execPath, ['build/server/main.js'], {
+  return spawn(process.execPath, ['build/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -101,7 +166,10 @@ async function main() {
     },
     stdio: 'inherit',
   });
-  const chrome = await chromeLauncher.launch({
+}
+
+function launchChrome() {
+  return chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
       '--headless=new',
@@ -114,67 +182,21 @@ async function main() {
       '--disable-sync',
     ],
   });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
+  const server = startServer(dataDir);
+  const chrome = await launchChrome();
   try {
     await waitForServer(`http://127.0.0.1:${PORT}/healthz`);
-    const header = [
-      'page'.padEnd(32),
-      'perf (min)'.padStart(11),
-      ...Object.keys(METRICS).map((name) => name.padStart(9)),
-      'JS'.padStart(9),
-      'a11y'.padStart(6),
-      'BP'.padStart(5),
-      'SEO'.padStart(5),
-    ].join('');
     const rows: string[] = [];
-    for (const path of PATHS) {
-      const runs: RunFigures[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const lhr = await audit(chrome.port, path);
-        if (REPORT_DIR) {
-          mkdirSync(REPORT_DIR, { recursive: true });
-          const name = `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
-          writeFileSync(join(REPORT_DIR, name), JSON.stringify(lhr));
-        }
-        const scores = Object.fromEntries(
-          CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? Number.NaN) * 100)]),
-        ) as RunFigures['scores'];
-        const metrics = Object.fromEntries(
-          Object.entries(METRICS).map(([name, id]) => [
-            name,
-            lhr.audits[id]?.numericValue ?? Number.NaN,
-          ]),
-        ) as RunFigures['metrics'];
-        // resource-summary's details are typed as a generic table: read the script row.
-        const items = (
-          lhr.audits['resource-summary']?.details as
-            { items?: { resourceType?: string; transferSize?: number }[] } | undefined
-        )?.items;
-        const scriptBytes = items?.find((item) => item.resourceType === 'script')?.transferSize;
-        runs.push({ scores, metrics, scriptBytes: scriptBytes ?? Number.NaN });
-        console.log(
-          `${path} run ${run + 1}: performance ${scores.performance}, FCP ${formatMetric('FCP', metrics.FCP)}, LCP ${formatMetric('LCP', metrics.LCP)}`,
-        );
-      }
-      const perf = runs.map((run) => run.scores.performance);
-      rows.push(
-        [
-          path.padEnd(32),
-          `${median(perf)} (${Math.min(...perf)})`.padStart(11),
-          ...(Object.keys(METRICS) as (keyof typeof METRICS)[]).map((name) =>
-            formatMetric(name, median(runs.map((run) => run.metrics[name]))).padStart(9),
-          ),
-          `${(median(runs.map((run) => run.scriptBytes)) / 1024).toFixed(1)} KB`.padStart(9),
-          String(median(runs.map((run) => run.scores.accessibility))).padStart(6),
-          String(median(runs.map((run) => run.scores['best-practices']))).padStart(5),
-          String(median(runs.map((run) => run.scores.seo))).padStart(5),
-        ].join(''),
-      );
-    }
+    for (const path of PATHS) rows.push(tableRow(path, await measurePage(chrome.port, path)));
     console.log(
       `\nLighthouse ${RUNS} runs each, mobile profile (simulated slow 4G), medians; ` +
         'perf (min) = median performance score (lowest run); JS = script bytes transferred',
     );
-    console.log(header);
+    console.log(TABLE_HEADER);
     for (const row of rows) console.log(row);
   } finally {
     await chrome.kill();

@@ -1,4 +1,4 @@
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
 import { parseMail, type ParsedMail } from './mail.ts';
 
@@ -33,50 +33,94 @@ export interface SmtpPeerOptions {
   rejectRecipients?: RegExp;
 }
 
+/** Refuses the recipients `rejectRecipients` matches with `550` (a permanent failure). */
+function checkRecipient(
+  options: SmtpPeerOptions,
+  address: string,
+  callback: (error?: Error | null) => void,
+): void {
+  if (options.rejectRecipients?.test(address)) {
+    const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+    return callback(refusal);
+  }
+  callback();
+}
+
+/** Reads one message's bytes, parses them and hands the mail to `accept`. */
+function receiveMessage(
+  stream: SMTPServerDataStream,
+  session: SMTPServerSession,
+  accept: (mail: ReceivedMail) => void,
+  callback: (error?: Error | null) => void,
+): void {
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => {
+    const bytes = Buffer.concat(chunks);
+    const receivedAt = Date.now();
+    parseMail(bytes).then(
+      (parsed) => {
+        accept({
+          ...parsed,
+          raw: bytes.toString('utf8'),
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          clientName: session.hostNameAppearsAs,
+          receivedAt,
+        });
+        callback();
+      },
+      (error: unknown) => callback(error as Error),
+    );
+  });
+}
+
+/** An SMTP server that accepts any sender (no auth, no STARTTLS) and hands each mail to `accept`. */
+function createSmtpServer(
+  options: SmtpPeerOptions,
+  accept: (mail: ReceivedMail) => void,
+): SMTPServer {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    onRcptTo(address, _session, callback) {
+      checkRecipient(options, address.address, callback);
+    },
+    onData(stream, session, callback) {
+      receiveMessage(stream, session, accept, callback);
+    },
+  });
+}
+
+/** Polls until `predicate` holds for the messages received, or throws after `timeoutMs`. */
+async function waitForMail(
+  messages: ReceivedMail[],
+  predicate: (messages: ReceivedMail[]) => boolean,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate(messages)) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for mail (${messages.length} received)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   let port = options.port ?? 0;
+  const accept = (mail: ReceivedMail) => {
+    messages.push(mail);
+    options.onMessage?.(mail);
+  };
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
-      const instance = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        disableReverseLookup: true,
-        onRcptTo(address, _session, callback) {
-          if (options.rejectRecipients?.test(address.address)) {
-            const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-            return callback(refusal);
-          }
-          callback();
-        },
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            const receivedAt = Date.now();
-            parseMail(bytes).then(
-              (parsed) => {
-                const mail: ReceivedMail = {
-                  ...parsed,
-                  raw: bytes.toString('utf8'),
-                  envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-                  envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-                  clientName: session.hostNameAppearsAs,
-                  receivedAt,
-                };
-                messages.push(mail);
-                options.onMessage?.(mail);
-                callback();
-              },
-              (error: unknown) => callback(error as Error),
-            );
-          });
-        },
-      });
+      const instance = createSmtpServer(options, accept);
       instance.on('error', () => undefined);
       instance.server.once('error', reject);
       instance.listen(port, '127.0.0.1', () => {
@@ -107,14 +151,6 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     start: async () => {
       if (!server) await listen();
     },
-    waitFor: async (predicate, timeoutMs = 15_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(messages)) {
-        if (Date.now() > deadline) {
-          throw new Error(`timed out waiting for mail (${messages.length} received)`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+    waitFor: (predicate, timeoutMs = 15_000) => waitForMail(messages, predicate, timeoutMs),
   };
 }

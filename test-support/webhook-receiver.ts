@@ -40,6 +40,64 @@ export interface WebhookReceiver {
 
 export const TEST_WEBHOOK_SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 
+/** Reads one request into the event it carries, its signature checked (`answered` set later). */
+async function readEvent(
+  request: IncomingMessage,
+  verifier: Webhook,
+  path: string,
+): Promise<ReceivedEvent> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8');
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+  );
+  let verified = true;
+  try {
+    verifier.verify(body, headers);
+  } catch {
+    verified = false;
+  }
+  let parsed: { type?: string; data?: Record<string, unknown> } = {};
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    verified = false;
+  }
+  return {
+    webhookId: headers['webhook-id'] ?? '',
+    timestamp: Number(headers['webhook-timestamp']),
+    type: parsed.type ?? '',
+    data: parsed.data ?? {},
+    body,
+    verified:
+      verified &&
+      request.method === 'POST' &&
+      new URL(request.url ?? '/', 'http://receiver').pathname === path,
+    answered: 200,
+    at: Date.now(),
+  };
+}
+
+/** Polls until `predicate` holds for what `receiver` received, or throws after `timeoutMs`. */
+async function waitForEvents(
+  receiver: WebhookReceiver,
+  predicate: (received: ReceivedEvent[]) => boolean,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate(receiver.received)) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `webhook receiver: condition not met; received ${JSON.stringify(
+          receiver.received.map((event) => [event.type, event.webhookId, event.answered]),
+        )}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function startWebhookReceiver(
   options: { secret?: string; port?: number; path?: string } = {},
 ): Promise<WebhookReceiver> {
@@ -69,53 +127,11 @@ export async function startWebhookReceiver(
       receiver.port = (server.address() as AddressInfo).port;
       receiver.url = `http://127.0.0.1:${receiver.port}${path}`;
     },
-    async waitFor(predicate, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(receiver.received)) {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `webhook receiver: condition not met; received ${JSON.stringify(
-              receiver.received.map((event) => [event.type, event.webhookId, event.answered]),
-            )}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitFor: (predicate, timeoutMs = 20_000) => waitForEvents(receiver, predicate, timeoutMs),
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-    );
-    let verified = true;
-    try {
-      verifier.verify(body, headers);
-    } catch {
-      verified = false;
-    }
-    let parsed: { type?: string; data?: Record<string, unknown> } = {};
-    try {
-      parsed = JSON.parse(body) as typeof parsed;
-    } catch {
-      verified = false;
-    }
-    const event: ReceivedEvent = {
-      webhookId: headers['webhook-id'] ?? '',
-      timestamp: Number(headers['webhook-timestamp']),
-      type: parsed.type ?? '',
-      data: parsed.data ?? {},
-      body,
-      verified:
-        verified &&
-        request.method === 'POST' &&
-        new URL(request.url ?? '/', 'http://receiver').pathname === path,
-      answered: 200,
-      at: Date.now(),
-    };
+    const event = await readEvent(request, verifier, path);
     const answer = typeof receiver.answer === 'function' ? receiver.answer(event) : receiver.answer;
     event.answered = answer;
     receiver.received.push(event);
