@@ -32,71 +32,99 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-800' : 'text-slate-700',
   );
 
-export function Header() {
-  const { openId, dispatch, containerRef, registerTrigger } = useDropdowns(disabledDropdowns);
+/** The solution links a dropdown folds out, on three columns. */
+function DropdownPanel({
+  id,
+  open,
+  entries,
+}: {
+  id: string;
+  open: boolean;
+  entries: readonly SolutionEntry[];
+}) {
+  return (
+    <div
+      id={id}
+      hidden={!open}
+      className="absolute left-1/2 top-full z-50 mt-2 w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 rounded-card border border-slate-200 bg-white p-4 shadow-card-hover"
+    >
+      <ul className="grid grid-cols-3 gap-1">
+        {entries.map((entry) => (
+          <li key={entry.slug}>
+            <Link
+              to={solutionPath(entry)}
+              prefetch="intent"
+              className="flex min-h-11 items-center rounded-control px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+            >
+              {entry.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
-  const dropdown = (id: DropdownId, label: string, entries: readonly SolutionEntry[]) => {
-    const disabled = disabledDropdowns.includes(id);
-    const open = openId === id;
-    const panelId = `menu-${id}`;
-    const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-      if (event.key !== 'ArrowDown') return;
-      event.preventDefault();
-      dispatch({ type: 'open', id });
-      requestAnimationFrame(() => {
-        document.querySelector<HTMLAnchorElement>(`#${panelId} a`)?.focus();
-      });
-    };
-    return (
-      <li>
-        <button
-          type="button"
-          ref={registerTrigger(id)}
-          className={cn(
-            navLinkClasses({ isActive: false }),
-            'gap-1 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent',
-          )}
-          aria-expanded={disabled ? undefined : open}
-          aria-controls={disabled ? undefined : panelId}
-          disabled={disabled}
-          aria-label={disabled ? soonName(label) : undefined}
-          onClick={() => dispatch({ type: 'toggle', id })}
-          onKeyDown={onTriggerKeyDown}
-        >
-          {label}
-          {disabled ? (
-            <SoonBadge />
-          ) : (
-            <ChevronDown
-              aria-hidden="true"
-              className={cn('size-4 transition-transform duration-200', open && 'rotate-180')}
-            />
-          )}
-        </button>
-        {disabled ? null : (
-          <div
-            id={panelId}
-            hidden={!open}
-            className="absolute left-1/2 top-full z-50 mt-2 w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 rounded-card border border-slate-200 bg-white p-4 shadow-card-hover"
-          >
-            <ul className="grid grid-cols-3 gap-1">
-              {entries.map((entry) => (
-                <li key={entry.slug}>
-                  <Link
-                    to={solutionPath(entry)}
-                    prefetch="intent"
-                    className="flex min-h-11 items-center rounded-control px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
-                  >
-                    {entry.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </li>
-    );
+/**
+ * One dropdown of the wide screens' menu: its button (Arrow Down opens it and focuses its first
+ * link) and its panel; a disabled one shows « bientôt » instead.
+ */
+function NavDropdown({
+  id,
+  label,
+  entries,
+  dropdowns,
+}: {
+  id: DropdownId;
+  label: string;
+  entries: readonly SolutionEntry[];
+  dropdowns: Pick<ReturnType<typeof useDropdowns>, 'openId' | 'dispatch' | 'registerTrigger'>;
+}) {
+  const { openId, dispatch, registerTrigger } = dropdowns;
+  const disabled = disabledDropdowns.includes(id);
+  const open = openId === id;
+  const panelId = `menu-${id}`;
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    dispatch({ type: 'open', id });
+    requestAnimationFrame(() => {
+      document.querySelector<HTMLAnchorElement>(`#${panelId} a`)?.focus();
+    });
   };
+  return (
+    <li>
+      <button
+        type="button"
+        ref={registerTrigger(id)}
+        className={cn(
+          navLinkClasses({ isActive: false }),
+          'gap-1 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent',
+        )}
+        aria-expanded={disabled ? undefined : open}
+        aria-controls={disabled ? undefined : panelId}
+        disabled={disabled}
+        aria-label={disabled ? soonName(label) : undefined}
+        onClick={() => dispatch({ type: 'toggle', id })}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {label}
+        {disabled ? (
+          <SoonBadge />
+        ) : (
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('size-4 transition-transform duration-200', open && 'rotate-180')}
+          />
+        )}
+      </button>
+      {disabled ? null : <DropdownPanel id={panelId} open={open} entries={entries} />}
+    </li>
+  );
+}
+
+export function Header() {
+  const { containerRef, ...dropdowns } = useDropdowns(disabledDropdowns);
 
   // Opaque, without a backdrop blur: the blur was recomputed by the compositor for every frame,
   // on every page and during every scroll (55-100 ms of CPU in the home page's first second,
@@ -113,8 +141,18 @@ export function Header() {
                   {text.home}
                 </NavLink>
               </li>
-              {dropdown('particuliers', text.individuals, individualSolutions)}
-              {dropdown('professionnels', text.professionals, businessSolutions)}
+              <NavDropdown
+                id="particuliers"
+                label={text.individuals}
+                entries={individualSolutions}
+                dropdowns={dropdowns}
+              />
+              <NavDropdown
+                id="professionnels"
+                label={text.professionals}
+                entries={businessSolutions}
+                dropdowns={dropdowns}
+              />
               <li>
                 <NavLink to="/contact" className={navLinkClasses}>
                   {text.contact}

@@ -79,12 +79,10 @@ function CollapsibleList({
 }
 
 /**
- * The phone menu: a native popover (`popovertarget`), so a tap opens and closes it from the first
- * paint, before the scripts run and without them; the browser closes it on Escape (focus back on
- * the button) and on a tap outside. Once hydrated, the script follows its state for the button's
- * label and `aria-expanded`, and closes it on every navigation.
+ * Follows the phone menu's popover (its `menuRef`): whether it is open, and whether the script
+ * has taken over from the browser (hydrated); closes it on every navigation.
  */
-export function MobileMenu() {
+function usePopoverMenu() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -110,6 +108,69 @@ export function MobileMenu() {
     if (menu?.matches(':popover-open')) menu.hidePopover();
   }, [pathname]);
 
+  return { open, hydrated, menuRef };
+}
+
+/** The menu's pages: home, the two lists of solutions, contact. */
+function MobileMenuLinks() {
+  return (
+    <ul className="space-y-0.5">
+      <li>
+        <Link to="/" className={rowClasses}>
+          {text.home}
+        </Link>
+      </li>
+      <li>
+        <CollapsibleList
+          id="mobile-menu-particuliers"
+          label={text.individuals}
+          entries={individualSolutions}
+          enabled={siteConfig.particuliersMenuEnabled}
+        />
+      </li>
+      <li>
+        <CollapsibleList
+          id="mobile-menu-professionnels"
+          label={text.professionals}
+          entries={businessSolutions}
+          enabled
+        />
+      </li>
+      <li>
+        <Link to="/contact" className={rowClasses}>
+          {text.contact}
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/** The menu's buttons under its pages: call, ask for a quote, the client area. */
+function MobileMenuActions() {
+  return (
+    <div className="mt-4 grid gap-2">
+      <ButtonAnchor href={siteConfig.phone.href} variant="primary" size="lg">
+        <Phone aria-hidden="true" className="size-5" />
+        {text.callNow}
+        <span className="sr-only"> {siteConfig.phone.display}</span>
+      </ButtonAnchor>
+      <ButtonLink to="/contact" variant="accent" size="lg">
+        {text.quote}
+      </ButtonLink>
+      <ClientAreaButton className={buttonClasses({ variant: 'outline', size: 'lg' })} />
+    </div>
+  );
+}
+
+/**
+ * The phone menu: a native popover (`popovertarget`), so a tap opens and closes it from the first
+ * paint, before the scripts run and without them; the browser closes it on Escape (focus back on
+ * the button) and on a tap outside. Once hydrated, the script follows its state for the button's
+ * label and `aria-expanded`, and closes it on every navigation.
+ */
+export function MobileMenu() {
+  const { open, hydrated, menuRef } = usePopoverMenu();
+
   return (
     <div className="group/menu lg:hidden">
       <button
@@ -131,45 +192,8 @@ export function MobileMenu() {
         aria-label={text.mobileMenuLabel}
         className="inset-x-0 top-18 bottom-auto m-0 max-h-[calc(100dvh-4.5rem)] w-full overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 pt-2 text-slate-900 shadow-card-hover"
       >
-        <ul className="space-y-0.5">
-          <li>
-            <Link to="/" className={rowClasses}>
-              {text.home}
-            </Link>
-          </li>
-          <li>
-            <CollapsibleList
-              id="mobile-menu-particuliers"
-              label={text.individuals}
-              entries={individualSolutions}
-              enabled={siteConfig.particuliersMenuEnabled}
-            />
-          </li>
-          <li>
-            <CollapsibleList
-              id="mobile-menu-professionnels"
-              label={text.professionals}
-              entries={businessSolutions}
-              enabled
-            />
-          </li>
-          <li>
-            <Link to="/contact" className={rowClasses}>
-              {text.contact}
-            </Link>
-          </li>
-        </ul>
-        <div className="mt-4 grid gap-2">
-          <ButtonAnchor href={siteConfig.phone.href} variant="primary" size="lg">
-            <Phone aria-hidden="true" className="size-5" />
-            {text.callNow}
-            <span className="sr-only"> {siteConfig.phone.display}</span>
-          </ButtonAnchor>
-          <ButtonLink to="/contact" variant="accent" size="lg">
-            {text.quote}
-          </ButtonLink>
-          <ClientAreaButton className={buttonClasses({ variant: 'outline', size: 'lg' })} />
-        </div>
+        <MobileMenuLinks />
+        <MobileMenuActions />
       </nav>
     </div>
   );

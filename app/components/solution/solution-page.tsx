@@ -52,6 +52,74 @@ function IconList({ items, icon }: { items: readonly string[]; icon: 'tool' | 'a
   );
 }
 
+/** The savings and the price, side by side under the summary. */
+function SolutionFigures({ content }: { content: SolutionContent }) {
+  return (
+    <dl className="mt-6 flex flex-wrap gap-3">
+      <div className="rounded-card bg-accent-400 px-4 py-2.5 text-brand-950">
+        <dt className="text-xs font-semibold uppercase tracking-wide">{text.savingsLabel}</dt>
+        <dd className="text-lg font-bold tabular-nums">{content.savings}</dd>
+      </div>
+      <div className="rounded-card border border-brand-200 bg-white px-4 py-2.5 text-brand-950">
+        <dt className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+          {text.priceLabel}
+        </dt>
+        <dd className="text-lg font-bold tabular-nums">{content.price}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The page's top band: breadcrumb, title, summary, figures, the quote buttons, the drawing. */
+function SolutionIntro({
+  content,
+  illustration,
+  href,
+}: {
+  content: SolutionContent;
+  illustration: string | null;
+  href: string;
+}) {
+  return (
+    <div className="border-b border-brand-100 bg-brand-50">
+      <Container className="pb-10 pt-6 sm:pb-12 sm:pt-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:gap-16">
+        <div>
+          <SolutionBreadcrumb audience={content.audience} title={content.title} />
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-brand-950 sm:text-title">
+            {content.title}
+          </h1>
+          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-700">{content.summary}</p>
+          <SolutionFigures content={content} />
+          <QuoteActions contactHref={href} className="mt-6 sm:flex-row lg:hidden" />
+        </div>
+        {illustration ? (
+          <div className="hidden lg:block" dangerouslySetInnerHTML={{ __html: illustration }} />
+        ) : null}
+      </Container>
+    </div>
+  );
+}
+
+function BenefitList({ benefits }: { benefits: readonly string[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {benefits.map((benefit) => (
+        <li
+          key={benefit}
+          className="flex gap-3 rounded-card bg-brand-50 p-4 leading-relaxed text-slate-800 sm:odd:last:col-span-2"
+        >
+          <CircleCheck
+            className="mt-0.5 size-5 shrink-0 text-brand-600"
+            aria-hidden="true"
+            focusable="false"
+          />
+          <span>{benefit}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The shared template of the 21 solution pages (the team's design notes, "Solution pages").
  * `illustration`: the page's drawing as SVG markup (see app/routes/solution.tsx), if it has one.
@@ -67,37 +135,7 @@ export function SolutionPage({
   return (
     <>
       <JsonLd data={solutionStructuredData(content)} />
-      <div className="border-b border-brand-100 bg-brand-50">
-        <Container className="pb-10 pt-6 sm:pb-12 sm:pt-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:gap-16">
-          <div>
-            <SolutionBreadcrumb audience={content.audience} title={content.title} />
-            <h1 className="mt-4 text-3xl font-bold tracking-tight text-brand-950 sm:text-title">
-              {content.title}
-            </h1>
-            <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-700">
-              {content.summary}
-            </p>
-            <dl className="mt-6 flex flex-wrap gap-3">
-              <div className="rounded-card bg-accent-400 px-4 py-2.5 text-brand-950">
-                <dt className="text-xs font-semibold uppercase tracking-wide">
-                  {text.savingsLabel}
-                </dt>
-                <dd className="text-lg font-bold tabular-nums">{content.savings}</dd>
-              </div>
-              <div className="rounded-card border border-brand-200 bg-white px-4 py-2.5 text-brand-950">
-                <dt className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-                  {text.priceLabel}
-                </dt>
-                <dd className="text-lg font-bold tabular-nums">{content.price}</dd>
-              </div>
-            </dl>
-            <QuoteActions contactHref={href} className="mt-6 sm:flex-row lg:hidden" />
-          </div>
-          {illustration ? (
-            <div className="hidden lg:block" dangerouslySetInnerHTML={{ __html: illustration }} />
-          ) : null}
-        </Container>
-      </div>
+      <SolutionIntro content={content} illustration={illustration} href={href} />
       <Container className="grid gap-12 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
         <div className="min-w-0 space-y-12">
           <Section id="solution-description" title={text.descriptionTitle}>
@@ -112,21 +150,7 @@ export function SolutionPage({
             ) : null}
           </Section>
           <Section id="solution-benefits" title={text.benefitsTitle}>
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {content.benefits.map((benefit) => (
-                <li
-                  key={benefit}
-                  className="flex gap-3 rounded-card bg-brand-50 p-4 leading-relaxed text-slate-800 sm:odd:last:col-span-2"
-                >
-                  <CircleCheck
-                    className="mt-0.5 size-5 shrink-0 text-brand-600"
-                    aria-hidden="true"
-                    focusable="false"
-                  />
-                  <span>{benefit}</span>
-                </li>
-              ))}
-            </ul>
+            <BenefitList benefits={content.benefits} />
           </Section>
           <Section id="solution-technical" title={text.technicalTitle}>
             <IconList items={content.technicalDetails} icon="tool" />

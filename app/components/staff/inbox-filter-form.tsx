@@ -58,6 +58,81 @@ export interface InboxFilterFormProps {
   onReset: () => void;
 }
 
+/** The selects of the folded filters: status, product, kind of client. */
+function FilterSelects({ filter, products }: { filter: InboxFilter; products: readonly string[] }) {
+  return (
+    <>
+      <StaffSelect label={text.status} name="status" defaultValue={filter.status ?? ''}>
+        <option value="">{text.any}</option>
+        {LEAD_STATUS_VALUES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </StaffSelect>
+      <StaffSelect label={text.product} name="produit" defaultValue={filter.produit ?? ''}>
+        <option value="">{text.any}</option>
+        {products.map((product) => (
+          <option key={product} value={product}>
+            {product}
+          </option>
+        ))}
+      </StaffSelect>
+      <StaffSelect label={text.clientType} name="clientType" defaultValue={filter.clientType ?? ''}>
+        <option value="">{text.any}</option>
+        {Object.entries(staffText.clientTypes).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </StaffSelect>
+    </>
+  );
+}
+
+/** « Plus de filtres »: a native `<details>`, open when one of its filters is set. */
+function MoreFilters({
+  filter,
+  products,
+  busy,
+}: {
+  filter: InboxFilter;
+  products: readonly string[];
+  busy: boolean;
+}) {
+  // The filters beyond the search box stay folded unless one of them is in use.
+  const narrowed = ADVANCED_FIELDS.some((field) => filter[field] !== undefined);
+  return (
+    <details open={narrowed} className="group mt-3">
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold text-brand-800 underline-offset-4 hover:underline [&::-webkit-details-marker]:hidden">
+        <span
+          aria-hidden="true"
+          className="inline-block transition-transform group-open:rotate-90 motion-reduce:transition-none"
+        >
+          ▸
+        </span>
+        {text.moreFilters}
+      </summary>
+      <div className="mt-3 grid gap-4 rounded-card border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <FilterSelects filter={filter} products={products} />
+        <StaffInput label={text.from} name="from" type="date" defaultValue={filter.from} />
+        <StaffInput label={text.to} name="to" type="date" defaultValue={filter.to} />
+        <StaffInput
+          label={text.sourcePage}
+          name="sourcePage"
+          maxLength={200}
+          defaultValue={filter.sourcePage}
+        />
+        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+          <StaffButton type="reset" tone="outline" disabled={busy}>
+            {text.reset}
+          </StaffButton>
+        </div>
+      </div>
+    </details>
+  );
+}
+
 /**
  * The search box and « Filtrer » (which applies every field) in view; the other filters and
  * « Effacer les filtres » folded under « Plus de filtres » (a native `<details>`, open when one
@@ -81,9 +156,6 @@ export function InboxFilterForm({
     onApply(next.q !== undefined && next.q !== filter.q ? { ...next, vue: 'toutes' } : next);
   };
 
-  // The filters beyond the search box stay folded unless one of them is in use.
-  const narrowed = ADVANCED_FIELDS.some((field) => filter[field] !== undefined);
-
   return (
     <section aria-labelledby="filters-title" className="mt-4">
       <h2 id="filters-title" className="sr-only">
@@ -104,60 +176,7 @@ export function InboxFilterForm({
             {text.apply}
           </StaffButton>
         </div>
-        <details open={narrowed} className="group mt-3">
-          <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold text-brand-800 underline-offset-4 hover:underline [&::-webkit-details-marker]:hidden">
-            <span
-              aria-hidden="true"
-              className="inline-block transition-transform group-open:rotate-90 motion-reduce:transition-none"
-            >
-              ▸
-            </span>
-            {text.moreFilters}
-          </summary>
-          <div className="mt-3 grid gap-4 rounded-card border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
-            <StaffSelect label={text.status} name="status" defaultValue={filter.status ?? ''}>
-              <option value="">{text.any}</option>
-              {LEAD_STATUS_VALUES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </StaffSelect>
-            <StaffSelect label={text.product} name="produit" defaultValue={filter.produit ?? ''}>
-              <option value="">{text.any}</option>
-              {products.map((product) => (
-                <option key={product} value={product}>
-                  {product}
-                </option>
-              ))}
-            </StaffSelect>
-            <StaffSelect
-              label={text.clientType}
-              name="clientType"
-              defaultValue={filter.clientType ?? ''}
-            >
-              <option value="">{text.any}</option>
-              {Object.entries(staffText.clientTypes).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </StaffSelect>
-            <StaffInput label={text.from} name="from" type="date" defaultValue={filter.from} />
-            <StaffInput label={text.to} name="to" type="date" defaultValue={filter.to} />
-            <StaffInput
-              label={text.sourcePage}
-              name="sourcePage"
-              maxLength={200}
-              defaultValue={filter.sourcePage}
-            />
-            <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
-              <StaffButton type="reset" tone="outline" disabled={busy}>
-                {text.reset}
-              </StaffButton>
-            </div>
-          </div>
-        </details>
+        <MoreFilters filter={filter} products={products} busy={busy} />
       </form>
     </section>
   );

@@ -44,6 +44,131 @@ export function telHref(telephone: string): string {
   return `tel:${telephone.replace(/[^\d+]/g, '')}`;
 }
 
+type Row = InboxPage['rows'][number];
+
+/** `tel:` link to the number, or the number alone for a person who asked for the e-mail only. */
+function PhoneNumber({
+  row,
+  emailOnly,
+  plainClassName,
+  linkClassName,
+}: {
+  row: Row;
+  emailOnly: boolean;
+  plainClassName: string;
+  linkClassName: string;
+}) {
+  return emailOnly ? (
+    <span className={plainClassName}>{row.telephone}</span>
+  ) : (
+    <a href={telHref(row.telephone)} className={linkClassName}>
+      {row.telephone}
+    </a>
+  );
+}
+
+/**
+ * The row's head: the name (a link to the request's page), the e-mail only mark, and on a phone
+ * the number, the product and, for a search, where the request stands.
+ */
+function PersonCell({ row, searching }: { row: Row; searching: boolean }) {
+  const name = `${row.prenom} ${row.nom}`;
+  // The person asked for the e-mail only (ADR 0029): marked, and no `tel:` link.
+  const emailOnly = row.contactChannel === 'email';
+  return (
+    <th scope="row" className="px-3 py-2 font-medium">
+      <Link
+        to={`/equipe/demandes/${row.id}`}
+        className="text-brand-800 underline"
+        aria-label={text.open(name)}
+      >
+        {name}
+      </Link>
+      {emailOnly ? (
+        <span className="mt-1 block">
+          <span className="inline-block rounded border border-accent-700 bg-accent-50 px-1.5 py-0.5 text-xs font-semibold text-slate-900">
+            {callbackText.contact.emailOnlyBadge}
+          </span>
+        </span>
+      ) : null}
+      <span className="mt-1 block font-normal sm:hidden">
+        <PhoneNumber
+          row={row}
+          emailOnly={emailOnly}
+          plainClassName="whitespace-nowrap"
+          linkClassName="inline-flex min-h-11 items-center whitespace-nowrap text-brand-800 underline"
+        />
+        {row.produit ? <span className="block text-slate-700">{row.produit}</span> : null}
+        {searching ? (
+          <span className="mt-1 block">
+            <StandingLabel
+              standing={row.standing}
+              status={row.status}
+              work={dueWorkOf(row.contactChannel)}
+              searching
+            />
+          </span>
+        ) : null}
+      </span>
+    </th>
+  );
+}
+
+/** One request's line of the list. */
+function InboxRow({
+  row,
+  page,
+  now,
+  searching,
+}: {
+  row: Row;
+  page: InboxPage;
+  now: number;
+  searching: boolean;
+}) {
+  const emailOnly = row.contactChannel === 'email';
+  const work = dueWorkOf(row.contactChannel);
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <PersonCell row={row} searching={searching} />
+      <td className="px-3 py-2">
+        <DueCell clock={row.clock} work={work} now={page.now} timeZone={page.timeZone} />
+      </td>
+      <td className={`px-3 py-2 ${wideOnly}`}>
+        <span title={formatDateTime(row.createdAt)}>{formatAge(row.createdAt, now)}</span>
+        <span className="block text-slate-700">{formatDateTime(row.createdAt)}</span>
+      </td>
+      <td className={`px-3 py-2 break-all ${wideOnly}`}>
+        {row.email}
+        <PhoneNumber
+          row={row}
+          emailOnly={emailOnly}
+          plainClassName="block whitespace-nowrap"
+          linkClassName="block whitespace-nowrap text-brand-800 underline"
+        />
+      </td>
+      <td className={`px-3 py-2 ${wideOnly}`}>{row.produit || '—'}</td>
+      <td className={`px-3 py-2 ${wideOnly}`}>
+        <StandingLabel
+          standing={row.standing}
+          status={row.status}
+          work={work}
+          searching={searching}
+        />
+      </td>
+      <td className={`px-3 py-2 ${wideOnly}`}>
+        <ul>
+          {row.delivery.map((mail) => (
+            <li key={mail.kind}>
+              {staffText.lead.mailKind[mail.kind]} : {deliveryLabel(mail)}
+            </li>
+          ))}
+        </ul>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * One page of requests: who, when due, when received, how to reach them, what, status, e-mails.
  * On a phone, two columns that fit without scrolling sideways: the name with the number (a
@@ -68,95 +193,9 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
           </tr>
         </thead>
         <tbody>
-          {page.rows.map((row) => {
-            const name = `${row.prenom} ${row.nom}`;
-            // The person asked for the e-mail only (issue 37): marked, and no `tel:` link.
-            const emailOnly = row.contactChannel === 'email';
-            const work = dueWorkOf(row.contactChannel);
-            return (
-              <tr key={row.id} className="border-t border-slate-200 align-top">
-                <th scope="row" className="px-3 py-2 font-medium">
-                  <Link
-                    to={`/equipe/demandes/${row.id}`}
-                    className="text-brand-800 underline"
-                    aria-label={text.open(name)}
-                  >
-                    {name}
-                  </Link>
-                  {emailOnly ? (
-                    <span className="mt-1 block">
-                      <span className="inline-block rounded border border-accent-700 bg-accent-50 px-1.5 py-0.5 text-xs font-semibold text-slate-900">
-                        {callbackText.contact.emailOnlyBadge}
-                      </span>
-                    </span>
-                  ) : null}
-                  <span className="mt-1 block font-normal sm:hidden">
-                    {emailOnly ? (
-                      <span className="whitespace-nowrap">{row.telephone}</span>
-                    ) : (
-                      <a
-                        href={telHref(row.telephone)}
-                        className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-800 underline"
-                      >
-                        {row.telephone}
-                      </a>
-                    )}
-                    {row.produit ? (
-                      <span className="block text-slate-700">{row.produit}</span>
-                    ) : null}
-                    {searching ? (
-                      <span className="mt-1 block">
-                        <StandingLabel
-                          standing={row.standing}
-                          status={row.status}
-                          work={work}
-                          searching
-                        />
-                      </span>
-                    ) : null}
-                  </span>
-                </th>
-                <td className="px-3 py-2">
-                  <DueCell clock={row.clock} work={work} now={page.now} timeZone={page.timeZone} />
-                </td>
-                <td className={`px-3 py-2 ${wideOnly}`}>
-                  <span title={formatDateTime(row.createdAt)}>{formatAge(row.createdAt, now)}</span>
-                  <span className="block text-slate-700">{formatDateTime(row.createdAt)}</span>
-                </td>
-                <td className={`px-3 py-2 break-all ${wideOnly}`}>
-                  {row.email}
-                  {emailOnly ? (
-                    <span className="block whitespace-nowrap">{row.telephone}</span>
-                  ) : (
-                    <a
-                      href={telHref(row.telephone)}
-                      className="block whitespace-nowrap text-brand-800 underline"
-                    >
-                      {row.telephone}
-                    </a>
-                  )}
-                </td>
-                <td className={`px-3 py-2 ${wideOnly}`}>{row.produit || '—'}</td>
-                <td className={`px-3 py-2 ${wideOnly}`}>
-                  <StandingLabel
-                    standing={row.standing}
-                    status={row.status}
-                    work={work}
-                    searching={searching}
-                  />
-                </td>
-                <td className={`px-3 py-2 ${wideOnly}`}>
-                  <ul>
-                    {row.delivery.map((mail) => (
-                      <li key={mail.kind}>
-                        {staffText.lead.mailKind[mail.kind]} : {deliveryLabel(mail)}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            );
-          })}
+          {page.rows.map((row) => (
+            <InboxRow key={row.id} row={row} page={page} now={now} searching={searching} />
+          ))}
         </tbody>
       </table>
     </div>

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 import type { VisitorView } from '#contracts/contact/visitor-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -30,9 +30,36 @@ export function Message({
 }
 
 /**
- * The buttons that open each step on one request; each carries `data-visitor-action` and the
+ * The button that opens `step` on the request `view`: it carries `data-visitor-action` and the
  * request's id (`data-visitor-request`), where the focus returns when its step is cancelled.
  */
+function StepButton({
+  view,
+  step,
+  variant,
+  onOpen,
+  children,
+}: {
+  view: VisitorView;
+  step: RequestStep;
+  variant: 'primary' | 'outline';
+  onOpen: (step: RequestStep) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      data-visitor-action={step}
+      data-visitor-request={view.id}
+      variant={variant}
+      size="lg"
+      onClick={() => onOpen(step)}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The buttons that open each step on one request. */
 export function Actions({
   view,
   onOpen,
@@ -46,37 +73,19 @@ export function Actions({
       {view.stage === 'cloturee' ? <p className="text-slate-700">{text.closedHint}</p> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {view.canChangeSlots ? (
-          <Button
-            data-visitor-action="slots"
-            data-visitor-request={view.id}
-            variant="primary"
-            size="lg"
-            onClick={() => onOpen('slots')}
-          >
+          <StepButton view={view} step="slots" variant="primary" onOpen={onOpen}>
             {text.slots.open}
-          </Button>
+          </StepButton>
         ) : null}
         {view.canAllowCalls ? (
-          <Button
-            data-visitor-action="calls"
-            data-visitor-request={view.id}
-            variant="outline"
-            size="lg"
-            onClick={() => onOpen('calls')}
-          >
+          <StepButton view={view} step="calls" variant="outline" onOpen={onOpen}>
             {text.allowCalls.open}
-          </Button>
+          </StepButton>
         ) : null}
         {view.channel === 'email' ? null : (
-          <Button
-            data-visitor-action="stop"
-            data-visitor-request={view.id}
-            variant="outline"
-            size="lg"
-            onClick={() => onOpen('stop')}
-          >
+          <StepButton view={view} step="stop" variant="outline" onOpen={onOpen}>
             {text.stopCalls.open}
-          </Button>
+          </StepButton>
         )}
       </div>
     </div>

@@ -116,27 +116,74 @@ function OutcomeChoice() {
   );
 }
 
-/**
- * A request's call-back clock on its page: how and when the person asked to be contacted, due
- * time or time to reach the person, the attempts, the call window now, the calls of the last 30
- * days (a warning from the fourth) and the form that records a call (no outcome preselected); the
- * calls are listed in the request's history. A person who asked for the e-mail only gets no call form: only « Répondu par
- * e-mail » (the server refuses a call anyway, 409), and the panel in e-mail words (« Réponse par
- * e-mail », « À répondre avant », « Aucune réponse enregistrée. »; ADR 0036).
- */
-export function CallPanel({
+/** The clock's state, the attempts while the person is not reached, the calls of 30 days. */
+function ClockFacts({
   lead,
+  work,
+  emailOnly,
+}: {
+  lead: LeadPage;
+  work: DueWork;
+  emailOnly: boolean;
+}) {
+  const { clock, now, timeZone } = lead;
+  return (
+    <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+      <ClockState lead={lead} work={work} />
+      {clock.reachedAt === null && clock.attempts > 0 ? (
+        <div>
+          <dt className="font-medium text-slate-700">{text.attemptsLabel}</dt>
+          <dd className="text-slate-900">
+            <AttemptsLine clock={clock} now={now} timeZone={timeZone} />
+          </dd>
+        </div>
+      ) : null}
+      {emailOnly && lead.callsLast30Days === 0 ? null : (
+        <div>
+          <dt className="sr-only">{text.callsLabel}</dt>
+          <dd className="text-slate-900">{text.callsLast30Days(lead.callsLast30Days)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The e-mail only notice or the call window now, and the warning from the fourth call. */
+function CallNotices({ lead, emailOnly }: { lead: LeadPage; emailOnly: boolean }) {
+  return (
+    <div className="mt-4 space-y-3">
+      {emailOnly ? (
+        <p className="rounded-control border border-accent-700 bg-accent-50 px-4 py-3 text-slate-900">
+          {callbackText.contact.emailOnly}
+        </p>
+      ) : (
+        <CallWindowNotice lead={lead} />
+      )}
+      {lead.callsLast30Days >= CALLS_LIMIT ? (
+        <p className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 font-medium text-danger-700">
+          {text.tooManyCalls}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form that records a call (no outcome preselected), or for a person who asked for the
+ * e-mail only, an answer by e-mail; says what the server answered.
+ */
+function CallForm({
+  lead,
+  emailOnly,
   onChange,
 }: {
   lead: LeadPage;
+  emailOnly: boolean;
   onChange: (lead: LeadPage) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<string>();
   const [error, setError] = useState<string>();
-  const { clock, now, timeZone } = lead;
-  const emailOnly = !callsAllowed(lead.contact);
-  const work = dueWorkOf(lead.contact.choice.channel);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -162,6 +209,44 @@ export function CallPanel({
   };
 
   return (
+    <form onSubmit={record} noValidate className="mt-6 space-y-4">
+      {emailOnly ? <input type="hidden" name="outcome" value="repondu_email" /> : <OutcomeChoice />}
+      <StaffTextArea
+        label={emailOnly ? callbackText.contact.answerNoteLabel : text.noteLabel}
+        name="callNote"
+        maxLength={4000}
+      />
+      <StaffButton type="submit" disabled={busy}>
+        {emailOnly ? callbackText.contact.recordAnswer : text.record}
+      </StaffButton>
+      <div aria-live="polite">
+        {info ? <SaveOutcome tone="info" text={info} /> : null}
+        {error ? <SaveOutcome tone="error" text={error} /> : null}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A request's call-back clock on its page: how and when the person asked to be contacted, due
+ * time or time to reach the person, the attempts, the call window now, the calls of the last 30
+ * days (a warning from the fourth) and the form that records a call (no outcome preselected); the
+ * calls are listed in the request's history. A person who asked for the e-mail only gets no call
+ * form: only « Répondu par e-mail » (the server refuses a call anyway, 409), and the panel in
+ * e-mail words (« Réponse par e-mail », « À répondre avant », « Aucune réponse enregistrée. »;
+ * ADR 0036).
+ */
+export function CallPanel({
+  lead,
+  onChange,
+}: {
+  lead: LeadPage;
+  onChange: (lead: LeadPage) => void;
+}) {
+  const emailOnly = !callsAllowed(lead.contact);
+  const work = dueWorkOf(lead.contact.choice.channel);
+
+  return (
     <section
       aria-labelledby="callback-title"
       className="rounded-card border border-slate-200 bg-white p-4 sm:p-6"
@@ -172,57 +257,9 @@ export function CallPanel({
       <div className="mt-4">
         <ContactFacts lead={lead} />
       </div>
-      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-        <ClockState lead={lead} work={work} />
-        {clock.reachedAt === null && clock.attempts > 0 ? (
-          <div>
-            <dt className="font-medium text-slate-700">{text.attemptsLabel}</dt>
-            <dd className="text-slate-900">
-              <AttemptsLine clock={clock} now={now} timeZone={timeZone} />
-            </dd>
-          </div>
-        ) : null}
-        {emailOnly && lead.callsLast30Days === 0 ? null : (
-          <div>
-            <dt className="sr-only">{text.callsLabel}</dt>
-            <dd className="text-slate-900">{text.callsLast30Days(lead.callsLast30Days)}</dd>
-          </div>
-        )}
-      </dl>
-      <div className="mt-4 space-y-3">
-        {emailOnly ? (
-          <p className="rounded-control border border-accent-700 bg-accent-50 px-4 py-3 text-slate-900">
-            {callbackText.contact.emailOnly}
-          </p>
-        ) : (
-          <CallWindowNotice lead={lead} />
-        )}
-        {lead.callsLast30Days >= CALLS_LIMIT ? (
-          <p className="rounded-control border border-danger-600 bg-danger-50 px-4 py-3 font-medium text-danger-700">
-            {text.tooManyCalls}
-          </p>
-        ) : null}
-      </div>
-
-      <form onSubmit={record} noValidate className="mt-6 space-y-4">
-        {emailOnly ? (
-          <input type="hidden" name="outcome" value="repondu_email" />
-        ) : (
-          <OutcomeChoice />
-        )}
-        <StaffTextArea
-          label={emailOnly ? callbackText.contact.answerNoteLabel : text.noteLabel}
-          name="callNote"
-          maxLength={4000}
-        />
-        <StaffButton type="submit" disabled={busy}>
-          {emailOnly ? callbackText.contact.recordAnswer : text.record}
-        </StaffButton>
-        <div aria-live="polite">
-          {info ? <SaveOutcome tone="info" text={info} /> : null}
-          {error ? <SaveOutcome tone="error" text={error} /> : null}
-        </div>
-      </form>
+      <ClockFacts lead={lead} work={work} emailOnly={emailOnly} />
+      <CallNotices lead={lead} emailOnly={emailOnly} />
+      <CallForm lead={lead} emailOnly={emailOnly} onChange={onChange} />
 
       {/* The calls themselves are in the request's history (lead-history.tsx). */}
       {lead.calls.length === 0 ? <p className="mt-6 text-slate-700">{text.logNone[work]}</p> : null}
