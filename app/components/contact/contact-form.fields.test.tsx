@@ -14,6 +14,7 @@ import {
   user,
   consentBox,
 } from './contact-form.fixture.tsx';
+import { loadValidation } from './deferred-code.ts';
 
 /** The contact form's fields: types, options, consent, limits, focus on what is missing. */
 spyOnFetchAndErrors();
@@ -47,7 +48,9 @@ describe('ContactForm', () => {
     renderForm();
     await user.click(submitButton());
     const alert = screen.getByRole('alert');
-    // (The first submit loads the validation.)
+    // The first submit loads the validation: wait for that load itself (however long a busy
+    // machine takes to import it), then for what the form shows.
+    await loadValidation();
     await waitFor(() => expect(alert).toHaveTextContent('Consentement requis'));
     expect(alert).toHaveTextContent(
       `Vous devez accepter que ${siteConfig.companyName} vous recontacte.`,
