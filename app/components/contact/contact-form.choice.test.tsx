@@ -14,6 +14,7 @@ import {
   consentBox,
   choiceBox,
 } from './contact-form.fixture.tsx';
+import { loadValidation } from './deferred-code.ts';
 
 /** The contact form's choice of contact (issue 37): required, sent, answered. */
 spyOnFetchAndErrors();
@@ -57,6 +58,7 @@ describe('ContactForm: the choice of contact', () => {
     await user.click(consentBox());
     await user.click(submitButton());
     const status = screen.getByRole('status');
+    await loadValidation(); // the first submit's load, however long it takes
     await waitFor(() =>
       expect(status).toHaveTextContent(
         'Nous vous appellerons mardi 1er décembre entre 14 h et 17 h.',
@@ -88,6 +90,7 @@ describe('ContactForm: the choice of contact', () => {
     await user.click(consentBox());
     await user.click(submitButton());
     const status = screen.getByRole('status');
+    await loadValidation(); // the first submit's load, however long it takes
     await waitFor(() =>
       expect(status).toHaveTextContent(
         'Nous vous répondrons par e-mail au plus tard lundi 30 novembre à 19 h.',
