@@ -9,7 +9,9 @@ import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { lockLead } from '#server/db/records/lead.ts';
 import type { LeadStatus, Tables } from '#server/db/schema.ts';
+import { scopeOf } from '#server/db/scope.ts';
 import { changeStatus, emailKeyOf, toDelivery } from '#server/leads/index.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
 import { counters, searchInbox, toRow, type StoreInboxPage } from './search.ts';
 
 /**
@@ -111,21 +113,6 @@ export async function leadDetail(db: Kysely<Tables>, id: string): Promise<LeadDe
   };
 }
 
-/** The failed or waiting e-mails of a lead become due now; returns how many. */
-export async function retryMailNow(
-  db: Kysely<Tables>,
-  leadId: string,
-  now: number,
-): Promise<number> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'pending', next_attempt_at: now })
-    .where('lead_id', '=', leadId)
-    .where((eb) => eb.or([eb('status', '=', 'failed'), eb('status', '=', 'pending')]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 export type { StoreInboxPage };
 
 /**
@@ -172,7 +159,7 @@ export class InboxStore {
   async retryMailNow(leadId: string, actor: string, now: number): Promise<number | undefined> {
     return inTransaction(this.#database, async (trx) => {
       if ((await emailKeyOf(trx, leadId)) === undefined) return undefined;
-      const count = await retryMailNow(trx, leadId, now);
+      const count = await new OutboxQueue(scopeOf(this.#database, trx)).retryNow(leadId, now);
       await appendAudit(trx, { at: now, actor, action: 'retry', leadId, detail: `${count}` });
       return count;
     });

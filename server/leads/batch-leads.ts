@@ -14,6 +14,7 @@ import {
 import { preparedInsert } from '#server/db/prepared.ts';
 import type { Tables } from '#server/db/schema.ts';
 import type { BatchRead, ReadRow } from '#server/db/batch-statements.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
 import {
   contactChoiceData,
   leadCreatedEvent,
@@ -70,16 +71,6 @@ const insertTracking = preparedInsert('lead_tracking', [
   'utm_source',
   'utm_medium',
   'utm_campaign',
-]);
-
-const insertOutbox = preparedInsert('outbox', [
-  'lead_id',
-  'kind',
-  'message_id',
-  'status',
-  'withheld_reason',
-  'next_attempt_at',
-  'created_at',
 ]);
 
 /** The CRM webhook's `lead.created` events (issue 26), in the lead's transaction. */
@@ -253,7 +244,7 @@ export class BatchLeads {
     return [
       ...(leads.length > 0 ? insertLeads(db, leads) : []),
       ...(tracking.length > 0 ? insertTracking(db, tracking) : []),
-      ...(outbox.length > 0 ? insertOutbox(db, outbox) : []),
+      ...new OutboxQueue({ db }).leadMailInserts(outbox),
       ...(events.length > 0 ? insertWebhookEvents(db, events) : []),
     ];
   }

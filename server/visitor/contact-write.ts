@@ -7,6 +7,8 @@ import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import { contactColumns } from '#server/db/records/lead.ts';
 import type { Tables } from '#server/db/schema.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
 import { queueContactChanged } from '#server/webhooks/index.ts';
 import { CHANGE_WINDOW_MS, MAX_CHANGES_PER_DAY } from './change-bound.ts';
 import {
@@ -82,16 +84,12 @@ export function writeContactChange(database: Database, change: ContactChange) {
         now,
       });
     }
+    const outbox = new OutboxQueue(scopeOf(database, trx));
     if (write.visitorMail) {
-      await queueMail(
-        trx,
-        leadId,
-        write.visitorMail,
-        change.messageId(write.visitorMail, sequence),
-        now,
-      );
+      const messageId = change.messageId(write.visitorMail, sequence);
+      await outbox.queueMail({ leadId, kind: write.visitorMail, messageId, now });
     }
-    await queueNotice(trx, leadId, change.messageId('visitor_notice', sequence), now);
+    await queueNotice(trx, outbox, leadId, change.messageId('visitor_notice', sequence), now);
     return { status: 'changed' };
   });
 }
@@ -175,31 +173,6 @@ function conditionalUpdate(trx: Kysely<Tables>, leadId: string, now: number, wri
     .executeTakeFirst();
 }
 
-async function queueMail(
-  trx: Kysely<Tables>,
-  leadId: string,
-  kind: MailKind,
-  messageId: string,
-  now: number,
-  notBefore = now,
-): Promise<void> {
-  await trx
-    .insertInto('outbox')
-    .values({
-      lead_id: leadId,
-      kind,
-      message_id: messageId,
-      next_attempt_at: notBefore,
-      created_at: now,
-      last_attempt_at: null,
-      sent_at: null,
-      last_error: null,
-      claimed_until: null,
-      claim_token: null,
-    })
-    .execute();
-}
-
 /**
  * The staff's notice of a visitor's change, at most one per request per hour: while one is
  * pending, nothing (it is rendered when sent, from the request as it then is); after one was
@@ -207,6 +180,7 @@ async function queueMail(
  */
 async function queueNotice(
   trx: Kysely<Tables>,
+  outbox: OutboxQueue,
   leadId: string,
   messageId: string,
   now: number,
@@ -222,5 +196,5 @@ async function queueNotice(
   const notBefore = last
     ? Math.max(now, (last.sent_at ?? last.last_attempt_at ?? last.created_at) + NOTICE_INTERVAL_MS)
     : now;
-  await queueMail(trx, leadId, 'visitor_notice', messageId, now, notBefore);
+  await outbox.queueMail({ leadId, kind: 'visitor_notice', messageId, now, notBefore });
 }
