@@ -19,6 +19,7 @@ import {
   contactChoiceData,
   leadCreatedEvent,
   type NewWebhookEvent,
+  WebhookQueue,
 } from '#server/webhooks/index.ts';
 
 /**
@@ -71,16 +72,6 @@ const insertTracking = preparedInsert('lead_tracking', [
   'utm_source',
   'utm_medium',
   'utm_campaign',
-]);
-
-/** The CRM webhook's `lead.created` events (issue 26), in the lead's transaction. */
-const insertWebhookEvents = preparedInsert('webhook_events', [
-  'message_id',
-  'lead_id',
-  'type',
-  'payload',
-  'created_at',
-  'next_attempt_at',
 ]);
 
 export interface LeadLookups {
@@ -245,7 +236,7 @@ export class BatchLeads {
       ...(leads.length > 0 ? insertLeads(db, leads) : []),
       ...(tracking.length > 0 ? insertTracking(db, tracking) : []),
       ...new OutboxQueue({ db }).leadMailInserts(outbox),
-      ...(events.length > 0 ? insertWebhookEvents(db, events) : []),
+      ...new WebhookQueue({ db }).eventInserts(events),
     ];
   }
 }

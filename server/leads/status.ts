@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { LeadStatus, Tables } from '#server/db/schema.ts';
-import { queueStatusChanged } from '#server/webhooks/index.ts';
+import { WebhookQueue } from '#server/webhooks/index.ts';
 
 /**
  * A request's status (`lead_tracking.status`, `nouveau` until someone changes it) and its
@@ -65,7 +65,7 @@ export async function changeStatus(
       detail: `${before} → ${change.status}`,
     });
     if (change.webhooks) {
-      await queueStatusChanged(db, {
+      await new WebhookQueue({ db }).statusChanged({
         leadId: change.leadId,
         status: change.status,
         previousStatus: before,

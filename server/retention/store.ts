@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
-import type { AuditAction, Tables } from '#server/db/schema.ts';
+import type { AuditAction } from '#server/db/schema.ts';
+import { type DbScope, scopeOf } from '#server/db/scope.ts';
 import {
   emailKeyOf,
   forgetPerson,
@@ -12,7 +11,7 @@ import {
   purgeRateHits,
 } from '#server/leads/index.ts';
 import { purgeStaffAuth, STAFF_IDLE_MS } from '#server/staff/index.ts';
-import { eraseWebhookData, purgeWebhookEvents } from '#server/webhooks/index.ts';
+import { WebhookQueue } from '#server/webhooks/index.ts';
 
 /** What one purge deleted. */
 export interface PurgeResult {
@@ -21,17 +20,17 @@ export interface PurgeResult {
   rateLimitHits: number;
   staffAuth: number;
   counters: number;
-  /** Expired links of the visitor page (issue 37). */
+  /** Expired links of the visitor page. */
   visitorLinks: number;
 }
 
 /**
  * After an erasure, in its transaction: the CRM webhook's events of the erased requests are
- * cancelled and emptied, `lead.erased` queued (issue 26); then the audit entry: who, when and
+ * cancelled and emptied, `lead.erased` queued (ADR 0024); then the audit entry: who, when and
  * how many requests, never the erased data.
  */
 async function afterErasure(
-  trx: Kysely<Tables>,
+  scope: DbScope,
   erased: {
     ids: readonly string[];
     actor: string;
@@ -40,9 +39,9 @@ async function afterErasure(
     action?: AuditAction;
   },
 ) {
-  await eraseWebhookData(trx, erased.ids, erased.at, erased.webhooks);
+  await new WebhookQueue(scope).erase(erased.ids, erased.at, erased.webhooks);
   if (erased.ids.length === 0) return;
-  await appendAudit(trx, {
+  await appendAudit(scope.db, {
     at: erased.at,
     actor: erased.actor,
     action: erased.action ?? 'erase',
@@ -67,7 +66,7 @@ export class RetentionStore {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
       const ids = await forgetPerson(trx, email);
-      await afterErasure(trx, { ids, actor, at: now, webhooks });
+      await afterErasure(scopeOf(this.#database, trx), { ids, actor, at: now, webhooks });
       return ids;
     });
   }
@@ -90,7 +89,7 @@ export class RetentionStore {
       const key = await emailKeyOf(trx, leadId);
       if (key === undefined) return undefined;
       const ids = await forgetPerson(trx, key);
-      await afterErasure(trx, { ids, actor, at: now, webhooks, action });
+      await afterErasure(scopeOf(this.#database, trx), { ids, actor, at: now, webhooks, action });
       return ids;
     });
   }
@@ -127,15 +126,16 @@ export class RetentionStore {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
       const leadIds = await purgeLeads(trx, now);
-      await eraseWebhookData(trx, leadIds, now, webhooks);
+      const webhookQueue = new WebhookQueue(scopeOf(this.#database, trx));
+      await webhookQueue.erase(leadIds, now, webhooks);
       return {
         leadIds,
-        webhookEvents: await purgeWebhookEvents(trx, now),
+        webhookEvents: await webhookQueue.purge(now),
         rateLimitHits: await purgeRateHits(trx, now - rateWindowMs),
         staffAuth: await purgeStaffAuth(trx, now, staffIdleMs),
         // Every counter window is shorter than a day.
         counters: await purgeCounters(trx, now - 24 * 60 * 60 * 1000),
-        // The visitor page's links past their 90 days (issue 37); an erased request's went with it.
+        // The visitor page's links past their 90 days; an erased request's went with it.
         visitorLinks: Number(
           (await trx.deleteFrom('visitor_links').where('expires_at', '<=', now).executeTakeFirst())
             .numDeletedRows,

@@ -9,7 +9,7 @@ import { contactColumns } from '#server/db/records/lead.ts';
 import type { Tables } from '#server/db/schema.ts';
 import { scopeOf } from '#server/db/scope.ts';
 import { OutboxQueue } from '#server/outbox/index.ts';
-import { queueContactChanged } from '#server/webhooks/index.ts';
+import { WebhookQueue } from '#server/webhooks/index.ts';
 import { CHANGE_WINDOW_MS, MAX_CHANGES_PER_DAY } from './change-bound.ts';
 import {
   CHANGE_ACTIONS,
@@ -76,7 +76,7 @@ export function writeContactChange(database: Database, change: ContactChange) {
           : `${sequence}`,
     });
     if (database.webhookEvents) {
-      await queueContactChanged(trx, {
+      await new WebhookQueue(scopeOf(database, trx)).contactChanged({
         leadId,
         choice: write.contact.choice,
         dueAt: write.contact.dueAt,

@@ -9,8 +9,7 @@ export {
   leadCreatedEvent,
   type NewWebhookEvent,
   newWebhookId,
-  queueContactChanged,
-  queueStatusChanged,
+  WebhookQueue,
 } from './queue.ts';
 export { WebhookService, type WebhookServiceOptions } from './service.ts';
 export {
@@ -20,5 +19,4 @@ export {
   webhookConfigFromEnv,
   webhookSettingsProblem,
 } from './settings.ts';
-export { eraseWebhookData } from './queue.ts';
-export { purgeWebhookEvents, WebhookStore } from './store.ts';
+export { WebhookStore } from './store.ts';
