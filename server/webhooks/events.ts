@@ -5,9 +5,10 @@ import type { WebhookAlertKind, WebhookEventsTable } from '#server/db/tables/web
 
 /**
  * The CRM webhook's events as its stores hand them out (ADR 0024). Events are claimed with a
- * lease (and `FOR UPDATE SKIP LOCKED` on PostgreSQL) so that each attempt is made by one instance; an event
- * is claimable only when no earlier event of its request is still waiting or being attempted,
- * so a request's events go out in order. Nothing is claimed while the endpoint is disabled.
+ * lease (and `FOR UPDATE SKIP LOCKED` on PostgreSQL) so that each attempt is made by one
+ * instance; an event is claimable only when no earlier event of its request is still waiting or
+ * being attempted, so a request's events go out in order. Nothing is claimed while the endpoint
+ * is disabled.
  */
 export interface ClaimedEvent {
   id: number;

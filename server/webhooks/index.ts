@@ -1,7 +1,7 @@
 /**
  * The CRM webhook's entry module (ADR 0024): the service, its store, the events other
- * capabilities queue in their own transactions (`WebhookQueue`, ADR 0040), the settings. Its staff routes
- * (./staff-routes.ts) are registered by the composition root only.
+ * capabilities queue in their own transactions (`WebhookQueue`, ADR 0040), the settings. Its
+ * staff routes (./staff-routes.ts) are registered by the composition root only.
  */
 export {
   contactChoiceData,
