@@ -2,7 +2,8 @@ import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
-import { toOutbox, type OutboxRow } from '#server/outbox/index.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { OutboxQueue, toOutbox, type OutboxRow } from '#server/outbox/index.ts';
 
 /** A request still to call back, as the clock's lists and the digest show it. */
 export interface UncalledLead {
@@ -106,22 +107,11 @@ export class DigestStore {
         .executeTakeFirst();
       if (!inserted) return { claimed: false, count: 0 };
       if (items.length > 0) {
-        await trx
-          .insertInto('outbox')
-          .values({
-            lead_id: null,
-            digest_day: claim.day,
-            kind: 'digest',
-            message_id: claim.messageId,
-            next_attempt_at: claim.now,
-            created_at: claim.now,
-            last_attempt_at: null,
-            sent_at: null,
-            last_error: null,
-            claimed_until: null,
-            claim_token: null,
-          })
-          .execute();
+        await new OutboxQueue(scopeOf(this.#database, trx)).queueDigest(
+          claim.day,
+          claim.messageId,
+          claim.now,
+        );
       }
       return { claimed: true, count: items.length };
     });

@@ -8,6 +8,7 @@ import { lockLead } from '#server/db/records/lead.ts';
 import { scopeOf } from '#server/db/scope.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
 import { LeadRecords, LeadStatuses, toDelivery } from '#server/leads/index.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
 import { InboxSearch, toRow, type InboxClockFilter, type StoreInboxPage } from './search.ts';
 
 /**
@@ -169,13 +170,7 @@ export class InboxStore {
     return inTransaction(this.#database, async (trx) => {
       const leads = new LeadRecords(scopeOf(this.#database, trx));
       if ((await leads.emailKeyOf(leadId)) === undefined) return undefined;
-      const result = await trx
-        .updateTable('outbox')
-        .set({ status: 'pending', next_attempt_at: now })
-        .where('lead_id', '=', leadId)
-        .where((eb) => eb.or([eb('status', '=', 'failed'), eb('status', '=', 'pending')]))
-        .executeTakeFirst();
-      const count = Number(result.numUpdatedRows);
+      const count = await new OutboxQueue(scopeOf(this.#database, trx)).retryNow(leadId, now);
       await appendAudit(trx, { at: now, actor, action: 'retry', leadId, detail: `${count}` });
       return count;
     });

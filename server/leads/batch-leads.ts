@@ -12,10 +12,12 @@ import {
 import { preparedInsert } from '#server/db/prepared.ts';
 import type { Tables } from '#server/db/schema.ts';
 import type { BatchRead, ReadRow } from '#server/db/batch-statements.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
 import {
   contactChoiceData,
   leadCreatedEvent,
   type NewWebhookEvent,
+  WebhookQueue,
 } from '#server/webhooks/index.ts';
 
 /**
@@ -68,26 +70,6 @@ const insertTracking = preparedInsert('lead_tracking', [
   'utm_source',
   'utm_medium',
   'utm_campaign',
-]);
-
-const insertOutbox = preparedInsert('outbox', [
-  'lead_id',
-  'kind',
-  'message_id',
-  'status',
-  'withheld_reason',
-  'next_attempt_at',
-  'created_at',
-]);
-
-/** The CRM webhook's `lead.created` events (ADR 0024), in the lead's transaction. */
-const insertWebhookEvents = preparedInsert('webhook_events', [
-  'message_id',
-  'lead_id',
-  'type',
-  'payload',
-  'created_at',
-  'next_attempt_at',
 ]);
 
 export interface LeadLookups {
@@ -251,8 +233,8 @@ export class BatchLeads {
     return [
       ...(leads.length > 0 ? insertLeads(db, leads) : []),
       ...(tracking.length > 0 ? insertTracking(db, tracking) : []),
-      ...(outbox.length > 0 ? insertOutbox(db, outbox) : []),
-      ...(events.length > 0 ? insertWebhookEvents(db, events) : []),
+      ...new OutboxQueue({ db }).leadMailInserts(outbox),
+      ...new WebhookQueue({ db }).eventInserts(events),
     ];
   }
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { LeadStatus, Tables } from '#server/db/schema.ts';
 import type { DbScope } from '#server/db/scope.ts';
-import { queueStatusChanged } from '#server/webhooks/index.ts';
+import { WebhookQueue } from '#server/webhooks/index.ts';
 
 /**
  * A request's status (`lead_tracking.status`, `nouveau` until someone changes it) and its
@@ -72,7 +72,7 @@ export class LeadStatuses {
         detail: `${before} → ${change.status}`,
       });
       if (change.webhooks) {
-        await queueStatusChanged(db, {
+        await new WebhookQueue({ db }).statusChanged({
           leadId: change.leadId,
           status: change.status,
           previousStatus: before,

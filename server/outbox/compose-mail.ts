@@ -2,7 +2,7 @@ import { visitorPageLink } from '#contracts/contact/visitor-page.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import type { MailMessage } from './mail-transport.ts';
-import type { OutboxRow } from './queue.ts';
+import type { OutboxRow } from './rows.ts';
 import {
   buildAlert,
   buildConfirmation,

@@ -33,7 +33,7 @@ export interface NotificationCopy {
     | 'choice',
     string
   >;
-  /** What the stored consent says: the seed's wording, or the processing consent (issue 37). */
+  /** What the stored consent says: the seed's wording, or the processing consent (ADR 0029). */
   consentGiven: (version: string, channel: StoredChannel) => string;
   /** The choice's stored wording and version. */
   choiceGiven: (version: string, text: string) => string;

@@ -1,5 +1,5 @@
 /**
- * The calendar invitation of a visitor's chosen slot (issue 37, ADR 0029): RFC 5545 text, one
+ * The calendar invitation of a visitor's chosen slot (ADR 0029): RFC 5545 text, one
  * VEVENT, `METHOD:PUBLISH` for the slot and `METHOD:CANCEL` to withdraw it. The `UID` is stable
  * per request, the `SEQUENCE` rises with each change, and the times are UTC instants (`…Z`), so a
  * calendar shows them right in Europe/Paris on both sides of a daylight-saving change. No

@@ -1,11 +1,12 @@
 /**
- * The outbox's entry module: the queue's store, the worker, the templates. Runs on Node and
+ * The outbox's entry module: the queue's stores, the worker, the templates. Runs on Node and
  * on Deno (the Edge Functions); the Node-only transports (SMTP, `.eml`) are in ./node.ts.
  */
 export { type MailTransport } from './mail-transport.ts';
-export { type LeadMailKind, queueLeadMail, toOutbox, type OutboxRow } from './queue.ts';
+export { OutboxQueue } from './queue.ts';
+export { toOutbox, type OutboxRow } from './rows.ts';
 export { OutboxStore } from './store.ts';
 export { type MailMessage, type MailSettings, messageIdFor } from './templates.ts';
-export { type ChosenSlot, type MailSchedule, type VisitorLinks } from './schedule-mail.ts';
+export { type MailSchedule } from './schedule-mail.ts';
 export { type OutboxOptions, OutboxWorker } from './worker.ts';
-export { EML_DIRECTORY, mailFileStem, type LeadReads } from './worker-options.ts';
+export { EML_DIRECTORY, type LeadReads } from './worker-options.ts';

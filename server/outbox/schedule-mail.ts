@@ -1,5 +1,5 @@
 /**
- * What the visitor's e-mails say of when we answer (issue 37, ADR 0029), from the request's
+ * What the visitor's e-mails say of when we answer (ADR 0029), from the request's
  * current choice: the chosen slot's sentence and its calendar invitation, the promise's
  * « au plus tard … » otherwise, the written answer for the e-mail only.
  */

@@ -39,7 +39,7 @@ export interface MailSettings {
   siteUrl?: () => string;
   /** The company's time zone: the notification's due time of a chosen slot. */
   timeZone?: string;
-  /** The chosen slots' calendar: the confirmation's slot and its invitation (issue 37). */
+  /** The chosen slots' calendar: the confirmation's slot and its invitation (ADR 0029). */
   schedule?: MailSchedule;
   /**
    * Mints the visitor page's link of each confirmation and update (with `siteUrl`); absent on

@@ -1,5 +1,5 @@
 /**
- * The e-mails of a visitor's change on the visitor page (issue 37, ADR 0029), rendered from the
+ * The e-mails of a visitor's change on the visitor page (ADR 0029), rendered from the
  * request's current state when sent: to the visitor, the updated slot (`schedule_update`) or the
  * end of the calls (`schedule_cancel`), each with its invitation and a new link; to the company,
  * the notice of the change (`visitor_notice`). The visitor's e-mails are fixed text, nothing the

@@ -2,7 +2,7 @@ import type { Logger } from '#server/logger.ts';
 import type { MailMessage, MailSettings } from './templates.ts';
 import type { MailTransport } from './mail-transport.ts';
 import type { Lead } from '#server/db/records/lead.ts';
-import type { OutboxRow } from './queue.ts';
+import type { OutboxRow } from './rows.ts';
 import type { OutboxStore } from './store.ts';
 
 /** The outbox worker's settings (worker.ts), their defaults, the retry delays, the file names. */

@@ -143,7 +143,7 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
       ['notification', 'sent'],
       ['confirmation', 'failed'],
     ]);
-    // The same for the visitor's change e-mails (issue 37); the staff notice is sent.
+    // The same for the visitor's change e-mails (ADR 0029); the staff notice is sent.
     const { outbox } = server.pipeline.stores;
     const domain = 'calora-energies.example';
     for (const kind of ['schedule_update', 'visitor_notice'] as const) {

@@ -4,7 +4,7 @@ import type { MailMessage } from './templates.ts';
 import { composeRow, TO_VISITOR } from './compose-mail.ts';
 import { TransportError } from './mail-transport.ts';
 import type { Lead } from '#server/db/records/lead.ts';
-import type { OutboxRow } from './queue.ts';
+import type { OutboxRow } from './rows.ts';
 
 import {
   backoffDelay,

@@ -3,6 +3,6 @@
  * transaction across the capabilities' tables, and what every erasure clears after its commit
  * (`clearErasedTraces`: mail files, the database's traces; ADR 0032).
  */
-export { clearErasedTraces, type ErasedTraces, removeMailFiles } from './erased-traces.ts';
+export { clearErasedTraces } from './erased-traces.ts';
 export { runPurge } from './retention.ts';
-export { RetentionStore, type PurgeResult } from './store.ts';
+export { RetentionStore } from './store.ts';

@@ -1,14 +1,12 @@
-import type { Kysely } from 'kysely';
-
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
-import { scopeOf } from '#server/db/scope.ts';
+import { type DbScope, scopeOf } from '#server/db/scope.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
-import type { AuditAction, Tables } from '#server/db/schema.ts';
+import type { AuditAction } from '#server/db/schema.ts';
 import { RateHitStore } from '#server/http/rate-hits.ts';
 import { Counters, LeadRecords } from '#server/leads/index.ts';
 import { StaffAuthStore, STAFF_IDLE_MS } from '#server/staff/index.ts';
-import { eraseWebhookData, purgeWebhookEvents } from '#server/webhooks/index.ts';
+import { WebhookQueue } from '#server/webhooks/index.ts';
 
 /** What one purge deleted. */
 export interface PurgeResult {
@@ -27,7 +25,7 @@ export interface PurgeResult {
  * how many requests, never the erased data.
  */
 async function afterErasure(
-  trx: Kysely<Tables>,
+  scope: DbScope,
   erased: {
     ids: readonly string[];
     actor: string;
@@ -36,9 +34,9 @@ async function afterErasure(
     action?: AuditAction;
   },
 ) {
-  await eraseWebhookData(trx, erased.ids, erased.at, erased.webhooks);
+  await new WebhookQueue(scope).erase(erased.ids, erased.at, erased.webhooks);
   if (erased.ids.length === 0) return;
-  await appendAudit(trx, {
+  await appendAudit(scope.db, {
     at: erased.at,
     actor: erased.actor,
     action: erased.action ?? 'erase',
@@ -63,7 +61,7 @@ export class RetentionStore {
     const webhooks = this.#database.webhookEvents;
     return inTransaction(this.#database, async (trx) => {
       const ids = await new LeadRecords(scopeOf(this.#database, trx)).forgetPerson(email);
-      await afterErasure(trx, { ids, actor, at: now, webhooks });
+      await afterErasure(scopeOf(this.#database, trx), { ids, actor, at: now, webhooks });
       return ids;
     });
   }
@@ -87,7 +85,7 @@ export class RetentionStore {
       const key = await leads.emailKeyOf(leadId);
       if (key === undefined) return undefined;
       const ids = await leads.forgetPerson(key);
-      await afterErasure(trx, { ids, actor, at: now, webhooks, action });
+      await afterErasure(scopeOf(this.#database, trx), { ids, actor, at: now, webhooks, action });
       return ids;
     });
   }
@@ -125,10 +123,11 @@ export class RetentionStore {
     return inTransaction(this.#database, async (trx) => {
       const scope = scopeOf(this.#database, trx);
       const leadIds = await new LeadRecords(scope).purge(now);
-      await eraseWebhookData(trx, leadIds, now, webhooks);
+      const webhookQueue = new WebhookQueue(scope);
+      await webhookQueue.erase(leadIds, now, webhooks);
       return {
         leadIds,
-        webhookEvents: await purgeWebhookEvents(trx, now),
+        webhookEvents: await webhookQueue.purge(now),
         rateLimitHits: await new RateHitStore(scope).purge(now - rateWindowMs),
         staffAuth: await new StaffAuthStore(scope).purge(now, staffIdleMs),
         // Every counter window is shorter than a day.

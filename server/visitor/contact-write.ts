@@ -8,7 +8,8 @@ import { appendAudit } from '#server/db/records/audit.ts';
 import type { Tables } from '#server/db/schema.ts';
 import { scopeOf } from '#server/db/scope.ts';
 import { LeadRecords } from '#server/leads/index.ts';
-import { queueContactChanged } from '#server/webhooks/index.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
+import { WebhookQueue } from '#server/webhooks/index.ts';
 import { CHANGE_WINDOW_MS, MAX_CHANGES_PER_DAY } from './change-bound.ts';
 import {
   CHANGE_ACTIONS,
@@ -76,7 +77,7 @@ export function writeContactChange(database: Database, change: ContactChange) {
           : `${sequence}`,
     });
     if (database.webhookEvents) {
-      await queueContactChanged(trx, {
+      await new WebhookQueue(scopeOf(database, trx)).contactChanged({
         leadId,
         choice: write.contact.choice,
         dueAt: write.contact.dueAt,
@@ -84,16 +85,12 @@ export function writeContactChange(database: Database, change: ContactChange) {
         now,
       });
     }
+    const outbox = new OutboxQueue(scopeOf(database, trx));
     if (write.visitorMail) {
-      await queueMail(
-        trx,
-        leadId,
-        write.visitorMail,
-        change.messageId(write.visitorMail, sequence),
-        now,
-      );
+      const messageId = change.messageId(write.visitorMail, sequence);
+      await outbox.queueMail({ leadId, kind: write.visitorMail, messageId, now });
     }
-    await queueNotice(trx, leadId, change.messageId('visitor_notice', sequence), now);
+    await queueNotice(trx, outbox, leadId, change.messageId('visitor_notice', sequence), now);
     return { status: 'changed' };
   });
 }
@@ -143,31 +140,6 @@ async function pastDailyBound(
   return oldest === undefined ? undefined : Math.max(1, Number(oldest.at) + CHANGE_WINDOW_MS - now);
 }
 
-async function queueMail(
-  trx: Kysely<Tables>,
-  leadId: string,
-  kind: MailKind,
-  messageId: string,
-  now: number,
-  notBefore = now,
-): Promise<void> {
-  await trx
-    .insertInto('outbox')
-    .values({
-      lead_id: leadId,
-      kind,
-      message_id: messageId,
-      next_attempt_at: notBefore,
-      created_at: now,
-      last_attempt_at: null,
-      sent_at: null,
-      last_error: null,
-      claimed_until: null,
-      claim_token: null,
-    })
-    .execute();
-}
-
 /**
  * The staff's notice of a visitor's change, at most one per request per hour: while one is
  * pending, nothing (it is rendered when sent, from the request as it then is); after one was
@@ -175,6 +147,7 @@ async function queueMail(
  */
 async function queueNotice(
   trx: Kysely<Tables>,
+  outbox: OutboxQueue,
   leadId: string,
   messageId: string,
   now: number,
@@ -190,5 +163,5 @@ async function queueNotice(
   const notBefore = last
     ? Math.max(now, (last.sent_at ?? last.last_attempt_at ?? last.created_at) + NOTICE_INTERVAL_MS)
     : now;
-  await queueMail(trx, leadId, 'visitor_notice', messageId, now, notBefore);
+  await outbox.queueMail({ leadId, kind: 'visitor_notice', messageId, now, notBefore });
 }

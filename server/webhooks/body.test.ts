@@ -47,7 +47,7 @@ describe('lead.created carries the choice of contact', () => {
     expect(row.payload).not.toMatch(/Zoé|Lefèvre|zoe@|06 12/);
   });
 
-  it('from the lead for an event stored before issue 37 (no choice kept with it)', () => {
+  it('from the lead for an event stored before the choice of contact was kept (no choice kept with it)', () => {
     expect(bodyOf(null, lead(unspecifiedContact(AT))).contact).toMatchObject({
       channel: 'non_precise',
       days: [],

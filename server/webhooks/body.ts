@@ -11,7 +11,7 @@ const iso = (at: number) => new Date(at).toISOString();
 
 /**
  * `contact`: the choice as given at reception (stored with the event); for an event stored
- * without it (before issue 37), the lead's, which the visitor could not have changed then.
+ * without it (before ADR 0029), the lead's, which the visitor could not have changed then.
  */
 export function leadCreatedData(lead: Lead, contact?: ContactChoiceData) {
   return {

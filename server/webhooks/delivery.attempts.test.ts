@@ -10,7 +10,7 @@ import { signInStaff, submitRequest } from '#test-support/webhook-server.ts';
 import { cleanUpAfterAll, engineRun, receiverFor } from './delivery.fixture.ts';
 
 /**
- * The CRM webhook end to end (issue 26): a real server process, a real HTTP receiver on loopback
+ * The CRM webhook end to end (ADR 0024): a real server process, a real HTTP receiver on loopback
  * that verifies every signature with `standardwebhooks`, e-mail to a real SMTP peer; on SQLite and
  * on PostgreSQL. Here: delivery, retries, order, failure for good and a disabled endpoint.
  */

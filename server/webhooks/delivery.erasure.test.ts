@@ -10,7 +10,7 @@ import { signInStaff, submitRequest } from '#test-support/webhook-server.ts';
 import { cleanUpAfterAll, engineRun, receiverFor } from './delivery.fixture.ts';
 
 /**
- * The CRM webhook end to end (issue 26), on SQLite and on PostgreSQL: what erasing a person does
+ * The CRM webhook end to end (ADR 0024), on SQLite and on PostgreSQL: what erasing a person does
  * to their events.
  */
 cleanUpAfterAll();

@@ -13,7 +13,7 @@ import {
 } from './delivery.fixture.ts';
 
 /**
- * The CRM webhook end to end (issue 26): every acknowledged request's event delivered after a
+ * The CRM webhook end to end (ADR 0024): every acknowledged request's event delivered after a
  * kill -9, on SQLite and on PostgreSQL; and two instances on one PostgreSQL database, one of them
  * killed.
  */

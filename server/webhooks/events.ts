@@ -1,14 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 import type { WebhookEventType } from '#contracts/staff/webhooks-contract.ts';
-import type { Tables } from '#server/db/schema.ts';
 import type { WebhookAlertKind, WebhookEventsTable } from '#server/db/tables/webhooks.ts';
 
 /**
- * The CRM webhook's events as its stores hand them out (issue 26, ADR 0024). Events are claimed with a lease (and
- * `FOR UPDATE SKIP LOCKED` on PostgreSQL) so that each attempt is made by one instance; an event
- * is claimable only when no earlier event of its request is still waiting or being attempted,
- * so a request's events go out in order. Nothing is claimed while the endpoint is disabled.
+ * The CRM webhook's events as its stores hand them out (ADR 0024). Events are claimed with a
+ * lease (and `FOR UPDATE SKIP LOCKED` on PostgreSQL) so that each attempt is made by one
+ * instance; an event is claimable only when no earlier event of its request is still waiting or
+ * being attempted, so a request's events go out in order. Nothing is claimed while the endpoint
+ * is disabled.
  */
 export interface ClaimedEvent {
   id: number;
@@ -61,27 +61,4 @@ export function toClaimed(row: Selectable<WebhookEventsTable>): ClaimedEvent {
     attempts: row.attempts,
     createdAt: Number(row.created_at),
   };
-}
-
-/** When a 410 disabled the endpoint of `urlKey`; undefined when it is active. */
-export async function endpointDisabledAt(
-  db: Kysely<Tables>,
-  urlKey: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select('disabled_at')
-    .where('url_key', '=', urlKey)
-    .executeTakeFirst();
-  return row?.disabled_at == null ? undefined : Number(row.disabled_at);
-}
-
-/** Retention: events done for more than `WEBHOOK_HISTORY_MS` go, with their attempts. */
-export async function purgeWebhookEvents(db: Kysely<Tables>, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('webhook_events')
-    .where('status', 'in', ['delivered', 'failed', 'cancelled'])
-    .where('created_at', '<', now - WEBHOOK_HISTORY_MS)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -4,7 +4,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 import { Webhook } from 'standardwebhooks';
 
-import { RESPONSE_EXCERPT_CHARS } from './store.ts';
+import { RESPONSE_EXCERPT_CHARS } from './events.ts';
 
 /**
  * One POST of one event, signed with the maintained `standardwebhooks` package: `webhook-id`

@@ -15,7 +15,7 @@ import { WebhookStore, type QueuedAlert } from './store.ts';
 import { WebhookWorker } from './worker.ts';
 
 /**
- * The CRM webhook, assembled (issue 26, ADR 0024): its store on the database, the
+ * The CRM webhook, assembled (ADR 0024): its store on the database, the
  * signed sender, the delivery worker, the alerts' e-mail writer and the staff pages' reads and
  * actions. The Node server and the Supabase worker build it the same way.
  */

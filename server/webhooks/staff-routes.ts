@@ -9,7 +9,7 @@ import {
 import type { WebhookService } from './service.ts';
 
 /**
- * The staff API's webhook routes (issue 26), behind the staff API's session check and its
+ * The staff API's webhook routes (ADR 0024), behind the staff API's session check and its
  * cross-site refusal (both in server/staff/api.ts). Without a webhook, the pages say so.
  */
 export const WEBHOOK_STAFF_ERRORS = {

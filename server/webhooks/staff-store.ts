@@ -10,8 +10,9 @@ import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { Tables } from '#server/db/schema.ts';
 import type { WebhookEventsTable } from '#server/db/tables/webhooks.ts';
-import { endpointDisabledAt } from './events.ts';
-import { queueWebhookEvents, webhookTestEvent } from './queue.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { WebhookEndpointStore } from './alerts-store.ts';
+import { webhookTestEvent, WebhookQueue } from './queue.ts';
 
 /**
  * The CRM webhook as the staff pages use it: « Renvoyer », « Réactiver » and « Envoyer un test »
@@ -84,7 +85,7 @@ export class WebhookStaffStore {
   async queueTest(actor: string, now: number): Promise<string> {
     return inTransaction(this.#connection, async (trx) => {
       const event = webhookTestEvent(now);
-      await queueWebhookEvents(trx, [event]);
+      await new WebhookQueue(scopeOf(this.#connection, trx)).queue([event]);
       await appendAudit(trx, {
         at: now,
         actor,
@@ -175,7 +176,7 @@ export class WebhookStaffStore {
       .orderBy('webhook_attempts.id', 'desc')
       .limit(50)
       .execute();
-    const disabledAt = await endpointDisabledAt(this.#db, this.#urlKey);
+    const disabledAt = await new WebhookEndpointStore(this.#connection, this.#urlKey).disabledAt();
     const lastFailed = recent[0] !== undefined && recent[0].error !== null;
     return {
       disabledAt: disabledAt ?? null,

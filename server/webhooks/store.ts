@@ -5,26 +5,19 @@ import type { Database } from '#server/db/database.ts';
 import { getLeads, type Lead } from '#server/db/records/lead.ts';
 import { claimLeased } from '#server/db/lease-claim.ts';
 import type { Tables } from '#server/db/schema.ts';
-import { alertById, endpointAlerts } from './alerts-store.ts';
-import {
-  endpointDisabledAt,
-  toClaimed,
-  type AttemptResult,
-  type ClaimedEvent,
-  type QueuedAlert,
-} from './events.ts';
+import { scopeOf } from '#server/db/scope.ts';
+import { type AlertContext, WebhookEndpointStore } from './alerts-store.ts';
+import { toClaimed, type AttemptResult, type ClaimedEvent, type QueuedAlert } from './events.ts';
 
 /**
- * The CRM webhook's delivery queue (issue 26, ADR 0024). Events are claimed with a lease (and
+ * The CRM webhook's delivery queue (ADR 0024). Events are claimed with a lease (and
  * `FOR UPDATE SKIP LOCKED` on PostgreSQL) so that each attempt is made by one instance; an event
  * is claimable only when no earlier event of its request is still waiting or being attempted,
  * so a request's events go out in order. Nothing is claimed while the endpoint is disabled. The
  * staff pages' actions and views: ./staff-store.ts.
  */
 export {
-  purgeWebhookEvents,
   RESPONSE_EXCERPT_CHARS,
-  WEBHOOK_HISTORY_MS,
   type AttemptResult,
   type ClaimedEvent,
   type QueuedAlert,
@@ -48,9 +41,13 @@ export class WebhookStore {
     return this.#connection.engine;
   }
 
+  get #endpoint(): WebhookEndpointStore {
+    return new WebhookEndpointStore(this.#connection, this.#urlKey);
+  }
+
   /** When a 410 disabled the endpoint; undefined when it is active. */
   disabledAt(): Promise<number | undefined> {
-    return endpointDisabledAt(this.#db, this.#urlKey);
+    return this.#endpoint.disabledAt();
   }
 
   /**
@@ -152,56 +149,18 @@ export class WebhookStore {
   async record(
     results: readonly AttemptResult[],
     token: string,
-    alert: { endpoint: string; messageId: (alertId: number) => string; now: number },
+    alert: AlertContext,
   ): Promise<QueuedAlert[]> {
     if (results.length === 0) return [];
     // Bookkeeping too: a record lost to an OS crash repeats an attempt under the same id.
     return inTransactionWithoutFlush(this.#connection, async (trx) => {
-      const stillPending = new Set<number>();
-      // The common case in one statement: the delivered ones.
-      const delivered = results.filter((result) => result.outcome.kind === 'delivered');
-      if (delivered.length > 0) {
-        const rows = await trx
-          .updateTable('webhook_events')
-          .set((eb) => ({
-            status: 'delivered',
-            delivered_at: alert.now,
-            last_attempt_at: alert.now,
-            attempts: eb('attempts', '+', 1),
-            claimed_until: null,
-            claim_token: null,
-          }))
-          .where(
-            'id',
-            'in',
-            delivered.map((result) => result.event.id),
-          )
-          .where('claim_token', '=', token)
-          .where('status', '=', 'pending')
-          .returning('id')
-          .execute();
-        for (const row of rows) stillPending.add(Number(row.id));
-      }
+      const stillPending = await markDelivered(trx, results, token, alert.now);
       let exhausted = false;
       let gone = false;
       for (const result of results) {
         const { event, outcome } = result;
         if (outcome.kind === 'delivered') continue;
-        const changed = await trx
-          .updateTable('webhook_events')
-          .set({
-            claimed_until: null,
-            claim_token: null,
-            last_attempt_at: result.at,
-            ...(outcome.kind === 'gone' ? {} : { attempts: event.attempts + 1 }),
-            ...(outcome.kind === 'failed' ? { status: 'failed' } : {}),
-            ...(outcome.kind === 'retry' ? { next_attempt_at: outcome.nextAttemptAt } : {}),
-          })
-          .where('id', '=', event.id)
-          .where('claim_token', '=', token)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) > 0) stillPending.add(event.id);
+        if (await markUndelivered(trx, result, token)) stillPending.add(event.id);
         if (outcome.kind === 'failed' && stillPending.has(event.id)) exhausted = true;
         if (outcome.kind === 'gone') gone = true;
       }
@@ -218,26 +177,15 @@ export class WebhookStore {
           .where('claim_token', '=', token)
           .execute();
       }
-      await trx
-        .insertInto('webhook_attempts')
-        .values(
-          results.map((result) => ({
-            event_id: result.event.id,
-            at: result.at,
-            duration_ms: Math.round(result.durationMs),
-            http_status: result.httpStatus,
-            error: result.error,
-            response: stillPending.has(result.event.id) ? result.response : null,
-          })),
-        )
-        .execute();
-      return endpointAlerts(trx, this.#urlKey, { gone, exhausted }, alert);
+      await insertAttempts(trx, results, stillPending);
+      const endpoint = new WebhookEndpointStore(scopeOf(this.#connection, trx), this.#urlKey);
+      return endpoint.afterAttempts({ gone, exhausted }, alert);
     });
   }
 
   /** An alert's content, for its e-mail. */
   alertById(id: number) {
-    return alertById(this.#db, id);
+    return this.#endpoint.alertById(id);
   }
 
   /** The earliest time a pending event is due (for the worker's timer). */
@@ -249,4 +197,82 @@ export class WebhookStore {
       .executeTakeFirst();
     return row?.next == null ? undefined : Number(row.next);
   }
+}
+
+/** Marks the delivered ones of a round in one statement; returns those still pending then. */
+async function markDelivered(
+  trx: Kysely<Tables>,
+  results: readonly AttemptResult[],
+  token: string,
+  now: number,
+): Promise<Set<number>> {
+  const stillPending = new Set<number>();
+  const delivered = results.filter((result) => result.outcome.kind === 'delivered');
+  if (delivered.length === 0) return stillPending;
+  const rows = await trx
+    .updateTable('webhook_events')
+    .set((eb) => ({
+      status: 'delivered',
+      delivered_at: now,
+      last_attempt_at: now,
+      attempts: eb('attempts', '+', 1),
+      claimed_until: null,
+      claim_token: null,
+    }))
+    .where(
+      'id',
+      'in',
+      delivered.map((result) => result.event.id),
+    )
+    .where('claim_token', '=', token)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  for (const row of rows) stillPending.add(Number(row.id));
+  return stillPending;
+}
+
+/** An attempt that did not deliver: retry, failed or gone. True while the event is pending. */
+async function markUndelivered(
+  trx: Kysely<Tables>,
+  result: AttemptResult,
+  token: string,
+): Promise<boolean> {
+  const { event, outcome } = result;
+  const changed = await trx
+    .updateTable('webhook_events')
+    .set({
+      claimed_until: null,
+      claim_token: null,
+      last_attempt_at: result.at,
+      ...(outcome.kind === 'gone' ? {} : { attempts: event.attempts + 1 }),
+      ...(outcome.kind === 'failed' ? { status: 'failed' } : {}),
+      ...(outcome.kind === 'retry' ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+    })
+    .where('id', '=', event.id)
+    .where('claim_token', '=', token)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}
+
+/** Each attempt's row; the receiver's answer only for an event still pending. */
+async function insertAttempts(
+  trx: Kysely<Tables>,
+  results: readonly AttemptResult[],
+  stillPending: ReadonlySet<number>,
+): Promise<void> {
+  await trx
+    .insertInto('webhook_attempts')
+    .values(
+      results.map((result) => ({
+        event_id: result.event.id,
+        at: result.at,
+        duration_ms: Math.round(result.durationMs),
+        http_status: result.httpStatus,
+        error: result.error,
+        response: stillPending.has(result.event.id) ? result.response : null,
+      })),
+    )
+    .execute();
 }

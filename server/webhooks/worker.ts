@@ -6,7 +6,7 @@ import type { WebhookSender } from './sender.ts';
 import type { AttemptResult, ClaimedEvent, QueuedAlert, WebhookStore } from './store.ts';
 
 /**
- * Delivers the CRM webhook's events (issue 26, ADR 0024): claims due events (a lease, so that
+ * Delivers the CRM webhook's events (ADR 0024): claims due events (a lease, so that
  * each attempt is made by one instance), POSTs them at once (at most `concurrency`, each bounded
  * by the sender's timeout, off the event loop), records each round in one transaction and
  * retries on the schedule. A 2xx is delivered; a 410 disables the endpoint (the event waits);
