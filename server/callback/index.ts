@@ -32,3 +32,4 @@ export {
   type SlotOccurrence,
 } from './slots.ts';
 export { CallbackStore } from './store.ts';
+export { buildCallback, buildDigest, type Callback, mailCalendar } from './build.ts';

@@ -30,3 +30,5 @@ export { purgeCounters } from './counters.ts';
 export { purgeRateHits, type RatePolicy, type RateVerdict } from './rate-hits.ts';
 export { RATE_WINDOW_MS } from './rate-limit.ts';
 export type { FloodPolicy, SubmissionInput, SubmitVerdict } from './submission.ts';
+export { buildLeads } from './build.ts';
+export { registerContactEndpoint } from './routes.ts';

@@ -9,3 +9,4 @@ export { type MailMessage, type MailSettings, messageIdFor } from './templates.t
 export { type ChosenSlot, type MailSchedule, type VisitorLinks } from './schedule-mail.ts';
 export { type OutboxOptions, OutboxWorker } from './worker.ts';
 export { EML_DIRECTORY, mailFileStem, type LeadReads } from './worker-options.ts';
+export { buildApiTransport, buildOutboxWorker } from './build.ts';

@@ -6,3 +6,4 @@
 export { clearErasedTraces, type ErasedTraces, removeMailFiles } from './erased-traces.ts';
 export { runPurge } from './retention.ts';
 export { RetentionStore, type PurgeResult } from './store.ts';
+export { buildPurgeSchedule, type PurgeSchedule } from './build.ts';

@@ -13,3 +13,4 @@ export {
 export { VISITOR_MESSAGES } from './messages.ts';
 export { visitorMessageId, VisitorService, type VisitorOutcome } from './service.ts';
 export { NOTICE_INTERVAL_MS, VISITOR_ACTOR, VisitorStore } from './store.ts';
+export { buildVisitor } from './build.ts';

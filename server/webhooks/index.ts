@@ -22,3 +22,4 @@ export {
 } from './settings.ts';
 export { eraseWebhookData } from './queue.ts';
 export { purgeWebhookEvents, WebhookStore } from './store.ts';
+export { buildWebhooks } from './build.ts';

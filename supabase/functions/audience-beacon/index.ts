@@ -8,29 +8,29 @@
 import { Hono } from 'hono';
 
 import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
-import { registerAudienceBeacon } from '#server/audience/routes.ts';
-import { AudienceService } from '#server/audience/service.ts';
+import { registerAudienceBeacon } from '#server/audience/index.ts';
 import { clientAddress, clientKey } from '#server/http/request-client.ts';
-import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
+import {
+  createEdgePipeline,
+  edgeAudience,
+  runAfterAnswer,
+} from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, stores } = createEdgePipeline(Deno.env.toObject());
-const audience = new AudienceService({
-  store: () => stores.audience,
-  logger,
-  recordCampaigns: env.RECORD_CAMPAIGNS,
-});
+const pipeline = createEdgePipeline(Deno.env.toObject());
+const { settings } = pipeline;
+const audience = edgeAudience(pipeline);
 audience.start();
 
 const app = new Hono();
 registerAudienceBeacon(app, {
   service: audience,
   // Supabase's gateway sets X-Forwarded-For (TRUST_PROXY, edge-pipeline.ts).
-  clientKey: (c) => clientKey(clientAddress(undefined, c.req.raw.headers, env.TRUST_PROXY)),
+  clientKey: (c) => clientKey(clientAddress(undefined, c.req.raw.headers, settings.TRUST_PROXY)),
 });
 app.use(AUDIENCE_BEACON_PATH, async (c, next) => {
   await next();
