@@ -36,8 +36,6 @@ export function isoWeekdayOf(day: DayName): number {
   return DAY_NAMES.indexOf(day) + 1;
 }
 
-export const DEFAULT_CALL_WINDOWS = '10:00-13:00,14:00-17:00,17:00-20:00';
-
 export function parseSlotList(text: string): SlotRange[] | undefined {
   if (text.trim() === '') return [];
   const slots: SlotRange[] = [];

@@ -11,7 +11,7 @@ import { companyMailDomain } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MailSchedule, MailSettings } from '#server/outbox/index.ts';
 import { callbackFactsBy } from './answer.ts';
-import type { CallbackCalendar } from './calendar.ts';
+import { type CallbackCalendar, dueAt } from './calendar.ts';
 import { DigestScheduler } from './digest.ts';
 import { CallbackService } from './service.ts';
 import { calendarFromEnv, type CallbackEnv } from './settings.ts';
@@ -19,9 +19,9 @@ import { contactOffer, nextChosenSlot } from './slots.ts';
 import type { CallbackStore } from './store.ts';
 import { dueWallTimeBy } from './wall-time.ts';
 
-export interface Callback {
+/** The call-back clock's answers, from the settings alone (what the Edge Functions need). */
+export interface CallbackClock {
   calendar: CallbackCalendar;
-  service: CallbackService;
   /** What the visitor is told: the due time of a request, on the company's wall clock. */
   timeBy: (receivedAt: number) => CallbackTime;
   /** What the contact endpoint answers of the call-back. */
@@ -32,22 +32,33 @@ export interface Callback {
   mail: Pick<MailSettings, 'dueTime' | 'callbackBy' | 'timeZone'> & { schedule: MailSchedule };
 }
 
+/** The clock with its service over the stores (the Node server: the inbox, the digest). */
+export interface Callback extends CallbackClock {
+  service: CallbackService;
+}
+
 export function buildCallback(
   settings: CallbackEnv,
   stores: ConstructorParameters<typeof CallbackService>[0],
   clock: () => number,
 ): Callback {
+  const callbackClock = buildCallbackClock(settings);
+  return {
+    ...callbackClock,
+    service: new CallbackService(stores, callbackClock.calendar, clock),
+  };
+}
+
+export function buildCallbackClock(settings: CallbackEnv): CallbackClock {
   const calendar = calendarFromEnv(settings);
-  const service = new CallbackService(stores, calendar, clock);
   const timeBy = dueWallTimeBy(calendar);
   return {
     calendar,
-    service,
     timeBy,
     facts: callbackFactsBy(calendar, timeBy),
     offer: contactOffer(calendar),
     mail: {
-      dueTime: (receivedAt) => formatDueTime(service.dueAt(receivedAt), calendar.timeZone),
+      dueTime: (receivedAt) => formatDueTime(dueAt(receivedAt, calendar), calendar.timeZone),
       callbackBy: timeBy,
       ...mailCalendar(calendar),
     },

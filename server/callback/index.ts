@@ -32,4 +32,11 @@ export {
   type SlotOccurrence,
 } from './slots.ts';
 export { CallbackStore } from './store.ts';
-export { buildCallback, buildDigest, type Callback, mailCalendar } from './build.ts';
+export {
+  buildCallback,
+  buildCallbackClock,
+  buildDigest,
+  type Callback,
+  type CallbackClock,
+  mailCalendar,
+} from './build.ts';

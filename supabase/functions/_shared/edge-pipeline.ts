@@ -8,15 +8,23 @@
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
-import { buildAudience, type AudienceService } from '#server/audience/index.ts';
-import { buildCallback, type Callback } from '#server/callback/index.ts';
-import { storesOf, type Stores } from '#server/compose/stores.ts';
+import { buildCallbackClock, type CallbackClock } from '#server/callback/index.ts';
 import { Database } from '#server/db/database.ts';
 import { openPostgresJs } from '#server/db/postgres-js.ts';
 import { parseEnv, type ServerEnv } from '#server/env.ts';
-import { buildLeads, NOTIFICATION_WINDOW_MS, type LeadService } from '#server/leads/index.ts';
+import {
+  buildLeads,
+  LeadStore,
+  NOTIFICATION_WINDOW_MS,
+  type LeadService,
+} from '#server/leads/index.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
-import { buildApiTransport, buildOutboxWorker, type OutboxWorker } from '#server/outbox/index.ts';
+import {
+  buildApiTransport,
+  buildOutboxWorker,
+  OutboxStore,
+  type OutboxWorker,
+} from '#server/outbox/index.ts';
 import {
   buildWebhooks,
   webhookConfigFromEnv,
@@ -26,14 +34,17 @@ import {
 export interface EdgePipeline {
   settings: ServerEnv;
   logger: Logger;
-  /** Every store, on the project's database (server/compose/stores.ts). */
-  stores: Stores;
+  /**
+   * The stores the functions share, on the project's database (the `audience-beacon` function
+   * builds its own: the others load no audience code).
+   */
+  stores: { database: Database; leads: LeadStore; outbox: OutboxStore };
   /** Undefined without MAIL_API_URL: then nothing is sent (the rows wait). */
   worker: OutboxWorker | undefined;
   /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
   webhooks: WebhookService | undefined;
   /** The call-back clock: the calendar, the due times, what the visitor is told. */
-  callback: Callback;
+  callback: CallbackClock;
   /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
   workerSecret(): Promise<string | undefined>;
 }
@@ -53,8 +64,8 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
     databaseUrl,
     webhookEvents: webhookConfigFromEnv(settings) !== undefined,
   });
-  const stores = storesOf(database);
-  const callback = buildCallback(settings, stores, Date.now);
+  const stores = { database, leads: new LeadStore(database), outbox: new OutboxStore(database) };
+  const callback = buildCallbackClock(settings);
   // Alerts link to the staff pages of the Node server (SITE_URL), if any.
   const webhooks = buildWebhooks(settings, database, {
     logger,
@@ -67,7 +78,10 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
       logger,
       // The notification links to the request's page on the Node server, if any. No visitor
       // page link: its API runs on the Node server only (docs/mail.md).
-      mail: { ...callback.mail, ...(settings.SITE_URL ? { siteUrl: () => settings.SITE_URL ?? '' } : {}) },
+      mail: {
+        ...callback.mail,
+        ...(settings.SITE_URL ? { siteUrl: () => settings.SITE_URL ?? '' } : {}),
+      },
       notificationWindowMs: NOTIFICATION_WINDOW_MS,
       webhookAlert: webhooks?.alertWriter(),
     });
@@ -99,7 +113,9 @@ export function edgeLeads(pipeline: EdgePipeline): LeadService {
     onStored: () => {
       if (webhooks) {
         runAfterAnswer(() =>
-          webhooks.worker.runOnce().catch((error: unknown) => logger.error('webhook_error', { error })),
+          webhooks.worker
+            .runOnce()
+            .catch((error: unknown) => logger.error('webhook_error', { error })),
         );
       }
       if (worker) {
@@ -109,11 +125,6 @@ export function edgeLeads(pipeline: EdgePipeline): LeadService {
       }
     },
   });
-}
-
-/** The audience count on the Edge: the isolate's aggregate, written every 5 s. */
-export function edgeAudience(pipeline: EdgePipeline): AudienceService {
-  return buildAudience(pipeline.settings, pipeline.stores.audience, { logger: pipeline.logger });
 }
 
 /** Compares two secrets in constant time (their SHA-256 digests, byte by byte). */

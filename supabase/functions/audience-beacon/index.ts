@@ -8,22 +8,17 @@
 import { Hono } from 'hono';
 
 import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
-import { registerAudienceBeacon } from '#server/audience/index.ts';
+import { AudienceStore, buildAudience, registerAudienceBeacon } from '#server/audience/index.ts';
 import { clientAddress, clientKey } from '#server/http/request-client.ts';
-import {
-  createEdgePipeline,
-  edgeAudience,
-  runAfterAnswer,
-} from '#supabase/functions/_shared/edge-pipeline.ts';
+import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const pipeline = createEdgePipeline(Deno.env.toObject());
-const { settings } = pipeline;
-const audience = edgeAudience(pipeline);
+const { settings, logger, stores } = createEdgePipeline(Deno.env.toObject());
+const audience = buildAudience(settings, new AudienceStore(stores.database), { logger });
 audience.start();
 
 const app = new Hono();
