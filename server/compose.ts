@@ -20,7 +20,7 @@ import { buildPurgeSchedule, type PurgeSchedule } from './retention/index.ts';
 import { buildVisitor } from './visitor/index.ts';
 import { buildWebhooks, webhookConfigFromEnv } from './webhooks/index.ts';
 
-export type { Pipeline, Runtime, Timings } from './compose/pipeline.ts';
+export type { Pipeline, Timings } from './compose/pipeline.ts';
 
 /** Longest wait for the database in /healthz before it reports the database as down. */
 const HEALTH_TIMEOUT_MS = 3_000;

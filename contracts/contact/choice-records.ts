@@ -1,5 +1,5 @@
 /**
- * The visitor's choice as stored and told in words (issue 37, ADR 0029): the columns' encodings,
+ * The visitor's choice as stored and told in words (ADR 0029): the columns' encodings,
  * the summaries staff read, the wording stored with a request. Apart from contact-choice.ts, which
  * the contact page loads, so that what only the server, the staff pages and the visitor's page
  * use does not weigh on the contact page's first load.

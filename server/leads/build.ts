@@ -11,7 +11,7 @@ import { createLeadService, type LeadService } from './submit-lead.ts';
 
 type LeadServiceOptions = Parameters<typeof createLeadService>[0];
 
-export type LeadSettings = Pick<
+type LeadSettings = Pick<
   ServerEnv,
   | 'RATE_LIMIT_PER_HOUR'
   | 'SEND_CONFIRMATION'

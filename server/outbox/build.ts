@@ -12,7 +12,7 @@ import type { MailSettings } from './templates.ts';
 import { OutboxWorker, type OutboxOptions } from './worker.ts';
 import type { LeadReads } from './worker-options.ts';
 
-export type OutboxSettings = Pick<
+type OutboxSettings = Pick<
   ServerEnv,
   'MAIL_FROM' | 'MAIL_TO' | 'NOTIFICATIONS_PER_10_MINUTES' | 'OUTBOX_LEASE_SECONDS'
 >;

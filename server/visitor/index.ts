@@ -1,5 +1,5 @@
 /**
- * The visitor page's entry module (issue 37, ADR 0029): the links that open `/ma-demande`
+ * The visitor page's entry module (ADR 0029): the links that open `/ma-demande`
  * (tokens stored hashed), and what a visitor may do there. Its HTTP routes (./routes.ts) are
  * registered by the composition root only.
  */

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The CRM webhook's settings (issue 26), part of the server's environment (env.ts): checked at
+ * The CRM webhook's settings, part of the server's environment (env.ts): checked at
  * startup like every other setting. Unset WEBHOOK_URL: no webhook, and nothing else changes.
  */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
