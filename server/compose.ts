@@ -7,7 +7,7 @@
  */
 import { siteConfig } from '#config/site.ts';
 import { buildAudience } from './audience/index.ts';
-import { buildCallback, buildDigest, digestWriter } from './callback/index.ts';
+import { buildCallback, buildDigest, type Callback, digestWriter } from './callback/index.ts';
 import type { Pipeline, Runtime } from './compose/pipeline.ts';
 import { registerRoutes, type RouteParts } from './compose-routes.ts';
 import { openStores, type Stores } from './compose/stores.ts';
@@ -28,11 +28,72 @@ const HEALTH_TIMEOUT_MS = 3_000;
 /** Opens the database (throws `StoreOpenError` when it cannot connect or migrate). */
 export async function createServer(settings: ServerEnv, runtime: Runtime): Promise<Pipeline> {
   const { logger, clock, timings = {} } = runtime;
+  // The database, and every capability's store on it.
   const stores = await openDatabase(settings, logger);
-  const transport = buildMailTransport(settings, logger);
+  // Each capability, from the settings and its stores.
   const linkBase = () => settings.SITE_URL ?? runtime.origins()[0] ?? siteConfig.siteUrl;
   const callback = buildCallback(settings, stores, clock);
-  // The outbox worker sends the webhook's alerts and what the requests queue, at once.
+  const { transport, worker, webhooks } = buildDelivery(settings, stores, callback, {
+    ...runtime,
+    linkBase,
+  });
+  const built = {
+    stores,
+    transport,
+    worker,
+    webhooks,
+    leads: buildLeads(settings, stores.leads, {
+      logger,
+      webhooks: webhooks !== undefined,
+      onStored: () => {
+        worker.kick();
+        webhooks?.worker.kick();
+      },
+      now: clock,
+      contactOffer: callback.offer,
+    }),
+    callback: callback.service,
+    digest: buildDigest(stores.callback, callback.service, {
+      logger,
+      onQueued: () => worker.kick(),
+      lookEveryMs: timings.digestLookEveryMs,
+    }),
+    refusalLog: new RefusalLog(logger),
+    audience: buildAudience(settings, stores.audience, {
+      logger,
+      flushMs: timings.audience?.flushMs,
+      now: timings.audience?.now ?? clock,
+    }),
+    visitor: buildVisitor(stores, callback.calendar, clock),
+  };
+  const purge = buildPurgeSchedule(stores.database, {
+    logger,
+    now: timings.audience?.now ?? Date.now,
+    intervalMs: timings.purgeIntervalMs,
+  });
+  // The routes, the health check, the workers' start and stop.
+  const parts: RouteParts = { ...built, clock: callback, linkBase };
+  return {
+    ...built,
+    register: (app) => registerRoutes(app, parts, settings, runtime),
+    healthCheck: () => healthCheck(stores, transport),
+    start: () => startWorkers(parts, purge, logger, timings.digest !== false),
+    close: () => closeAll(parts, purge),
+  };
+}
+
+/**
+ * What leaves the server: the mail transport, the CRM webhook and the outbox worker, which sends
+ * the webhook's alerts and what the requests queue.
+ */
+function buildDelivery(
+  settings: ServerEnv,
+  stores: Stores,
+  callback: Callback,
+  runtime: Runtime & { linkBase: () => string },
+) {
+  const { logger, clock, linkBase, timings = {} } = runtime;
+  const transport = buildMailTransport(settings, logger);
   const webhooks = buildWebhooks(settings, stores.database, {
     logger,
     siteUrl: linkBase,
@@ -50,49 +111,7 @@ export async function createServer(settings: ServerEnv, runtime: Runtime): Promi
     notificationWindowMs: NOTIFICATION_WINDOW_MS,
     ...timings.outbox,
   });
-  const leads = buildLeads(settings, stores.leads, {
-    logger,
-    webhooks: webhooks !== undefined,
-    onStored: () => {
-      worker.kick();
-      webhooks?.worker.kick();
-    },
-    now: clock,
-    contactOffer: callback.offer,
-  });
-  const built = {
-    stores,
-    leads,
-    worker,
-    transport,
-    webhooks,
-    callback: callback.service,
-    digest: buildDigest(stores.callback, callback.service, {
-      logger,
-      onQueued: () => worker.kick(),
-      lookEveryMs: timings.digestLookEveryMs,
-    }),
-    refusalLog: new RefusalLog(logger),
-    audience: buildAudience(settings, stores.audience, {
-      logger,
-      flushMs: timings.audience?.flushMs,
-      now: timings.audience?.now ?? clock,
-    }),
-    visitor: buildVisitor(stores, callback.calendar, clock),
-  };
-  const parts: RouteParts = { ...built, clock: callback, linkBase };
-  const purge = buildPurgeSchedule(stores.database, {
-    logger,
-    now: timings.audience?.now ?? Date.now,
-    intervalMs: timings.purgeIntervalMs,
-  });
-  return {
-    ...built,
-    register: (app) => registerRoutes(app, parts, settings, runtime),
-    healthCheck: () => healthCheck(stores, transport),
-    start: () => startWorkers(parts, purge, logger, timings.digest !== false),
-    close: () => closeAll(parts, purge),
-  };
+  return { transport, worker, webhooks };
 }
 
 /** Opens (and migrates) the database and builds every store on it. */
