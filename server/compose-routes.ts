@@ -5,14 +5,14 @@
  */
 import type { Hono } from 'hono';
 
-import { registerAudienceBeacon } from '#server/audience/index.ts';
+import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
 import type { Callback } from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
 import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { registerInboxRoutes } from '#server/inbox/routes.ts';
-import { registerContactEndpoint } from '#server/leads/index.ts';
+import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';

@@ -7,4 +7,3 @@ export { AudienceService } from './service.ts';
 export { audienceRetentionStart } from './calendar.ts';
 export { AudienceStore } from './store.ts';
 export { buildAudience } from './build.ts';
-export { registerAudienceBeacon } from './routes.ts';

@@ -31,4 +31,3 @@ export { purgeRateHits, type RatePolicy, type RateVerdict } from './rate-hits.ts
 export { RATE_WINDOW_MS } from './rate-limit.ts';
 export type { FloodPolicy, SubmissionInput, SubmitVerdict } from './submission.ts';
 export { buildLeads } from './build.ts';
-export { registerContactEndpoint } from './routes.ts';

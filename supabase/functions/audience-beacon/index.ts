@@ -8,7 +8,9 @@
 import { Hono } from 'hono';
 
 import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
-import { AudienceStore, buildAudience, registerAudienceBeacon } from '#server/audience/index.ts';
+import { AudienceStore, buildAudience } from '#server/audience/index.ts';
+// The routes are not in the entry module: the staff CLI loads it and no HTTP code.
+import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { clientAddress, clientKey } from '#server/http/request-client.ts';
 import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 

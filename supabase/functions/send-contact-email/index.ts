@@ -8,7 +8,9 @@
 import { Hono } from 'hono';
 
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
-import { RefusalLog, registerContactEndpoint } from '#server/leads/index.ts';
+import { RefusalLog } from '#server/leads/index.ts';
+// The routes are not in the entry module: the staff CLI loads it and no HTTP code.
+import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { createEdgePipeline, edgeLeads } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
