@@ -9,8 +9,12 @@
  */
 import { z } from 'zod';
 
-import { callDaysOf, callSlotsOf } from './call-settings.ts';
-import { booleanSetting, httpUrlSetting } from './setting-schemas.ts';
+import {
+  booleanSetting,
+  callWindowsSetting,
+  httpUrlSetting,
+  workingDaysSetting,
+} from './setting-schemas.ts';
 
 const BuildEnvSchema = z.object({
   /** Public URL of the site: canonical URLs, Open Graph, sitemap, JSON-LD. */
@@ -28,26 +32,12 @@ const BuildEnvSchema = z.object({
    */
   CRM_NAME: z.string().trim().min(1).max(80).optional(),
   /**
-   * The days and slots the contact form offers under « Quand vous appeler ? » (ADR 0029): the
-   * server's own settings, read with the same grammar (config/call-settings.ts), so the
-   * prerendered form offers what the server accepts. Unset: the server's defaults.
+   * The days and slots the contact form offers under « Quand vous appeler ? »: the server's own
+   * settings, parsed by the same schemas (setting-schemas.ts), so the prerendered form offers
+   * what the server accepts. Unset: the server's defaults (call-settings.ts).
    */
-  WORKING_DAYS: z
-    .string()
-    .trim()
-    .refine((value) => callDaysOf(value) !== undefined, {
-      error: 'expected days such as mon-fri or mon,tue,thu (mon tue wed thu fri sat sun)',
-    })
-    .transform((value) => callDaysOf(value) ?? [])
-    .optional(),
-  CALL_WINDOWS: z
-    .string()
-    .trim()
-    .refine((value) => callSlotsOf(value) !== undefined, {
-      error: 'expected ordered, non-overlapping slots such as 10:00-13:00,14:00-17:00',
-    })
-    .transform((value) => callSlotsOf(value) ?? [])
-    .optional(),
+  WORKING_DAYS: workingDaysSetting.optional(),
+  CALL_WINDOWS: callWindowsSetting.optional(),
 });
 
 export type PublicSettings = z.output<typeof BuildEnvSchema>;

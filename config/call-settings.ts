@@ -1,9 +1,8 @@
 /**
- * The two call-back settings the form offers to choose from (ADR 0029): WORKING_DAYS (the days)
- * and CALL_WINDOWS (the slots). The build validates them (build-env.ts) and bakes them into the
- * contact page, so that the prerendered form offers what the server accepts; the server reads
- * the same names with the same grammar and defaults (server/callback/settings.ts; a test there
- * checks they agree). No dependency: config/site.ts reads these under Node.
+ * The two call-back settings the form offers to choose from: WORKING_DAYS (the days) and
+ * CALL_WINDOWS (the slots), their one grammar and their defaults. The build and the server parse
+ * them with the same schemas (setting-schemas.ts), so that the prerendered form offers what the
+ * server accepts. No dependency: config/site.ts reads these under Node.
  */
 
 /** A slot, or a day's range, as minutes since local midnight (start included, end excluded). */
@@ -13,14 +12,6 @@ export interface MinuteRange {
 }
 
 const WEEKDAY_CODES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-
-/** The defaults, the server's: Monday to Friday; three slots inside the call hours. */
-export const DEFAULT_CALL_DAYS: readonly number[] = [1, 2, 3, 4, 5];
-export const DEFAULT_CALL_SLOTS: readonly MinuteRange[] = [
-  { start: 600, end: 780 },
-  { start: 840, end: 1020 },
-  { start: 1020, end: 1200 },
-];
 
 /** `mon-fri`, `mon,wed,fri`, `mon-thu,sat`: the ISO weekdays, ascending; undefined if malformed. */
 export function callDaysOf(value: string): number[] | undefined {
@@ -55,3 +46,11 @@ export function callSlotsOf(value: string): MinuteRange[] | undefined {
   const overlap = slots.some((slot, i) => i > 0 && slot.start < (slots[i - 1]?.end ?? 0));
   return overlap ? undefined : slots;
 }
+
+/** The defaults, as the settings are written: Monday to Friday; three slots inside the call hours. */
+export const DEFAULT_WORKING_DAYS = 'mon-fri';
+export const DEFAULT_CALL_WINDOWS = '10:00-13:00,14:00-17:00,17:00-20:00';
+
+/** The defaults, parsed: what the form offers when neither is set. */
+export const DEFAULT_CALL_DAYS: readonly number[] = callDaysOf(DEFAULT_WORKING_DAYS) ?? [];
+export const DEFAULT_CALL_SLOTS: readonly MinuteRange[] = callSlotsOf(DEFAULT_CALL_WINDOWS) ?? [];

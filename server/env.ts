@@ -4,8 +4,10 @@ import { z } from 'zod';
 
 import { booleanSetting as booleanSchema, httpUrlSetting } from '#config/setting-schemas.ts';
 import { siteConfig } from '#config/site.ts';
-import { CALLBACK_SETTINGS, callWindowsProblem } from './callback/index.ts';
-import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/index.ts';
+// The capabilities' own settings, from their settings modules (which import nothing of the
+// server), so that a capability's builder may take its type from here.
+import { CALLBACK_SETTINGS, callWindowsProblem } from './callback/settings.ts';
+import { WEBHOOK_SETTINGS, webhookSettingsProblem } from './webhooks/settings.ts';
 
 /**
  * Server settings, read from the environment and validated at startup: a wrong value stops the

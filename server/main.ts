@@ -5,7 +5,7 @@ import { warnOnBackendUrlMismatch, warnOnCrmNotInPolicy } from './build-record.t
 import { allowedOrigins, EnvError, parseEnv, resolveFromCwd, type ServerEnv } from './env.ts';
 import { httpServerOptions } from './http/timeouts.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createLeadPipeline, pipelineOptionsFromEnv } from './compose.ts';
+import { createServer } from './compose.ts';
 import { loadStaticSite } from './http/static-site.ts';
 import { StoreOpenError } from './db/connection.ts';
 import { STAFF_PAGE_PREFIX } from '#contracts/staff/contract.ts';
@@ -35,15 +35,11 @@ async function start(env: ServerEnv, logger: Logger) {
   // With PORT=0 the real port is known once listening; CORS reads it on each request.
   let origins = allowedOrigins(env);
   // Throws StoreOpenError when the database cannot be reached or migrated.
-  const pipeline = await createLeadPipeline({
-    ...pipelineOptionsFromEnv(
-      { ...env, DATA_DIR: resolveFromCwd(env.DATA_DIR) },
-      logger,
-      () => origins,
-    ),
+  const pipeline = await createServer(
+    { ...env, DATA_DIR: resolveFromCwd(env.DATA_DIR) },
     // The system clock: to run the whole server at another date, start it under faketime.
-    clock: Date.now,
-  });
+    { logger, clock: Date.now, origins: () => origins },
+  );
   const app = createApp({
     site,
     logger,

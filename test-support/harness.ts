@@ -7,11 +7,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
 import { createApp } from '#server/app.ts';
 import type { Logger, LogLevel } from '#server/logger.ts';
-import { createLeadPipeline, type LeadPipeline, type PipelineOptions } from '#server/compose.ts';
+import { createServer, type Pipeline, type Timings } from '#server/compose.ts';
 import { loadStaticSite } from '#server/http/static-site.ts';
+import { type SettingOverrides, TEST_SITE_URL, testSettings } from './settings.ts';
+
+export { TEST_SITE_URL } from './settings.ts';
 
 /**
- * The real server for the tests: `createApp` with the lead pipeline, on an ephemeral loopback
+ * The real server for the tests: `createApp` with the composed server (server/compose.ts), on an ephemeral loopback
  * port, a SQLite file in a fresh temporary folder (or the PostgreSQL database of `databaseUrl`)
  * and a minimal built site.
  */
@@ -28,13 +31,10 @@ export interface TestServer {
   dataDir: string;
   /** The configured public site (SITE_URL): where native posts are redirected; unset: none. */
   siteUrl: string | undefined;
-  pipeline: LeadPipeline;
+  pipeline: Pipeline;
   logs: LogRecord[];
   close(): Promise<void>;
 }
-
-/** The SITE_URL of test servers: deliberately not the address they listen on. */
-export const TEST_SITE_URL = 'https://www.calora-energies.example';
 
 export function createTempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -57,9 +57,14 @@ export function createMemoryLogger(logs: LogRecord[]): Logger {
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
-export type TestServerOptions = Partial<Omit<PipelineOptions, 'logger' | 'origins'>> & {
-  origins?: readonly string[];
-};
+/** The settings a test changes (test-support/settings.ts), its clock, its workers' waits. */
+export type TestServerOptions = SettingOverrides &
+  Omit<Timings, 'digest'> & {
+    origins?: readonly string[];
+    clock?: () => number;
+    /** The morning digest; by default only for tests that set the clock (it depends on the hour). */
+    digest?: boolean;
+  };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const root = createTempDir('lead-test');
@@ -68,24 +73,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logs: LogRecord[] = [];
   const logger = createMemoryLogger(logs);
   let origins: readonly string[] = options.origins ?? [];
-  const pipeline = await createLeadPipeline({
-    mailTo: 'equipe@calora-energies.example',
-    mailFrom: '"Calora Énergies" <no-reply@calora-energies.example>',
-    sendConfirmation: true,
-    rateLimitPerHour: 1_000,
-    // The flood budgets raised and refusals answered at once, except where a test sets them.
-    siteRateLimitPerMinute: 100_000,
-    notificationsPer10Minutes: 100_000,
-    refusalDelayMs: 0,
-    smtpTimeoutMs: 2_000,
-    siteUrl: TEST_SITE_URL,
-    // The morning digest depends on the time of day: only for tests that set the clock.
-    digest: options.clock !== undefined,
-    ...options,
-    outbox: { pollIntervalMs: 100, baseDelayMs: 50, maxDelayMs: 400, ...options.outbox },
-    dataDir,
+  const { clock, digest, outbox, digestLookEveryMs, webhookPollIntervalMs, audience } = options;
+  const pipeline = await createServer(testSettings({ ...options, dataDir }), {
     logger,
+    clock: clock ?? Date.now,
     origins: () => origins,
+    timings: {
+      outbox: { pollIntervalMs: 100, baseDelayMs: 50, maxDelayMs: 400, ...outbox },
+      digest: digest ?? clock !== undefined,
+      digestLookEveryMs,
+      webhookPollIntervalMs,
+      audience,
+      purgeIntervalMs: options.purgeIntervalMs,
+    },
   });
   const app = createApp({
     site,

@@ -25,8 +25,6 @@ export const STORED_CHANNEL_LABELS: Record<StoredChannel, string> = {
   non_precise: 'Non précisé (téléphone ou e-mail)',
 };
 
-export const DEFAULT_CALL_WINDOWS = '10:00-13:00,14:00-17:00,17:00-20:00';
-
 export function parseSlotList(text: string): SlotRange[] | undefined {
   if (text.trim() === '') return [];
   const slots: SlotRange[] = [];

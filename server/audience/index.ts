@@ -6,3 +6,4 @@
 export { AudienceService } from './service.ts';
 export { audienceRetentionStart, parisDay } from './calendar.ts';
 export { type AudienceCount, AudienceStore } from './store.ts';
+export { buildAudience } from './build.ts';

@@ -6,9 +6,9 @@ import { parseEnv } from '#server/env.ts';
 
 /**
  * The form offers the days and slots the build read (config/build-env.ts); the server accepts
- * those it reads itself (settings.ts). Both read WORKING_DAYS and CALL_WINDOWS with the same
- * grammar and the same defaults, so a page built with the server's settings offers nothing the
- * server refuses.
+ * those it reads itself (settings.ts). Both parse WORKING_DAYS and CALL_WINDOWS with the same
+ * schemas (config/setting-schemas.ts) and defaults, so a page built with the server's settings
+ * offers nothing the server refuses.
  */
 describe('the build and the server read the days and slots alike', () => {
   it('with neither set: the same defaults', () => {

@@ -281,15 +281,4 @@ export function nextDigestLook(now: number, calendar: CallbackCalendar): number 
 }
 
 /** The defaults: 24 h, Mon-Fri, metropole, Paris, 10-13 h and 14-20 h, three slots, 08:30. */
-export const DEFAULT_CALENDAR: CallbackCalendar = {
-  timeZone: 'Europe/Paris',
-  promiseHours: 24,
-  workingDays: new Set([1, 2, 3, 4, 5]),
-  holidaysRegion: 'metropole',
-  callHours: [
-    { start: 10 * 60, end: 13 * 60 },
-    { start: 14 * 60, end: 20 * 60 },
-  ],
-  callWindows: [10, 14, 17].map((hour) => ({ start: hour * 60, end: (hour + 3) * 60 })),
-  digestAt: 8 * 60 + 30,
-};
+export { DEFAULT_CALENDAR } from './settings.ts';

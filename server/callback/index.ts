@@ -20,3 +20,11 @@ export { callbackFactsBy } from './answer.ts';
 export { dueWallTimeBy } from './wall-time.ts';
 export { contactOffer, dueAtFor, nextChosenSlot } from './slots.ts';
 export { CallbackStore } from './store.ts';
+export {
+  buildCallback,
+  buildCallbackClock,
+  buildDigest,
+  type Callback,
+  type CallbackClock,
+  mailCalendar,
+} from './build.ts';

@@ -6,7 +6,23 @@ import { calendarFromEnv } from './settings.ts';
 
 describe('the call-back clock settings', () => {
   it('default to 24 h, Monday to Friday, metropolitan France, Paris, 10-13 h and 14-20 h, 08:30', () => {
-    expect(calendarFromEnv(parseEnv({}))).toEqual(DEFAULT_CALENDAR);
+    expect(calendarFromEnv(parseEnv({}))).toEqual({
+      promiseHours: 24,
+      workingDays: new Set([1, 2, 3, 4, 5]),
+      holidaysRegion: 'metropole',
+      timeZone: 'Europe/Paris',
+      callHours: [
+        { start: 600, end: 780 },
+        { start: 840, end: 1200 },
+      ],
+      callWindows: [
+        { start: 600, end: 780 },
+        { start: 840, end: 1020 },
+        { start: 1020, end: 1200 },
+      ],
+      digestAt: 510,
+    });
+    expect(DEFAULT_CALENDAR).toEqual(calendarFromEnv(parseEnv({})));
   });
 
   it('read every setting', () => {

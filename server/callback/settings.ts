@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 import { encodeSlot } from '#contracts/contact/contact-choice.ts';
-import { DEFAULT_CALL_WINDOWS, parseSlotList } from '#contracts/contact/choice-records.ts';
+import { DEFAULT_CALL_WINDOWS, DEFAULT_WORKING_DAYS } from '#config/call-settings.ts';
+import { callWindowsSetting, workingDaysSetting } from '#config/setting-schemas.ts';
 
 import {
   isTimeZone,
   parseCallHours,
   parseTimeOfDay,
-  parseWorkingDays,
   type CallbackCalendar,
   type HolidaysRegion,
 } from './time-settings.ts';
@@ -20,14 +20,9 @@ export const CALLBACK_SETTINGS = {
   /** The promise made on every page: a call back within this many hours of working days. */
   CALLBACK_PROMISE_HOURS: z.coerce.number().int().min(1).max(240).default(24),
   /** `mon-fri` (default), or days and ranges such as `mon-thu,sat`. */
-  WORKING_DAYS: z
-    .string()
-    .trim()
-    .default('mon-fri')
-    .refine((value) => parseWorkingDays(value) !== undefined, {
-      error: 'expected days such as mon-fri or mon,tue,thu (mon tue wed thu fri sat sun)',
-    })
-    .transform((value) => parseWorkingDays(value) ?? new Set<number>()),
+  WORKING_DAYS: workingDaysSetting
+    .prefault(DEFAULT_WORKING_DAYS)
+    .transform((days) => new Set(days)),
   /** Public holidays of metropolitan France; `alsace-moselle` adds Good Friday and 26 December. */
   HOLIDAYS_REGION: z.enum(['metropole', 'alsace-moselle']).default('metropole'),
   /** The company's time zone (IANA name). */
@@ -46,17 +41,10 @@ export const CALLBACK_SETTINGS = {
     })
     .transform((value) => parseCallHours(value) ?? []),
   /**
-   * The slots a visitor may choose on the form (issue 37): each inside CALL_HOURS (checked by
-   * `callWindowsProblem`, which env.ts runs). The build reads the same setting for the form.
+   * The slots a visitor may choose on the form: each inside CALL_HOURS (checked by
+   * `callWindowsProblem`, which env.ts runs). The build parses it with the same schema.
    */
-  CALL_WINDOWS: z
-    .string()
-    .trim()
-    .default(DEFAULT_CALL_WINDOWS)
-    .refine((value) => (parseSlotList(value) ?? []).length > 0, {
-      error: 'expected ordered, non-overlapping slots such as 10:00-13:00,14:00-17:00',
-    })
-    .transform((value) => parseSlotList(value) ?? []),
+  CALL_WINDOWS: callWindowsSetting.prefault(DEFAULT_CALL_WINDOWS),
   /** The morning digest's time (company time, on working days). */
   DIGEST_AT: z
     .string()
@@ -99,3 +87,8 @@ export function calendarFromEnv(env: CallbackEnv): CallbackCalendar {
     digestAt: env.DIGEST_AT,
   };
 }
+
+/** The calendar of the defaults (every setting unset). */
+export const DEFAULT_CALENDAR: CallbackCalendar = calendarFromEnv(
+  z.object(CALLBACK_SETTINGS).parse({}),
+);

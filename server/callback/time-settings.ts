@@ -2,11 +2,9 @@
  * The calendar's settings as values (no holiday library here: env.ts, which the Supabase Edge
  * Functions also import, reads them through this module alone).
  */
-export type HolidaysRegion = 'metropole' | 'alsace-moselle';
+import { callDaysOf } from '#config/call-settings.ts';
 
-/** ISO weekdays: 1 = Monday … 7 = Sunday. */
-export const WEEKDAY_CODES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
+export type HolidaysRegion = 'metropole' | 'alsace-moselle';
 
 export interface TimeRange {
   /** Minutes since local midnight, start included. */
@@ -41,19 +39,10 @@ export function isTimeZone(timeZone: string): boolean {
 
 // --- Parsing --------------------------------------------------------------------------------
 
-/** `mon-fri`, `mon,wed,fri`, `mon-thu,sat`: the ISO weekdays; undefined when malformed. */
+/** `mon-fri`, `mon,wed,fri`, `mon-thu,sat`: the ISO weekdays (WORKING_DAYS's one grammar). */
 export function parseWorkingDays(value: string): Set<number> | undefined {
-  const days = new Set<number>();
-  const index = (code: string) => WEEKDAY_CODES.indexOf(code as WeekdayCode) + 1;
-  for (const part of value.toLowerCase().split(',')) {
-    const [first, last, extra] = part.trim().split('-');
-    if (extra !== undefined || !first) return undefined;
-    const from = index(first.trim());
-    const to = last === undefined ? from : index(last.trim());
-    if (from === 0 || to === 0 || to < from) return undefined;
-    for (let day = from; day <= to; day += 1) days.add(day);
-  }
-  return days.size > 0 ? days : undefined;
+  const days = callDaysOf(value);
+  return days ? new Set(days) : undefined;
 }
 
 /** `HH:MM` (00:00 to 24:00) as minutes since midnight; undefined when malformed. */

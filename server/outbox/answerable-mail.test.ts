@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { siteConfig } from '#config/site.ts';
 import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
-import { DEFAULT_CALENDAR, dueWallTimeBy } from '#server/callback/index.ts';
-import { mailCalendar } from '#server/compose/services.ts';
+import { DEFAULT_CALENDAR, dueWallTimeBy, mailCalendar } from '#server/callback/index.ts';
 import { type Lead, unspecifiedContact } from '#server/db/records/lead.ts';
 import { createMemoryLogger, createTempDir } from '#test-support/harness.ts';
 import { startMailApiPeer, type MailApiPeer } from '#test-support/mail-api-peer.ts';

@@ -2,8 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 
 import { CHOICE_VERSION, type ContactChoice } from '#contracts/contact/contact-choice.ts';
-import { DEFAULT_CALENDAR } from '#server/callback/index.ts';
-import { mailCalendar } from '#server/compose/services.ts';
+import { DEFAULT_CALENDAR, mailCalendar } from '#server/callback/index.ts';
 import { type Lead, unspecifiedContact } from '#server/db/records/lead.ts';
 import { calendarInvitation, foldLine } from './ics.ts';
 import type { MailMessage } from './mail-transport.ts';

@@ -1,2 +1,2 @@
 /** The outbox's Node-only entry module: the transports the Node server chooses from (SMTP, `.eml`). */
-export { createTransport } from './choose-transport.ts';
+export { buildMailTransport } from './build-transport.ts';

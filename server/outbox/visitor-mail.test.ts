@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { CHOICE_VERSION, type ContactChoice } from '#contracts/contact/contact-choice.ts';
-import { DEFAULT_CALENDAR, dueWallTimeBy } from '#server/callback/index.ts';
-import { mailCalendar } from '#server/compose/services.ts';
+import { DEFAULT_CALENDAR, dueWallTimeBy, mailCalendar } from '#server/callback/index.ts';
 import { type Lead, unspecifiedContact } from '#server/db/records/lead.ts';
 import { buildLeadMail } from './compose-mail.ts';
 import { buildConfirmation, buildNotification } from './templates.ts';

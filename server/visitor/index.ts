@@ -6,3 +6,4 @@
 export { VisitorLinkStore } from './link-store.ts';
 export { VisitorService } from './service.ts';
 export { VisitorStore } from './store.ts';
+export { buildVisitor } from './build.ts';

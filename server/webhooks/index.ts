@@ -19,3 +19,4 @@ export {
   webhookSettingsProblem,
 } from './settings.ts';
 export { WebhookStore } from './store.ts';
+export { buildWebhooks } from './build.ts';

@@ -1,51 +1,51 @@
 /**
- * What both Edge Functions share: the server's settings (validated by the same schema, from the
- * function's secrets), the store over Postgres.js on the project's database, and the outbox
- * worker with the HTTP mail transport. Nothing here is a second implementation: the services are
- * built by the Node server's composition code (server/compose/services.ts).
+ * What the Edge Functions share: the server's settings (parsed by the same schema, from the
+ * function's secrets), the stores over Postgres.js on the project's database, and the
+ * capabilities built by the Node server's builders (each capability's `build.ts`, through its
+ * entry module; ADR 0042), with the HTTP mail transport. Nothing here is a second
+ * implementation.
  */
 /// <reference types="../../../config/globals.d.ts" />
 import { sql } from 'kysely';
 
-import type { CallbackTime } from '#contracts/contact/callback-time.ts';
-import { formatDueTime } from '#contracts/staff/callback-format.ts';
-import { dueAt, type CallbackCalendar } from '#server/callback/calendar.ts';
-import { dueWallTimeBy } from '#server/callback/wall-time.ts';
-import { calendarFromEnv } from '#server/callback/settings.ts';
-
-import { parseEnv, type ServerEnv } from '#server/env.ts';
-import { createLogger, type Logger } from '#server/logger.ts';
-import { createHttpApiTransport } from '#server/outbox/http-api-transport.ts';
-import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { AudienceStore } from '#server/audience/store.ts';
+import { buildCallbackClock, type CallbackClock } from '#server/callback/index.ts';
 import { Database } from '#server/db/database.ts';
-import { ClientRates } from '#server/http/client-rates.ts';
-import { LeadStore } from '#server/leads/lead-store.ts';
-import { OutboxStore } from '#server/outbox/store.ts';
 import { openPostgresJs } from '#server/db/postgres-js.ts';
-import type { WebhookService } from '#server/webhooks/service.ts';
-import { webhookConfigFromEnv } from '#server/webhooks/settings.ts';
-import { composeOutboxWorker, composeWebhooks, mailCalendar } from '#server/compose/services.ts';
+import { ClientRates } from '#server/http/client-rates.ts';
+import { parseEnv, type ServerEnv } from '#server/env.ts';
+import {
+  buildLeads,
+  LeadStore,
+  NOTIFICATION_WINDOW_MS,
+  type LeadService,
+} from '#server/leads/index.ts';
+import { createLogger, type Logger } from '#server/logger.ts';
+import {
+  buildApiTransport,
+  buildOutboxWorker,
+  OutboxStore,
+  type OutboxWorker,
+} from '#server/outbox/index.ts';
+import {
+  buildWebhooks,
+  webhookConfigFromEnv,
+  type WebhookService,
+} from '#server/webhooks/index.ts';
 
 export interface EdgePipeline {
-  env: ServerEnv;
+  settings: ServerEnv;
   logger: Logger;
-  /** The stores the functions use, on the project's database (server/compose/stores.ts's way). */
-  stores: {
-    database: Database;
-    leads: LeadStore;
-    rates: ClientRates;
-    outbox: OutboxStore;
-    audience: AudienceStore;
-  };
+  /**
+   * The stores the functions share, on the project's database (the `audience-beacon` function
+   * builds its own: the others load no audience code).
+   */
+  stores: { database: Database; leads: LeadStore; rates: ClientRates; outbox: OutboxStore };
   /** Undefined without MAIL_API_URL: then nothing is sent (the rows wait). */
   worker: OutboxWorker | undefined;
   /** The CRM webhook (WEBHOOK_URL); its events are delivered by the `outbox-worker` function. */
   webhooks: WebhookService | undefined;
-  /** The call-back clock's due time of a request received at a moment, on the company's clock. */
-  callbackBy(receivedAt: number): CallbackTime;
-  /** The company's calendar (the call-back clock's settings, CALL_WINDOWS included). */
-  calendar: CallbackCalendar;
+  /** The call-back clock: the calendar, the due times, what the visitor is told. */
+  callback: CallbackClock;
   /** The worker's shared secret: OUTBOX_WORKER_SECRET, else Vault's `outbox_worker_secret`. */
   workerSecret(): Promise<string | undefined>;
 }
@@ -55,68 +55,49 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
   // answered at once unless REFUSAL_DELAY_MS is set: the Node server holds it to keep its one
   // event loop for the pages, which here are on a CDN, while a held answer keeps an invocation
   // (and its wall-clock budget) open.
-  const env = parseEnv({ TRUST_PROXY: 'x-forwarded-for', REFUSAL_DELAY_MS: '0', ...source });
-  const databaseUrl = source.SUPABASE_DB_URL || env.DATABASE_URL;
+  const settings = parseEnv({ TRUST_PROXY: 'x-forwarded-for', REFUSAL_DELAY_MS: '0', ...source });
+  const databaseUrl = source.SUPABASE_DB_URL || settings.DATABASE_URL;
   if (!databaseUrl) throw new Error('SUPABASE_DB_URL is not set');
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(settings.LOG_LEVEL);
   const connection = openPostgresJs(databaseUrl);
-  const webhook = webhookConfigFromEnv(env);
-  const calendar = calendarFromEnv(env);
-  const callbackBy = dueWallTimeBy(calendar);
   const database = new Database(connection, {
     dataDir: '',
     databaseUrl,
-    webhookEvents: webhook !== undefined,
+    webhookEvents: webhookConfigFromEnv(settings) !== undefined,
   });
   const stores = {
     database,
     leads: new LeadStore(database),
     rates: new ClientRates(database),
     outbox: new OutboxStore(database),
-    audience: new AudienceStore(database),
   };
-  const webhooks = composeWebhooks(stores, webhook, {
+  const callback = buildCallbackClock(settings);
+  // Alerts link to the staff pages of the Node server (SITE_URL), if any.
+  const webhooks = buildWebhooks(settings, database, {
     logger,
-    // Alerts link to the staff pages of the Node server (SITE_URL), if any.
-    siteUrl: () => env.SITE_URL ?? '',
+    siteUrl: () => settings.SITE_URL ?? '',
   });
+  const transport = buildApiTransport(settings);
   const worker =
-    env.MAIL_API_URL && env.MAIL_API_KEY
-      ? composeOutboxWorker(
-          stores,
-          createHttpApiTransport({
-            url: env.MAIL_API_URL,
-            apiKey: env.MAIL_API_KEY,
-            timeoutMs: env.SMTP_TIMEOUT_MS,
-          }),
-          {
-            logger,
-            mail: {
-              from: env.MAIL_FROM,
-              to: env.MAIL_TO,
-              dueTime: (receivedAt) =>
-                formatDueTime(dueAt(receivedAt, calendar), calendar.timeZone),
-              callbackBy,
-              // The notification links to the request's page on the Node server, if any. No
-              // visitor page link: its API runs on the Node server only (docs/mail.md).
-              ...(env.SITE_URL ? { siteUrl: () => env.SITE_URL ?? '' } : {}),
-              ...mailCalendar(calendar),
-            },
-            // The notification alert (ADR 0008): the same window and limit as the submit path.
-            notificationLimit: env.NOTIFICATIONS_PER_10_MINUTES,
-            leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
-            webhookAlert: webhooks?.alertWriter(),
-          },
-        )
-      : undefined;
+    transport &&
+    buildOutboxWorker(settings, stores, transport, {
+      logger,
+      // The notification links to the request's page on the Node server, if any. No visitor
+      // page link: its API runs on the Node server only (docs/mail.md).
+      mail: {
+        ...callback.mail,
+        ...(settings.SITE_URL ? { siteUrl: () => settings.SITE_URL ?? '' } : {}),
+      },
+      notificationWindowMs: NOTIFICATION_WINDOW_MS,
+      webhookAlert: webhooks?.alertWriter(),
+    });
   return {
-    env,
+    settings,
     logger,
     stores,
     worker,
     webhooks,
-    callbackBy,
-    calendar,
+    callback,
     async workerSecret() {
       if (source.OUTBOX_WORKER_SECRET) return source.OUTBOX_WORKER_SECRET;
       const { rows } = await sql<{ secret: string }>`
@@ -125,6 +106,31 @@ export function createEdgePipeline(source: Record<string, string>): EdgePipeline
       return rows[0]?.secret || undefined;
     },
   };
+}
+
+/** The lead capability on the Edge: each stored request starts a send after the answer. */
+export function edgeLeads(pipeline: EdgePipeline): LeadService {
+  const { settings, stores, logger, worker, webhooks, callback } = pipeline;
+  return buildLeads(settings, stores, {
+    logger,
+    // The CRM webhook's `lead.created` is written with the request.
+    webhooks: webhooks !== undefined,
+    contactOffer: callback.offer,
+    onStored: () => {
+      if (webhooks) {
+        runAfterAnswer(() =>
+          webhooks.worker
+            .runOnce()
+            .catch((error: unknown) => logger.error('webhook_error', { error })),
+        );
+      }
+      if (worker) {
+        runAfterAnswer(() =>
+          worker.runOnce().catch((error: unknown) => logger.error('outbox_error', { error })),
+        );
+      }
+    },
+  });
 }
 
 /** Compares two secrets in constant time (their SHA-256 digests, byte by byte). */

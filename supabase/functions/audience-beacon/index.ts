@@ -8,8 +8,9 @@
 import { Hono } from 'hono';
 
 import { AUDIENCE_BEACON_PATH } from '#contracts/audience/contract.ts';
+import { AudienceStore, buildAudience } from '#server/audience/index.ts';
+// The routes are not in the entry module: the staff CLI loads it and no HTTP code.
 import { registerAudienceBeacon } from '#server/audience/routes.ts';
-import { AudienceService } from '#server/audience/service.ts';
 import { clientAddress, clientKey } from '#server/http/request-client.ts';
 import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
 
@@ -18,19 +19,15 @@ declare const Deno: {
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, stores } = createEdgePipeline(Deno.env.toObject());
-const audience = new AudienceService({
-  store: () => stores.audience,
-  logger,
-  recordCampaigns: env.RECORD_CAMPAIGNS,
-});
+const { settings, logger, stores } = createEdgePipeline(Deno.env.toObject());
+const audience = buildAudience(settings, new AudienceStore(stores.database), { logger });
 audience.start();
 
 const app = new Hono();
 registerAudienceBeacon(app, {
   service: audience,
   // Supabase's gateway sets X-Forwarded-For (TRUST_PROXY, edge-pipeline.ts).
-  clientKey: (c) => clientKey(clientAddress(undefined, c.req.raw.headers, env.TRUST_PROXY)),
+  clientKey: (c) => clientKey(clientAddress(undefined, c.req.raw.headers, settings.TRUST_PROXY)),
 });
 app.use(AUDIENCE_BEACON_PATH, async (c, next) => {
   await next();

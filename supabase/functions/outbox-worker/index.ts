@@ -4,7 +4,7 @@
  * a final failed state) and the HTTP mail transport. pg_cron calls it every minute through
  * pg_net (supabase/migrations/*_outbox_worker_schedule.sql), with the secret kept in Vault; any
  * call without that secret is refused. It also delivers the CRM webhook's events that are due
- * (WEBHOOK_URL, issue 26) with the Node server's webhook worker.
+ * (WEBHOOK_URL) with the Node server's webhook worker.
  */
 import { createEdgePipeline, sameSecret } from '#supabase/functions/_shared/edge-pipeline.ts';
 

@@ -8,71 +8,39 @@
 import { Hono } from 'hono';
 
 import { CONTACT_ENDPOINT_PATH } from '#contracts/contact/lead-contract.ts';
-import { callbackFactsBy } from '#server/callback/answer.ts';
-import { registerContactEndpoint } from '#server/leads/routes.ts';
-import { composeLeadService } from '#server/compose/services.ts';
 import { RefusalLog } from '#server/http/refusal-log.ts';
-import { createEdgePipeline, runAfterAnswer } from '#supabase/functions/_shared/edge-pipeline.ts';
+// The routes are not in the entry module: the staff CLI loads it and no HTTP code.
+import { registerContactEndpoint } from '#server/leads/routes.ts';
+import { createEdgePipeline, edgeLeads } from '#supabase/functions/_shared/edge-pipeline.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
   serve(handler: (request: Request) => Response | Promise<Response>): unknown;
 };
 
-const { env, logger, stores, worker, webhooks, callbackBy, calendar } = createEdgePipeline(
-  Deno.env.toObject(),
-);
+const pipeline = createEdgePipeline(Deno.env.toObject());
+const { settings, logger, callback } = pipeline;
 // The site's URL: where a native post is redirected to, and the default CORS origin.
-if (!env.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SITE_URL=…)');
-const siteUrl = env.SITE_URL;
-const origins = env.SITE_ORIGINS ?? [new URL(siteUrl).origin];
+if (!settings.SITE_URL) throw new Error('SITE_URL is not set (supabase secrets set SITE_URL=…)');
+const siteUrl = settings.SITE_URL;
+const origins = settings.SITE_ORIGINS ?? [new URL(siteUrl).origin];
 
-const leads = composeLeadService(
-  stores,
-  {
-    rateLimitPerHour: env.RATE_LIMIT_PER_HOUR,
-    sendConfirmation: env.SEND_CONFIRMATION,
-    recordCampaigns: env.RECORD_CAMPAIGNS,
-    // The flood caps (ADR 0008), kept in the database by the store's submit path (one
-    // transaction per group of requests, under advisory locks): every isolate and the Node
-    // server share them.
-    siteRateLimitPerMinute: env.SITE_RATE_LIMIT_PER_MINUTE,
-    notificationsPer10Minutes: env.NOTIFICATIONS_PER_10_MINUTES,
-  },
-  {
-    logger,
-    // The CRM webhook's `lead.created` is written with the request (ADR 0024).
-    webhooks: webhooks !== undefined,
-    calendar,
-    onStored: () => {
-      if (webhooks) {
-        runAfterAnswer(() =>
-          webhooks.worker
-            .runOnce()
-            .catch((error: unknown) => logger.error('webhook_error', { error })),
-        );
-      }
-      if (worker) {
-        runAfterAnswer(() =>
-          worker.runOnce().catch((error: unknown) => logger.error('outbox_error', { error })),
-        );
-      }
-    },
-  },
-);
+// The flood caps are kept in the database by the store's submit path (one transaction per group
+// of requests, under advisory locks): every isolate and the Node server share them.
+const leads = edgeLeads(pipeline);
 const app = new Hono();
 registerContactEndpoint(app, {
   leads,
   logger,
   origins: () => origins,
   siteUrl,
-  trustProxy: env.TRUST_PROXY,
+  trustProxy: settings.TRUST_PROXY,
   // Per isolate: bounds the requests waiting for this isolate's database connections.
-  maxRequestsInProgress: env.MAX_LEAD_REQUESTS_IN_PROGRESS,
+  maxRequestsInProgress: settings.MAX_LEAD_REQUESTS_IN_PROGRESS,
   // 0 unless set (edge-pipeline.ts): holding a refusal would keep an invocation open for nothing.
-  refusalDelayMs: env.REFUSAL_DELAY_MS,
+  refusalDelayMs: settings.REFUSAL_DELAY_MS,
   refusalLog: new RefusalLog(logger),
-  callbackFacts: callbackFactsBy(calendar, callbackBy),
+  callbackFacts: callback.facts,
 });
 
 /** Supabase passes the request with the function's name as its path (no `/functions/v1`). */
