@@ -64,14 +64,25 @@ export default {
       name: 'outside-server-through-entry',
       severity: 'error',
       comment:
-        'The Edge Functions (supabase/), the browser tests (e2e/), the test support (test-support/) and the scripts (scripts/) reach a capability only through its entry module (server/<name>/index.ts, or node.ts), as other capabilities do; server/db/, server/http/, the composition (server/compose/) and the top-level server files as they are. Tests and their fixtures (*.test.ts, *.fixture.ts) may reach inside, and so may the Deno drivers (test-support/deno/), which run one server module as it is on the Edge runtime.',
+        'The browser tests (e2e/), the test support (test-support/) and the scripts (scripts/) reach a capability only through its entry module (server/<name>/index.ts, or node.ts), as other capabilities do; server/db/, server/http/, the composition (server/compose/) and the top-level server files as they are. Tests and their fixtures (*.test.ts, *.fixture.ts) may reach inside, and so may the Deno drivers (test-support/deno/), which run one server module as it is on the Edge runtime.',
       from: {
-        path: '^(supabase|e2e|test-support|scripts)/',
+        path: '^(e2e|test-support|scripts)/',
         pathNot: ['\\.(test|fixture)\\.ts$', '^test-support/deno/'],
       },
       to: {
         path: '^server/[^/]+/',
         pathNot: ['^server/(db|http|compose)/', '^server/[^/]+/(index|node)\\.ts$'],
+      },
+    },
+    {
+      name: 'edge-functions-through-entry',
+      severity: 'error',
+      comment:
+        'The Edge Functions (supabase/) are a composition root, as server/compose.ts is: they reach a capability through its entry module (index.ts) or its HTTP routes (routes.ts, kept out of index.ts so that the staff CLI loads no HTTP code), never its internals; server/db/, server/http/ and the top-level server files as they are. Their tests and fixtures may reach inside.',
+      from: { path: '^supabase/', pathNot: '\\.(test|fixture)\\.ts$' },
+      to: {
+        path: '^server/[^/]+/',
+        pathNot: ['^server/(db|http|compose)/', '^server/[^/]+/(index|routes)\\.ts$'],
       },
     },
   ],
