@@ -33,7 +33,7 @@ export const PRIVATE_PAGE_PATHS: readonly string[] = [...CONTACT_OUTCOME_PATHS, 
  * (react-router.config.ts leaves them out) and never in the sitemap; the server answers them
  * with the SPA fallback page.
  */
-export const CLIENT_RENDERED_PREFIXES: readonly string[] = [STAFF_PAGE_PREFIX];
+const CLIENT_RENDERED_PREFIXES: readonly string[] = [STAFF_PAGE_PREFIX];
 
 export function isClientRendered(path: string): boolean {
   return CLIENT_RENDERED_PREFIXES.some(

@@ -11,7 +11,7 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
-export function documentTitle({ title, fullTitle }: Pick<PageMetaInput, 'title' | 'fullTitle'>) {
+function documentTitle({ title, fullTitle }: Pick<PageMetaInput, 'title' | 'fullTitle'>) {
   return fullTitle ? title : `${title} | ${siteConfig.companyName}`;
 }
 

@@ -31,7 +31,7 @@ export interface AppDeps {
   clientRenderedPrefixes?: readonly string[];
 }
 
-export const SPA_FALLBACK_FILE = '/__spa-fallback.html';
+const SPA_FALLBACK_FILE = '/__spa-fallback.html';
 
 export function createApp(deps: AppDeps): Hono {
   const { site, logger, security } = deps;

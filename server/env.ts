@@ -111,7 +111,7 @@ export function companyMailDomain(): string {
   return siteConfig.email.split('@')[1] ?? 'localhost';
 }
 
-export const DEFAULT_MAIL_FROM = `"${siteConfig.companyName}" <no-reply@${companyMailDomain()}>`;
+const DEFAULT_MAIL_FROM = `"${siteConfig.companyName}" <no-reply@${companyMailDomain()}>`;
 
 export const EnvSchema = z.object({
   PORT: portSchema.default(3000),

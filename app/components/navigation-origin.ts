@@ -25,7 +25,7 @@ export function sourcePage(): string | undefined {
 }
 
 /** `utm_source`, `utm_medium`, `utm_campaign` of the landing URL, when it had them. */
-export function landingCampaign(): {
+function landingCampaign(): {
   utmSource?: string;
   utmMedium?: string;
   utmCampaign?: string;

@@ -25,7 +25,7 @@ export const STORED_CHANNEL_LABELS: Record<StoredChannel, string> = {
   non_precise: 'Non précisé (téléphone ou e-mail)',
 };
 
-export function parseSlotList(text: string): SlotRange[] | undefined {
+function parseSlotList(text: string): SlotRange[] | undefined {
   if (text.trim() === '') return [];
   const slots: SlotRange[] = [];
   for (const part of text.split(',')) {

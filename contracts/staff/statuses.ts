@@ -28,8 +28,7 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
  * - `notification-flood`: more requests than NOTIFICATIONS_PER_10_MINUTES arrived in the current
  *   10-minute window; one alert covers them (the request is stored and listed all the same).
  */
-export const WITHHELD_REASONS = ['confirmation-recent', 'notification-flood'] as const;
-export type WithheldReason = (typeof WITHHELD_REASONS)[number];
+export type WithheldReason = 'confirmation-recent' | 'notification-flood';
 
 /** Where a request stands for the sales staff (migration 4). */
 export const LEAD_STATUSES = ['nouveau', 'en_cours', 'converti', 'perdu'] as const;
@@ -59,14 +58,8 @@ export type AuditAction =
  * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer
  * recorded by staff (migration 8), which reaches the person as `joint` does.
  */
-export const CALL_OUTCOMES = [
-  'joint',
-  'pas_de_reponse',
-  'messagerie',
-  'numero_errone',
-  'repondu_email',
-] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export type CallOutcome =
+  'joint' | 'pas_de_reponse' | 'messagerie' | 'numero_errone' | 'repondu_email';
 
 /** The outcomes that reach the person: the first one stops the call-back clock (ADR 0028). */
 export const REACHING_OUTCOMES = [

@@ -18,7 +18,7 @@ const HOST = /^[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/;
 const MAX_TAG = 100;
 
 /** `undefined`: a staff page (never counted); throws `MalformedBeacon` for anything unreadable. */
-export class MalformedBeacon extends Error {}
+class MalformedBeacon extends Error {}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

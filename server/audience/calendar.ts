@@ -22,7 +22,7 @@ export function addDays(day: string, count: number): string {
 }
 
 /** The calendar day `count` months before `day` (the 31st falls back to the month's last day). */
-export function monthsBefore(day: string, count: number): string {
+function monthsBefore(day: string, count: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   const target = new Date(Date.UTC(year, month - 1 - count, 1, 12));
   const lastDay = new Date(
@@ -33,7 +33,7 @@ export function monthsBefore(day: string, count: number): string {
 }
 
 /** How long the aggregates are kept (the CNIL's ceiling for audience measurement). */
-export const AUDIENCE_RETENTION_MONTHS = 25;
+const AUDIENCE_RETENTION_MONTHS = 25;
 
 /** The first day whose aggregates are kept at `now`: 25 months before today (Paris). */
 export function audienceRetentionStart(now: number): string {

@@ -128,7 +128,7 @@ export async function audienceReport(
   };
 }
 
-export const AUDIENCE_CSV_COLUMNS = ['jour', 'page', 'vues', 'entrées', 'demandes'] as const;
+const AUDIENCE_CSV_COLUMNS = ['jour', 'page', 'vues', 'entrées', 'demandes'] as const;
 
 /** One row per day and page (UTF-8 with a BOM, `;`, CRLF: as the inbox's export). */
 export async function audienceCsv(

@@ -11,7 +11,7 @@ import type { AudienceService } from './service.ts';
  */
 
 /** French answers of the beacon endpoint (a browser ignores them; a person testing reads them). */
-export const AUDIENCE_ERRORS = {
+const AUDIENCE_ERRORS = {
   tooLarge: 'Mesure d’audience trop volumineuse (1 Ko au plus).',
   malformed: 'Mesure d’audience illisible.',
   tooMany: 'Trop de mesures d’audience depuis cette adresse : réessayez dans une minute.',

@@ -29,7 +29,7 @@ export interface AudienceServiceOptions {
 export type BeaconOutcome =
   'counted' | 'opted-out' | 'robot' | 'staff-page' | 'over-budget' | 'malformed';
 
-export const AUDIENCE_FLUSH_MS = 5_000;
+const AUDIENCE_FLUSH_MS = 5_000;
 
 export class AudienceService {
   readonly #options: AudienceServiceOptions;

@@ -3,12 +3,10 @@ import Holidays from 'date-holidays';
 import type { CallbackCalendar, HolidaysRegion } from './time-settings.ts';
 
 export {
-  isTimeZone,
   parseCallHours,
   parseTimeOfDay,
   parseWorkingDays,
   type CallbackCalendar,
-  type HolidaysRegion,
   type TimeRange,
 } from './time-settings.ts';
 
@@ -80,12 +78,6 @@ export function localDate(ms: number, timeZone: string): string {
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
-/** Minutes since local midnight of a moment. */
-export function localMinutes(ms: number, timeZone: string): number {
-  const p = localParts(ms, timeZone);
-  return p.hour * 60 + p.minute;
-}
-
 function dateParts(date: string): [number, number, number] {
   const [year, month, day] = date.split('-').map(Number);
   return [year ?? 1970, month ?? 1, day ?? 1];
@@ -127,7 +119,7 @@ export function dayStart(date: string, timeZone: string): number {
 const holidayYears = new Map<string, ReadonlySet<string>>();
 
 /** The public holidays (type `public` in date-holidays) of one year, as local dates. */
-export function publicHolidays(year: number, region: HolidaysRegion): ReadonlySet<string> {
+function publicHolidays(year: number, region: HolidaysRegion): ReadonlySet<string> {
   const key = `${region}:${year}`;
   let dates = holidayYears.get(key);
   if (!dates) {
@@ -142,7 +134,7 @@ export function publicHolidays(year: number, region: HolidaysRegion): ReadonlySe
   return dates;
 }
 
-export function isHoliday(date: string, region: HolidaysRegion): boolean {
+function isHoliday(date: string, region: HolidaysRegion): boolean {
   return publicHolidays(dateParts(date)[0], region).has(date);
 }
 

@@ -30,7 +30,7 @@ export interface DigestLook {
   count: number;
 }
 
-export function digestMessageId(day: string, domain: string): string {
+function digestMessageId(day: string, domain: string): string {
   return `<digest.${day}@${domain}>`;
 }
 

@@ -25,7 +25,7 @@ import { nextChosenSlot } from './slots.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Décret 2022-1313: at most four calls to one consumer in 30 days. */
-export const CALLS_WINDOW_MS = 30 * DAY_MS;
+const CALLS_WINDOW_MS = 30 * DAY_MS;
 
 export interface DueLead extends UncalledLead {
   dueAt: number;

@@ -14,7 +14,6 @@ import type { WebhookTables } from './tables/webhooks.ts';
 
 export {
   LEAD_STATUSES,
-  WITHHELD_REASONS,
   type AuditAction,
   type LeadStatus,
   type MailKind,
@@ -57,7 +56,7 @@ export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
 }
 
 /** A visitor page's link (migration 10): the token only as its SHA-256 (hex). */
-export interface VisitorLinksTable {
+interface VisitorLinksTable {
   token_hash: string;
   lead_id: string;
   created_at: number;
@@ -93,13 +92,13 @@ export interface OutboxTable {
  * Fixed-window counters shared by every instance (the site-wide budget of new requests, the
  * company's notifications per 10 minutes): one row per counter and window.
  */
-export interface CountersTable {
+interface CountersTable {
   name: string;
   window_start: number;
   count: number;
 }
 
-export interface RateLimitHitsTable {
+interface RateLimitHitsTable {
   client_key: string;
   at: number;
 }
@@ -117,7 +116,7 @@ export interface LeadTrackingTable {
 }
 
 /** A sign-in link's token, stored only as its SHA-256 (hex). */
-export interface StaffSignInTokensTable {
+interface StaffSignInTokensTable {
   token_hash: string;
   email: string;
   created_at: number;
@@ -137,7 +136,7 @@ export interface StaffSessionsTable {
 }
 
 /** Notes written by staff on a lead; erased with the lead, never edited. */
-export interface LeadNotesTable {
+interface LeadNotesTable {
   id: Generated<number>;
   lead_id: string;
   at: number;
@@ -150,7 +149,7 @@ export interface LeadNotesTable {
  * personal data of requesters: a lead id (random), the staff member, the action and a detail
  * (a status change, a count).
  */
-export interface StaffAuditTable {
+interface StaffAuditTable {
   id: Generated<number>;
   at: number;
   actor: string;
@@ -159,7 +158,7 @@ export interface StaffAuditTable {
   detail: string;
 }
 
-export interface SchemaMigrationsTable {
+interface SchemaMigrationsTable {
   version: number;
   name: string;
   applied_at: number;

@@ -109,7 +109,7 @@ function cachingStatements(database: Database.Database) {
  * rejects with the same error, and no later batch is written (the endpoint answers 503), until
  * the store is opened again (the process restarts).
  */
-export class WalSync {
+class WalSync {
   readonly #path: string;
   #file: Promise<FileHandle> | undefined;
   #current: Promise<void> | undefined;
@@ -191,7 +191,7 @@ function releasing(file: string, connection: Connection): Connection {
 }
 
 /** Each migration in its own `BEGIN IMMEDIATE` transaction, re-checked under the write lock. */
-export function migrateSqlite(database: Database.Database, migrations: readonly Migration[]) {
+function migrateSqlite(database: Database.Database, migrations: readonly Migration[]) {
   database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -7,7 +7,7 @@ const VACUUM = CompiledQuery.raw('VACUUM');
 const TRUNCATE_LOG = CompiledQuery.raw('PRAGMA wal_checkpoint(TRUNCATE)');
 
 /** At most one `VACUUM` a minute per SQLite file and process (ADR 0032). */
-export const VACUUM_INTERVAL_MS = 60_000;
+const VACUUM_INTERVAL_MS = 60_000;
 
 export interface ScrubberOptions {
   /** Shortest time between two `VACUUM`s (default one minute). */

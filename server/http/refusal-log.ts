@@ -7,7 +7,7 @@ import type { Logger } from '#server/logger.ts';
  * minute without any ends the series. At most one line per reason per minute, per instance;
  * no personal data (a status, a reason, field names).
  */
-export const REFUSAL_LOG_INTERVAL_MS = 60_000;
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
 
 interface Series {
   event: string;

@@ -64,7 +64,7 @@ export const COMPRESSIBLE_EXTENSIONS = new Set([
 
 /** Build artefacts that are never served under their own name. */
 const HIDDEN_FILES = new Set(['/__spa-fallback.html', '/404/index.html']);
-export const NOT_FOUND_FILE = '/404/index.html';
+const NOT_FOUND_FILE = '/404/index.html';
 
 function listFiles(dir: string): string[] {
   const out: string[] = [];

@@ -4,11 +4,10 @@
  * only writer of the table outside the submission), a request's status, the counters, the CSV.
  * The endpoint (./routes.ts) is registered by the composition root only.
  */
-export { deliverySummary, exportFileName, requestsCsv, type ExportRow } from './csv.ts';
+export { deliverySummary, exportFileName, requestsCsv } from './csv.ts';
 export { Counters } from './counters.ts';
-export { LeadStore, type NotificationWindow } from './lead-store.ts';
+export { LeadStore } from './lead-store.ts';
 export { LeadStatuses } from './status.ts';
 export { LeadRecords, RETENTION_MS, toDelivery, type LeadWithDelivery } from './store.ts';
-export { createLeadService, type LeadService, NOTIFICATION_WINDOW_MS } from './submit-lead.ts';
-export type { FloodPolicy, SubmissionInput, SubmitVerdict } from './submission.ts';
+export { type LeadService, NOTIFICATION_WINDOW_MS } from './submit-lead.ts';
 export { buildLeads } from './build.ts';

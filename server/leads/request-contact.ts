@@ -25,7 +25,7 @@ export interface ContactOffer extends ChoiceOffer {
   dueAt(receivedAt: number, choice: ContactChoice): number;
 }
 
-export const DAY_NOT_OFFERED = 'Choisissez des jours parmi ceux proposés par le formulaire.';
+const DAY_NOT_OFFERED = 'Choisissez des jours parmi ceux proposés par le formulaire.';
 export const SLOT_NOT_OFFERED =
   'Ce créneau n’est plus proposé. Choisissez parmi ceux du formulaire.';
 

@@ -26,7 +26,7 @@ import { RefusalLog } from '#server/http/refusal-log.ts';
 import { requestEncoding } from './request-encoding.ts';
 import { nativePayload } from './native-origin.ts';
 
-export { ERRORS, requestEncoding };
+export { ERRORS };
 
 /**
  * `POST CONTACT_ENDPOINT_PATH`, HTTP only: the Supabase function contract the script speaks
@@ -45,7 +45,7 @@ export { ERRORS, requestEncoding };
 /** Lead requests in progress at once (admission control); past it, an immediate 503. */
 const DEFAULT_MAX_REQUESTS_IN_PROGRESS = 64;
 /** How long a rate-limit or site-budget refusal is held before it is sent (default). */
-export const DEFAULT_REFUSAL_DELAY_MS = 1_000;
+const DEFAULT_REFUSAL_DELAY_MS = 1_000;
 
 export interface ContactEndpointDeps {
   leads: LeadService;

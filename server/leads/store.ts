@@ -22,10 +22,8 @@ export {
   emailKey,
   getLead,
   getLeads,
-  toLead,
   type Consent,
   type Lead,
-  type LeadContact,
   type LeadInput,
   type NewContact,
 } from '#server/db/records/lead.ts';
@@ -79,7 +77,7 @@ export function toDelivery(mail: {
 }
 
 /** The visitor's acts that change a request's contact, as the audit trail names them. */
-export type ContactChangeAction = 'visitor_slots' | 'visitor_stop_calls' | 'visitor_allow_calls';
+type ContactChangeAction = 'visitor_slots' | 'visitor_stop_calls' | 'visitor_allow_calls';
 
 /** A visitor's change of a request's contact (ADR 0030), as `LeadRecords.changeContact` writes it. */
 export interface ContactUpdate {

@@ -47,24 +47,24 @@ export type SubmitOutcome =
   | { status: 'overloaded'; retryAfterSeconds: number }
   | { status: 'unavailable' };
 
-export type AdmitOutcome =
+type AdmitOutcome =
   | { status: 'admitted' }
   | { status: 'rate-limited'; retryAfterSeconds: number }
   | { status: 'overloaded'; retryAfterSeconds: number }
   | { status: 'unavailable' };
 
 /** The flood rules' settings (ADR 0008). */
-export interface FloodSettings {
+interface FloodSettings {
   /** SITE_RATE_LIMIT_PER_MINUTE: new requests per minute, all instances together. */
   siteRequestsPerMinute: number;
   /** NOTIFICATIONS_PER_10_MINUTES: individual notifications before one alert stands for them. */
   notificationsPer10Minutes: number;
 }
 
-export const SITE_BUDGET_WINDOW_MS = 60_000;
+const SITE_BUDGET_WINDOW_MS = 60_000;
 export const NOTIFICATION_WINDOW_MS = 10 * 60_000;
-export const DUPLICATE_WINDOW_MS = 10 * 60_000;
-export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60_000;
 
 export interface LeadServiceDeps {
   store: LeadStore;
@@ -95,7 +95,7 @@ export interface LeadService {
 }
 
 /** The generic message of a body that is not an object at all. */
-export const INVALID_REQUEST = 'Requête invalide.';
+const INVALID_REQUEST = 'Requête invalide.';
 
 export function createLeadService(deps: LeadServiceDeps): LeadService {
   const { store, limiter, logger } = deps;

@@ -18,7 +18,7 @@ export interface HttpApiOptions {
   timeoutMs?: number;
 }
 
-export const HTTP_API_SEND_PATH = '/v3/smtp/email';
+const HTTP_API_SEND_PATH = '/v3/smtp/email';
 
 interface Mailbox {
   email: string;
@@ -66,7 +66,7 @@ function base64(text: string): string {
 }
 
 /** The JSON body of Brevo's `POST /v3/smtp/email` for one message. */
-export async function httpApiBody(message: MailMessage): Promise<Record<string, unknown>> {
+async function httpApiBody(message: MailMessage): Promise<Record<string, unknown>> {
   return {
     sender: parseMailbox(message.from),
     to: parseMailboxList(message.to),
@@ -99,7 +99,7 @@ function isPermanent(status: number): boolean {
   return status === 400 || status === 422;
 }
 
-export function sendUrl(baseUrl: string): string {
+function sendUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${HTTP_API_SEND_PATH}`;
 }
 

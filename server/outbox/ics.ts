@@ -28,7 +28,7 @@ export function calendarContentType(method: CalendarEvent['method']): string {
 }
 
 /** `20260327T130000Z` */
-export function utcStamp(ms: number): string {
+function utcStamp(ms: number): string {
   return new Date(ms)
     .toISOString()
     .replace(/[-:]/g, '')
@@ -36,7 +36,7 @@ export function utcStamp(ms: number): string {
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')

@@ -9,5 +9,5 @@ export { OutboxStore } from './store.ts';
 export { type MailMessage, type MailSettings, messageIdFor } from './templates.ts';
 export { type MailSchedule } from './schedule-mail.ts';
 export { type OutboxOptions, OutboxWorker } from './worker.ts';
-export { EML_DIRECTORY, mailFileStem, type LeadReads } from './worker-options.ts';
+export { EML_DIRECTORY } from './worker-options.ts';
 export { buildApiTransport, buildOutboxWorker } from './build.ts';

@@ -43,7 +43,7 @@ export interface VisitorLinks {
 }
 
 /** « mardi 2 décembre entre 14 h et 17 h » */
-export function slotWhen(occurrence: ChosenSlot): string {
+function slotWhen(occurrence: ChosenSlot): string {
   const { slot } = occurrence;
   return `${dateText(occurrence.date)} entre ${hourText(slot.start)} et ${hourText(slot.end)}`;
 }

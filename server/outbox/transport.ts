@@ -7,7 +7,7 @@ import type { Logger } from '#server/logger.ts';
 import { TransportError, type MailTransport } from './mail-transport.ts';
 import type { MailMessage } from './templates.ts';
 
-export { TransportError, type MailTransport } from './mail-transport.ts';
+export { type MailTransport } from './mail-transport.ts';
 
 /**
  * Where e-mails go: a transactional HTTP API when MAIL_API_URL is set (`./http-api-transport`),

@@ -13,7 +13,7 @@ import {
   type OutboxOptions,
 } from './worker-options.ts';
 
-export { backoffDelay, mailFileStem, OUTBOX_DEFAULTS, type OutboxOptions };
+export { backoffDelay, type OutboxOptions };
 
 /**
  * Drains the outbox: claims due e-mails (a lease in the database, so that the workers of several

@@ -12,7 +12,7 @@ export interface Trace {
   needle: string;
 }
 
-export function filesUnder(directory: string): string[] {
+function filesUnder(directory: string): string[] {
   let names: string[];
   try {
     names = readdirSync(directory);

@@ -5,5 +5,5 @@
  */
 export { clearErasedTraces } from './erased-traces.ts';
 export { runPurge } from './retention.ts';
-export { RetentionStore, type PurgeResult } from './store.ts';
+export { RetentionStore } from './store.ts';
 export { buildPurgeSchedule, type PurgeSchedule } from './build.ts';

@@ -54,7 +54,7 @@ export function cookieSettings(siteUrl: string, apiPrefix: string): CookieSettin
 }
 
 /** The link of a sign-in e-mail: the token in the fragment, which no server or log ever sees. */
-export function signInLink(siteUrl: string, token: string): string {
+function signInLink(siteUrl: string, token: string): string {
   return `${new URL(STAFF_SIGN_IN_PAGE, siteUrl).href}#${SIGN_IN_FRAGMENT_KEY}=${token}`;
 }
 

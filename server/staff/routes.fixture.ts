@@ -60,7 +60,7 @@ export const send = (path: string, body: unknown, headers: Record<string, string
   });
 
 /** Requests a link for `email` and returns the token of the e-mail it receives. */
-export async function linkToken(email: string): Promise<string> {
+async function linkToken(email: string): Promise<string> {
   const before = peer.messages.length;
   const response = await send(STAFF_API.requestLink, { email });
   expect(response.status).toBe(200);

@@ -25,7 +25,7 @@ export const CHANGE_ACTIONS = [
   'visitor_stop_calls',
   'visitor_allow_calls',
 ] as const;
-export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /** The request as its change's transaction reads it. */
 export interface CurrentContact {
@@ -41,7 +41,7 @@ export type VisitorAct =
   | { kind: 'allow_calls' };
 
 /** What to write: the new choice and its wording, the withdrawal, the visitor's e-mail. */
-export interface ContactWrite {
+interface ContactWrite {
   action: ChangeAction;
   contact: NewContact & { dueAt: number };
   withdrawal: 'set' | 'clear' | 'keep';

@@ -8,13 +8,13 @@ import type { Database } from '#server/db/database.ts';
  * request is erased (the row goes with it) or for 90 days. Several may be valid for one request
  * (each confirmation or update brings its own).
  */
-export const VISITOR_LINK_DAYS = 90;
+const VISITOR_LINK_DAYS = 90;
 export const VISITOR_LINK_MS = VISITOR_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 /** 32 random bytes in base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export function isTokenShaped(token: unknown): token is string {
+function isTokenShaped(token: unknown): token is string {
   return typeof token === 'string' && TOKEN_SHAPE.test(token);
 }
 

@@ -13,7 +13,7 @@ import { VISITOR_MESSAGES } from './messages.ts';
 import type { VisitorOutcome, VisitorService } from './service.ts';
 
 /** The largest body the API reads: a token and a few days and slots. */
-export const VISITOR_BODY_BYTES = 2048;
+const VISITOR_BODY_BYTES = 2048;
 /**
  * Visitor API requests in progress at once (their bodies read), per instance; past it, an
  * immediate 429 (not a 503: a flood is answered with 4xx only: ADR 0033). Above the 64

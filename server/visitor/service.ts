@@ -23,7 +23,7 @@ export interface VisitorServiceDeps {
 }
 
 /** `<leadId>.<kind>.<n>@<domain>`: one Message-ID per change (n: the new SEQUENCE). */
-export function visitorMessageId(leadId: string, kind: MailKind, n: number, domain: string) {
+function visitorMessageId(leadId: string, kind: MailKind, n: number, domain: string) {
   return `<${leadId}.${kind}.${n}@${domain}>`;
 }
 

@@ -13,7 +13,7 @@ const iso = (at: number) => new Date(at).toISOString();
  * `contact`: the choice as given at reception (stored with the event); for an event stored
  * without it (before ADR 0029), the lead's, which the visitor could not have changed then.
  */
-export function leadCreatedData(lead: Lead, contact?: ContactChoiceData) {
+function leadCreatedData(lead: Lead, contact?: ContactChoiceData) {
   return {
     id: lead.id,
     createdAt: iso(lead.createdAt),

@@ -10,13 +10,7 @@ export {
   newWebhookId,
   WebhookQueue,
 } from './queue.ts';
-export { WebhookService, type WebhookServiceOptions } from './service.ts';
-export {
-  newWebhookSecret,
-  WEBHOOK_SETTINGS,
-  type WebhookConfig,
-  webhookConfigFromEnv,
-  webhookSettingsProblem,
-} from './settings.ts';
+export { WebhookService } from './service.ts';
+export { newWebhookSecret, type WebhookConfig, webhookConfigFromEnv } from './settings.ts';
 export { WebhookStore } from './store.ts';
 export { buildWebhooks } from './build.ts';

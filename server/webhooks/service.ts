@@ -36,7 +36,7 @@ export interface WebhookServiceOptions {
 }
 
 /** The key of an endpoint's state: a new URL starts active. */
-export function endpointKey(url: string): string {
+function endpointKey(url: string): string {
   return createHash('sha256').update(url).digest('hex');
 }
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** HTTPS, or HTTP to this machine only (a local relay, the tests); never a user and password. */
-export function webhookUrlProblem(value: string): string | undefined {
+function webhookUrlProblem(value: string): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
@@ -30,7 +30,7 @@ export function webhookUrlProblem(value: string): string | undefined {
 }
 
 /** `whsec_` and the base64 of 24 to 64 random bytes (Standard Webhooks). */
-export function webhookSecretProblem(value: string): string | undefined {
+function webhookSecretProblem(value: string): string | undefined {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
   const bytes = match?.[1] ? Buffer.from(match[1], 'base64') : undefined;
   if (!bytes || bytes.toString('base64') !== match?.[1] || bytes.length < 24 || bytes.length > 64) {
@@ -47,7 +47,7 @@ export function newWebhookSecret(): string {
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 
 /** `5s,5m,30m,2h`: the waits in ms, or undefined when a part is not a duration. */
-export function parseRetryDelays(value: string): number[] | undefined {
+function parseRetryDelays(value: string): number[] | undefined {
   const parts = value.split(',').map((part) => part.trim());
   const delays: number[] = [];
   for (const part of parts) {
@@ -71,7 +71,7 @@ function checkedText(problem: (value: string) => string | undefined) {
     });
 }
 
-export const DEFAULT_RETRY_DELAYS = '5s,5m,30m,2h,5h,10h,10h';
+const DEFAULT_RETRY_DELAYS = '5s,5m,30m,2h,5h,10h,10h';
 
 export const WEBHOOK_SETTINGS = {
   /** Where the events are POSTed (https, or http to this machine). Unset: no webhook. */

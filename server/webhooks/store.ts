@@ -16,12 +16,7 @@ import { toClaimed, type AttemptResult, type ClaimedEvent, type QueuedAlert } fr
  * so a request's events go out in order. Nothing is claimed while the endpoint is disabled. The
  * staff pages' actions and views: ./staff-store.ts.
  */
-export {
-  RESPONSE_EXCERPT_CHARS,
-  type AttemptResult,
-  type ClaimedEvent,
-  type QueuedAlert,
-} from './events.ts';
+export { type AttemptResult, type ClaimedEvent, type QueuedAlert } from './events.ts';
 
 export class WebhookStore {
   readonly #connection: Database;

@@ -20,14 +20,14 @@ import { startSupabaseDatabase, type SupabaseDatabase } from '#test-support/supa
  * `workerEnv` are live bindings: read them inside a test, once `runFunctionsForThisFile()` has
  * run its `beforeAll`.
  */
-export const ANON_KEY = 'public-anon-key';
+const ANON_KEY = 'public-anon-key';
 export const WORKER_SECRET = 'outbox-worker-secret-for-tests';
 export const SITE_ORIGIN = new URL(TEST_SITE_URL).origin;
 export const FUNCTION_NAME = CONTACT_ENDPOINT_PATH.split('/').at(-1)!;
 
-export let db: SupabaseDatabase;
+let db: SupabaseDatabase;
 export let api: MailApiPeer;
-export let functions: RunningFunction[] = [];
+let functions: RunningFunction[] = [];
 export let gateway: FunctionsGateway;
 /** The functions' settings (their secrets on Supabase). */
 export let workerEnv: Record<string, string> = {};

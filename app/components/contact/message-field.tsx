@@ -6,7 +6,7 @@ import { TextAreaField } from '#app/components/ui/field.tsx';
 const text = contactPageText.form.messageLimit;
 
 /** From this many characters the visitor sees how many are left (issue 34: 4 500 of 5 000). */
-export const MESSAGE_COUNTER_SHARE = 0.9;
+const MESSAGE_COUNTER_SHARE = 0.9;
 
 /**
  * The message: a text area bounded by `maxlength` (the browser refuses more, with or without the

@@ -9,7 +9,7 @@ import type { ContactForm } from '#contracts/contact/schema.ts';
 import type { CallbackFacts } from '#contracts/contact/callback-time.ts';
 
 /** The endpoint of the reference contract; the same URL works against a hosted Supabase project. */
-export const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
+const contactEndpoint = (): string => contactEndpointUrl(siteConfig.backendUrl);
 
 export type SendResult =
   /**

@@ -6,7 +6,7 @@ import { StaffButton } from './controls.tsx';
 const text = staffText.inbox;
 
 /** Whether the list is narrowed by the search box or a filter (the view and the page aside). */
-export function isNarrowed(filter: InboxFilter): boolean {
+function isNarrowed(filter: InboxFilter): boolean {
   return Object.entries(filter).some(
     ([key, value]) => key !== 'vue' && key !== 'page' && value !== undefined && value !== '',
   );

@@ -3,9 +3,9 @@ import { Link, type LinkProps } from 'react-router';
 
 import { cn } from './class-names.ts';
 
-export type ButtonVariant = 'accent' | 'primary' | 'outline' | 'ghost' | 'inverse';
+type ButtonVariant = 'accent' | 'primary' | 'outline' | 'ghost' | 'inverse';
 /** `icon`: a square button holding only an icon (give it an accessible name). */
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-control font-semibold no-underline transition-colors duration-200 disabled:cursor-not-allowed disabled:opacity-60';

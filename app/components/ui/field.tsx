@@ -8,7 +8,7 @@ import {
 
 import { cn } from './class-names.ts';
 
-export const controlClasses =
+const controlClasses =
   'block w-full min-h-11 rounded-control border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 shadow-xs focus-visible:border-brand-600 aria-invalid:border-danger-600';
 
 interface CommonProps {

@@ -3,7 +3,7 @@ import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { cn } from './class-names.ts';
 import { CircleAlert, CircleCheck, X } from './icons.tsx';
 
-export type NoticeTone = 'success' | 'error';
+type NoticeTone = 'success' | 'error';
 
 export interface Notice {
   /** Changes with every new notice, so the same text shown twice is announced twice. */

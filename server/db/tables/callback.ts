@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
 
 import type { CallOutcome } from '#contracts/staff/statuses.ts';
 
-export { CALL_OUTCOMES, REACHING_OUTCOMES, type CallOutcome } from '#contracts/staff/statuses.ts';
+export { REACHING_OUTCOMES, type CallOutcome } from '#contracts/staff/statuses.ts';
 
 /** One call made by staff to the person of a lead; erased with the lead. */
 export interface LeadCallsTable {

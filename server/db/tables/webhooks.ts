@@ -29,7 +29,7 @@ export interface WebhookEventsTable {
 }
 
 /** One HTTP attempt of an event. `response`: the start of the receiver's body, erased with the person. */
-export interface WebhookAttemptsTable {
+interface WebhookAttemptsTable {
   id: Generated<number>;
   event_id: number;
   at: number;
@@ -43,7 +43,7 @@ export interface WebhookAttemptsTable {
  * The state of one endpoint, keyed by the SHA-256 of WEBHOOK_URL (a new URL starts active):
  * disabled by a 410 until staff re-enable it; when the last "retries ran out" alert went.
  */
-export interface WebhookEndpointsTable {
+interface WebhookEndpointsTable {
   url_key: string;
   disabled_at: number | null;
   exhausted_alert_at: number | null;
@@ -52,7 +52,7 @@ export interface WebhookEndpointsTable {
 /** What an alert e-mail reports (its outbox row refers to it). */
 export type WebhookAlertKind = 'exhausted' | 'gone';
 
-export interface WebhookAlertsTable {
+interface WebhookAlertsTable {
   id: Generated<number>;
   kind: WebhookAlertKind;
   at: number;

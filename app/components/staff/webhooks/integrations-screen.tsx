@@ -47,11 +47,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * What a delivery was about, in words, the person's name linking to the request's page (unless
  * the person was erased, or it is a test).
  */
-export function EventCell({
-  event,
-}: {
-  event: Pick<WebhookEventView, 'leadId' | 'type'> & PersonNamed;
-}) {
+function EventCell({ event }: { event: Pick<WebhookEventView, 'leadId' | 'type'> & PersonNamed }) {
   const words = eventInWords(event.type, event.person);
   if (event.leadId === null || event.person === null || event.type === 'lead.erased') {
     return <>{words}</>;
