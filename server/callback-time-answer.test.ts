@@ -12,7 +12,7 @@ import {
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '#test-support/smtp-peer.ts';
 
 /**
- * Issue 34: the visitor is told when the call comes. With a fixed clock, the endpoint's answer,
+ * The visitor is told (docs/callback.md) when the call comes. With a fixed clock, the endpoint's answer,
  * the thank-you page's address after a native post and the confirmation e-mail all give the due
  * time the call-back clock computed for the request, which the company's notification states too.
  */
@@ -133,7 +133,7 @@ describe.each(cases)('$name', ({ at, answer, sentence, notification }) => {
 });
 
 /**
- * Issue 37: the answer follows the visitor's choice. With slots, the first chosen slot after
+ * ADR 0029: the answer follows the visitor's choice. With slots, the first chosen slot after
  * reception (its start, and its end as the due time); by e-mail, the promise's time and the
  * channel; the native post's fragment carries the same.
  */

@@ -15,7 +15,7 @@ import {
 } from '#test-support/harness.ts';
 
 /**
- * The endpoint's defences against a flood (issue 17), on the real HTTP server: admission
+ * The endpoint's defences against a flood (ADR 0008), on the real HTTP server: admission
  * control (a bounded number of lead requests in progress, their bodies read, then an immediate
  * 503; a body still arriving holds no slot, ADR 0033), the site's
  * budget (503 with Retry-After, the "indisponible" page for a native post), "too many" refusals

@@ -14,7 +14,7 @@ import { type LeadWithDelivery } from './leads/index.ts';
 import { type StoreConfig } from './db/connection.ts';
 
 /**
- * A spread flood (issue 17): bots behind a trusted proxy, each request from its own forwarded
+ * A spread flood (ADR 0008): bots behind a trusted proxy, each request from its own forwarded
  * address, all typing the same victim's e-mail, against the real server (one process on SQLite,
  * two on one PostgreSQL database) with the real SMTP peer. Every acknowledged request is stored;
  * every refusal is a 429 or 503 with Retry-After and a French message; the victim gets one

@@ -7,7 +7,7 @@ import {
 } from '#contracts/audience/contract.ts';
 
 /**
- * The audience beacon (issue 28, ADR 0023): once a public page is shown, and on each client-side
+ * The audience beacon (ADR 0023): once a public page is shown, and on each client-side
  * navigation, one small POST to the site's own backend when the browser is idle (at most 4 s
  * later). Nothing identifies the visitor: no cookie, no storage, no id; two identical visits send
  * the same bytes. Nothing is sent with Global Privacy Control or Do Not Track on, on a staff page

@@ -12,7 +12,7 @@ export const meta = () =>
   });
 
 /**
- * `/ma-demande` (issue 37): prerendered as a shell that says, without JavaScript, how to reach
+ * `/ma-demande` (ADR 0029): prerendered as a shell that says, without JavaScript, how to reach
  * the company; with it, opens the request of the link's token (in the fragment). Linked from
  * no page, not in the sitemap, `noindex`.
  */

@@ -13,7 +13,7 @@ export interface UncalledLead {
   produit: string;
   /** The stored due time (null: stored before migration 10, the reception's rule applies). */
   storedDueAt: number | null;
-  /** How and when the person asked to be contacted (issue 37): each line says it. */
+  /** How and when the person asked to be contacted (ADR 0029): each line says it. */
   choice: ContactChoice;
 }
 

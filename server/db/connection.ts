@@ -28,7 +28,7 @@ export interface StoreConfig {
   dataDir: string;
   /**
    * The CRM webhook is on (WEBHOOK_URL): requests, status changes and erasures queue their
-   * events in their own transactions (issue 26).
+   * events in their own transactions (ADR 0024).
    */
   webhookEvents?: boolean;
   /** PostgreSQL: connections per process (default 10). */

@@ -23,7 +23,7 @@ export class Database implements Connection {
   readonly dataDir: string;
   /** Where the data lives, without credentials (for messages). */
   readonly location: string;
-  /** The CRM webhook is on: status changes and erasures queue their events (issue 26). */
+  /** The CRM webhook is on: status changes and erasures queue their events (ADR 0024). */
   readonly webhookEvents: boolean;
   readonly #connection: Connection;
   #closed = false;

@@ -13,12 +13,12 @@ import {
 } from './functions.fixture.ts';
 
 /**
- * What the Edge Functions count in the database: issue 17's caps across isolates of
+ * What the Edge Functions count in the database: the flood caps (ADR 0008) across isolates of
  * send-contact-email, and audience-beacon's audience count.
  */
 runFunctionsForThisFile();
 
-describe('issue 17’s caps hold in the database, across isolates', () => {
+describe('the flood caps hold in the database, across isolates', () => {
   /** Two more isolates of send-contact-email with low caps, on the same database. */
   let isolates: RunningFunction[] = [];
   beforeAll(async () => {

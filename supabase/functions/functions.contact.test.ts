@@ -47,7 +47,7 @@ describe('send-contact-email through supabase-js', () => {
     ]);
   });
 
-  it('stores the visitor’s choice of contact with its wording and its due time (issue 37)', async () => {
+  it('stores the visitor’s choice of contact with its wording and its due time (ADR 0029)', async () => {
     const id = await invokeValid('choix@entreprise.example', {
       recontact: 'telephone',
       jours: ['jeudi'],
@@ -236,7 +236,7 @@ describe('outbox-worker, called by pg_cron through pg_net', () => {
   });
 });
 
-describe('the CRM webhook on Supabase (issue 26)', () => {
+describe('the CRM webhook on Supabase (ADR 0024)', () => {
   it('writes lead.created with the request; the outbox-worker delivers it, signed', async () => {
     const receiver = await startWebhookReceiver();
     const env = {

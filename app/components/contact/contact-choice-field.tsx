@@ -95,7 +95,7 @@ function OptionGroup({
 }
 
 /**
- * How and when to be contacted (issue 37): a required choice of channel, no option preselected,
+ * How and when to be contacted (ADR 0029): a required choice of channel, no option preselected,
  * then, for the phone, the days and slots the visitor may narrow the calls to. The days and slots
  * show once « Par téléphone » is ticked, by CSS (`:has`, in every current browser): the
  * prerendered page does it without the script, and the hydrated one the same way.

@@ -16,7 +16,7 @@ import {
 } from './contact-form.fixture.tsx';
 import { loadValidation } from './deferred-code.ts';
 
-/** The contact form's choice of contact (issue 37): required, sent, answered. */
+/** The contact form's choice of contact (ADR 0029): required, sent, answered. */
 spyOnFetchAndErrors();
 
 describe('ContactForm: the choice of contact', () => {

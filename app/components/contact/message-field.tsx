@@ -5,7 +5,7 @@ import { TextAreaField } from '#app/components/ui/field.tsx';
 
 const text = contactPageText.form.messageLimit;
 
-/** From this many characters the visitor sees how many are left (issue 34: 4 500 of 5 000). */
+/** From this many characters the visitor sees how many are left (4 500 of 5 000). */
 const MESSAGE_COUNTER_SHARE = 0.9;
 
 /**

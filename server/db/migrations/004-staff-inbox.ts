@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const MIGRATION_004: Migration = {
-  // Independent of version 3 (issue 17): only new tables, so either may be applied first.
+  // Independent of version 3 (ADR 0008): only new tables, so either may be applied first.
   version: 4,
   name: 'staff inbox: lead status and source, sign-in tokens, sessions, notes, audit trail',
   sqlite: `

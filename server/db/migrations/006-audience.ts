@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 export const MIGRATION_006: Migration = {
-  // Issue 28 (ADR 0023): only new tables, independent of any other migration.
+  // ADR 0023: only new tables, independent of any other migration.
   version: 6,
   name: 'audience: daily aggregates per page, referring host and device class; campaigns',
   sqlite: `

@@ -4,7 +4,7 @@ const TYPES = `'lead.created', 'lead.status_changed', 'lead.erased', 'webhook.te
 const STATUSES = `'pending', 'delivered', 'failed', 'cancelled'`;
 
 /**
- * Migration 7 (issue 26, ADR 0024): the webhook's events, attempts, endpoint state and alerts,
+ * Migration 7 (ADR 0024): the webhook's events, attempts, endpoint state and alerts,
  * and the outbox's new kind `webhook_alert` (no lead: it names its alert). SQLite cannot change
  * a CHECK in place: the outbox is rebuilt once more (nothing refers to it), same columns and
  * indexes plus `webhook_alert_id`.

@@ -3,7 +3,7 @@ import type { Migration } from './migration.ts';
 const OUTCOMES = `'joint', 'pas_de_reponse', 'messagerie', 'numero_errone', 'repondu_email'`;
 
 /**
- * Migration 8 (issue 36, ADR 0028): the call log takes a written answer recorded by staff
+ * Migration 8 (ADR 0028): the call log takes a written answer recorded by staff
  * (`repondu_email`), which reaches the person as a call answered does. SQLite cannot change a
  * CHECK in place: `lead_calls` is rebuilt (nothing refers to it), same columns, ids and index.
  */

@@ -24,7 +24,7 @@ function backfill(charFunction: 'char' | 'chr'): string {
 }
 
 /**
- * Migration 9 (issue 36): the phone number's search key (`contracts/contact/phone-key.ts`),
+ * Migration 9 (docs/staff.md, search): the phone number's search key (`contracts/contact/phone-key.ts`),
  * stored with each request so that a number is found whatever its format, by an index when the
  * term is a whole number; existing requests get theirs from the same rule spelt in SQL.
  */

@@ -24,7 +24,7 @@ function choiceColumns(time: 'INTEGER' | 'BIGINT'): string {
 }
 
 /**
- * Migration 10 (issue 37, ADR 0029): the visitor's choice of how and when to be contacted.
+ * Migration 10 (ADR 0029): the visitor's choice of how and when to be contacted.
  *
  * - `leads` gains the choice (`contact_channel`, `contact_days`, `contact_slots`), its wording
  *   as shown (`contact_text`, `contact_version`, `contact_given_at`), the last change by the

@@ -21,7 +21,7 @@ export interface Consent {
 }
 
 /**
- * The visitor's choice of contact as given with the request (issue 37): the choice, its wording
+ * The visitor's choice of contact as given with the request (ADR 0029): the choice, its wording
  * as shown (empty for a client that offered none) and the due time it gives.
  */
 export interface NewContact {

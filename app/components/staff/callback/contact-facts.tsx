@@ -7,7 +7,7 @@ import type { LeadPage } from '#contracts/staff/contract.ts';
 const text = callbackText.contact;
 
 /**
- * How and when the person asked to be contacted (issue 37), at the top of the call panel: the
+ * How and when the person asked to be contacted (ADR 0029), at the top of the call panel: the
  * channel, the chosen days and slots, whether now is inside one of them (else the next one),
  * a change made by the person on the visitor's page and the phone consent's withdrawal.
  */
