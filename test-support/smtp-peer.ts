@@ -31,6 +31,8 @@ export interface SmtpPeerOptions {
   onMessage?: (mail: ReceivedMail) => void;
   /** Recipients refused with `550` (a permanent failure). */
   rejectRecipients?: RegExp;
+  /** Each accepted message is answered once this resolves (a slow server, held by the test). */
+  answerWhen?: (mail: ReceivedMail) => Promise<void>;
 }
 
 /** The server: refuses `rejectRecipients`, records (and reports) every message it accepts. */
@@ -65,7 +67,7 @@ function smtpServer(options: SmtpPeerOptions, messages: ReceivedMail[]): SMTPSer
             };
             messages.push(mail);
             options.onMessage?.(mail);
-            callback();
+            return (options.answerWhen?.(mail) ?? Promise.resolve()).then(() => callback());
           },
           (error: unknown) => callback(error as Error),
         );

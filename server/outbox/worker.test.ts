@@ -106,6 +106,30 @@ describe.each(ENGINES)('delivery on %s', (engine) => {
     }
   });
 
+  it('sends a message once when asked to run while its own loop is sending', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const peer = await peerFor({ answerWhen: () => held });
+    const server = await serverFor({ smtpUrl: peer.url, ...(await databaseFor(engine)) });
+    const [id] = await submit(server, 1);
+    // The started worker's loop is sending: the peer has the message and holds its answer.
+    await peer.waitFor((messages) => messages.length >= 1);
+    const ran = server.pipeline.worker.runOnce();
+    // Time for a pass that would take the loop's claims back (the same worker's token).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await ran;
+    await until(
+      async () => (await server.pipeline.stores.outbox.backlog(Date.now())).pending === 0,
+    );
+    expect(messageIds(peer).sort()).toEqual(
+      [
+        `<${id}.notification@calora-energies.example>`,
+        `<${id}.confirmation@calora-energies.example>`,
+      ].sort(),
+    );
+  });
+
   it('sends the mail still pending after a restart', async () => {
     const peer = await peerFor();
     await peer.stop();

@@ -79,9 +79,10 @@ export class OutboxWorker {
    * the Supabase `outbox-worker` function, called every minute by pg_cron.
    */
   runOnce(): Promise<number> {
-    // Calls overlap when one isolate serves two requests: they run one after the other, since
-    // this worker's claims are its own (a second pass would take the first's rows back).
-    const run = this.onDemand.then(() => this.drainNow());
+    // Calls overlap when one isolate serves two requests, and a started worker's own loop may be
+    // sending: each pass runs alone, since this worker's claims are its own (a second pass would
+    // take the first's rows back, and send them again).
+    const run = this.onDemand.then(() => this.drainAlone());
     this.onDemand = run.then(
       () => undefined,
       () => undefined,
@@ -90,6 +91,24 @@ export class OutboxWorker {
   }
 
   private onDemand: Promise<void> = Promise.resolve();
+
+  /** Waits for the loop to end its pass, then drains while `kick` only asks for another. */
+  private async drainAlone(): Promise<number> {
+    while (this.running) await this.running;
+    const drain = this.drainNow();
+    const done = drain.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running = done;
+    try {
+      return await drain;
+    } finally {
+      if (this.running === done) this.running = undefined;
+      // A started worker's timer was not re-armed by a kick made meanwhile: arm it again.
+      if (!this.stopped) void this.schedule();
+    }
+  }
 
   private async drainNow(): Promise<number> {
     // A worker that was not started counts as stopped, and a stopped worker sends nothing.
