@@ -1,10 +1,8 @@
-import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
-
 import type { Counters, InboxFilter, LeadDetail } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
-import { lockLead } from '#server/db/records/lead.ts';
+import { lockLead, toLead } from '#server/db/records/lead.ts';
 import { scopeOf } from '#server/db/scope.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
 import { LeadRecords, LeadStatuses, toDelivery } from '#server/leads/index.ts';
@@ -54,24 +52,15 @@ export class InboxStore {
       .executeTakeFirst();
     if (!row) return undefined;
     const mails = await this.#mailsOf(id);
+    // The consent and the contact choice, read as every stored request is (records/lead.ts).
+    const { consent, contact } = toLead(row);
+    const { sequence: _sequence, ...contactFacts } = contact;
     return {
       ...toRow({ ...row, status: row.status, source_page: row.source_page }, mails.map(toDelivery)),
       adresse: row.adresse,
       message: row.message,
-      consent: {
-        text: row.consent_text,
-        version: row.consent_version,
-        givenAt: row.consent_given_at,
-      },
-      contact: {
-        choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
-        text: row.contact_text,
-        version: row.contact_version,
-        givenAt: row.contact_given_at ?? row.created_at,
-        dueAt: row.due_at,
-        changedAt: row.contact_changed_at,
-        phoneWithdrawnAt: row.phone_withdrawn_at,
-      },
+      consent,
+      contact: contactFacts,
       campaign: { source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign },
       related: await this.#related(id, row),
       mails: mails.map((mail) => ({
