@@ -16,6 +16,7 @@ import { registerInboxRoutes } from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
+import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
 import { registerWebhookStaffRoutes } from '#server/webhooks/staff-routes.ts';
 import type { Pipeline, Runtime } from './compose/pipeline.ts';
@@ -92,7 +93,7 @@ function registerStaffRoutes(
     rateLimits: stores.rates,
     transport: parts.transport,
     logger,
-    staffEmails: settings.STAFF_EMAILS,
+    people: parts.team,
     siteUrl: parts.linkBase,
     origins,
     trustProxy: settings.TRUST_PROXY,
@@ -121,6 +122,7 @@ function registerStaffRoutes(
         now: runtime.timings?.audience?.now ?? clock,
       });
       registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
+      registerTeamRoutes(staffApp, kit, parts.team);
     },
   });
 }

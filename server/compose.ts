@@ -18,6 +18,7 @@ import type { Logger } from './logger.ts';
 import { buildOutboxWorker, type MailTransport } from './outbox/index.ts';
 import { buildMailTransport } from './outbox/node.ts';
 import { buildPurgeSchedule, type PurgeSchedule } from './retention/index.ts';
+import { buildTeam } from './team/index.ts';
 import { buildVisitor } from './visitor/index.ts';
 import { buildWebhooks, webhookConfigFromEnv } from './webhooks/index.ts';
 
@@ -31,6 +32,9 @@ export async function createServer(settings: ServerEnv, runtime: Runtime): Promi
   const { logger, clock, timings = {} } = runtime;
   // The database, and every capability's store on it.
   const stores = await openDatabase(settings, logger);
+  // The operator's way in: STAFF_EMAILS made active responsables before anything is served.
+  const team = buildTeam(settings, stores.database);
+  await team.seed(clock());
   // Each capability, from the settings and its stores.
   const linkBase = () => settings.SITE_URL ?? runtime.origins()[0] ?? siteConfig.siteUrl;
   const callback = buildCallback(settings, stores, clock);
@@ -66,6 +70,7 @@ export async function createServer(settings: ServerEnv, runtime: Runtime): Promi
       now: timings.audience?.now ?? clock,
     }),
     visitor: buildVisitor(stores, callback.calendar, clock),
+    team: team.service,
   };
   const purge = buildPurgeSchedule(stores.database, {
     logger,

@@ -21,6 +21,10 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   visitor_allow_calls: 'Appels de nouveau acceptés par le demandeur',
   visitor_erase: 'Personne effacée par le demandeur',
   webhook_test: 'Test du webhook CRM envoyé',
+  team_add: 'Personne ajoutée à l’équipe',
+  team_role: 'Rôle changé',
+  team_deactivate: 'Personne désactivée',
+  team_reactivate: 'Personne réactivée',
 };
 
 /**

@@ -9,11 +9,12 @@ import type {
   LeadStatus,
   MailKind,
   OutboxStatus,
+  TeamRole,
   WithheldReason,
 } from './statuses.ts';
 import type { ContactChoice, StoredChannel } from '#contracts/contact/contact-choice.ts';
 
-export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus };
+export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus, TeamRole };
 
 export const STAFF_PAGE_PREFIX = '/equipe';
 export const STAFF_SIGN_IN_PAGE = '/equipe/connexion';
@@ -255,4 +256,6 @@ export interface Counters {
 
 export interface StaffIdentity {
   email: string;
+  /** The person's role in the team (ADR 0044): the pages a responsable alone sees follow it. */
+  role: TeamRole;
 }

@@ -34,6 +34,10 @@ export type WithheldReason = 'confirmation-recent' | 'notification-flood';
 export const LEAD_STATUSES = ['nouveau', 'en_cours', 'converti', 'perdu'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/** A staff member's role (ADR 0044): a responsable also runs the team; a commercial sells. */
+export const TEAM_ROLES = ['responsable', 'commercial'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
 export type AuditAction =
   | 'call'
   | 'status'
@@ -52,7 +56,12 @@ export type AuditAction =
   | 'visitor_stop_calls'
   /** « Être rappelé(e) par téléphone »: the phone consent given again (ADR 0030). */
   | 'visitor_allow_calls'
-  | 'visitor_erase';
+  | 'visitor_erase'
+  /** The team page's and the CLI's changes to the people (ADR 0044); detail: the person's e-mail. */
+  | 'team_add'
+  | 'team_role'
+  | 'team_deactivate'
+  | 'team_reactivate';
 
 /**
  * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer

@@ -22,10 +22,10 @@ import { StoreOpenError, type StoreConfig } from '#server/db/connection.ts';
 import { copyStore, type CopyCounts } from '#server/db/copy.ts';
 import type { Database } from '#server/db/database.ts';
 import { openDatabase } from '#server/db/open.ts';
-import { emailKey } from '#server/db/records/lead.ts';
 import { InboxStore } from '#server/inbox/index.ts';
 import { EnvError, parseEnv, publicSiteUrl, resolveFromCwd } from '#server/env.ts';
 import { dueList, everyRequest } from './due.ts';
+import { type CliResult, runStaffCommand, signInLinkCommand, STAFF_USAGE } from './staff.ts';
 import { siteConfig } from '#config/site.ts';
 import {
   deliverySummary,
@@ -33,7 +33,6 @@ import {
   requestsCsv,
   type LeadWithDelivery,
 } from '#server/leads/index.ts';
-import { issueSignInLink, SessionStore, staffKeys } from '#server/staff/index.ts';
 import { clearErasedTraces, RetentionStore, runPurge } from '#server/retention/index.ts';
 import { newWebhookSecret, webhookConfigFromEnv } from '#server/webhooks/index.ts';
 
@@ -45,7 +44,8 @@ const USAGE = `usage: npm run leads -- <command>
   purge            delete requests past the retention period (3 years after last contact)
   sign-in-link <email>
                    print a sign-in link to the staff inbox (valid 15 minutes, once) for an
-                   address listed in STAFF_EMAILS
+                   active person of the team (STAFF_EMAILS are active responsables)
+${STAFF_USAGE}
   copy-to-postgres copy every request and e-mail from the SQLite file of DATA_DIR into the
                    PostgreSQL database of DATABASE_URL (idempotent; pending mail stays pending)
   due              list the requests not yet called back that are overdue or due today,
@@ -73,12 +73,6 @@ function listTable(leads: readonly LeadWithDelivery[]): string {
       .join('  ')
       .trimEnd();
   return `${[format(header), ...rows.map(format)].join('\n')}\n`;
-}
-
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
 }
 
 export function formatCopyCounts(counts: CopyCounts): string {
@@ -147,6 +141,7 @@ export async function runLeadsCommand(
     'purge',
     'copy-to-postgres',
     'sign-in-link',
+    'staff',
     'due',
     'webhook-secret',
   ];
@@ -165,22 +160,19 @@ export async function runLeadsCommand(
   if (command === 'sign-in-link') {
     const email = rest[0];
     if (rest.length !== 1 || !email) return usage('sign-in-link needs one e-mail address');
-    if (!staffKeys(staff.staffEmails).has(emailKey(email))) {
-      return {
-        code: 1,
-        stdout: '',
-        stderr: `${email} is not in STAFF_EMAILS: add it there (and restart the server) first.\n`,
-      };
-    }
     const database = await openDatabase(config);
     try {
-      const sessions = new SessionStore(database);
-      const link = await issueSignInLink(sessions, staff.siteUrl, email.trim(), Date.now());
-      return {
-        code: 0,
-        stdout: `${link}\n`,
-        stderr: 'Valid for 15 minutes, once. Open it in the browser of the person it is for.\n',
-      };
+      return await signInLinkCommand(database, email, staff, (staff.now ?? Date.now)());
+    } finally {
+      await database.close();
+    }
+  }
+  if (command === 'staff') {
+    const database = await openDatabase(config);
+    try {
+      const now = (staff.now ?? Date.now)();
+      const result = await runStaffCommand(database, rest, staff.staffEmails, now);
+      return result ?? usage('staff: see the usage below');
     } finally {
       await database.close();
     }

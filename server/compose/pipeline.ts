@@ -6,6 +6,7 @@ import type { RefusalLog } from '#server/http/refusal-log.ts';
 import type { LeadService } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MailTransport, OutboxOptions, OutboxWorker } from '#server/outbox/index.ts';
+import type { TeamService } from '#server/team/index.ts';
 import type { VisitorService } from '#server/visitor/index.ts';
 import type { WebhookService } from '#server/webhooks/index.ts';
 import type { Stores } from './stores.ts';
@@ -58,6 +59,8 @@ export interface Pipeline {
   /** The CRM webhook; undefined without WEBHOOK_URL. */
   webhooks: WebhookService | undefined;
   visitor: VisitorService;
+  /** The sales team: who may sign in, with which role (ADR 0044). */
+  team: TeamService;
   register: (app: Hono) => void;
   healthCheck: () => Promise<Record<string, unknown>>;
   /** Starts the workers (outbox, webhook, digest, audience) and the retention purge. */

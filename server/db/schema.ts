@@ -10,6 +10,7 @@ import type {
   WithheldReason,
 } from '#contracts/staff/statuses.ts';
 import type { DigestsTable, LeadCallsTable } from './tables/callback.ts';
+import type { TeamTables } from './tables/team.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
 export {
@@ -188,7 +189,7 @@ export interface AudienceCampaignsTable {
   entries: number;
 }
 
-export interface Tables extends WebhookTables {
+export interface Tables extends WebhookTables, TeamTables {
   leads: LeadsTable;
   outbox: OutboxTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -11,5 +11,6 @@ export {
   staffKeys,
 } from './auth.ts';
 export { STAFF_ERRORS } from './messages.ts';
+export type { StaffDirectory } from './session-check.ts';
 export { SessionStore, STAFF_IDLE_MS } from './session-store.ts';
 export { StaffAuthStore } from './store.ts';

@@ -5,10 +5,10 @@ import type { ClientRates } from '#server/http/client-rates.ts';
 import type { Logger } from '#server/logger.ts';
 import type { MailTransport } from '#server/outbox/index.ts';
 import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
-import { cookieSettings, staffKeys } from './auth.ts';
+import { cookieSettings } from './auth.ts';
 import { STAFF_ERRORS } from './messages.ts';
 import { fail, guardStaffApi, leadId, limitSize, readJson } from './request-kit.ts';
-import { SessionCheck } from './session-check.ts';
+import { SessionCheck, type StaffDirectory } from './session-check.ts';
 import type { SessionStore } from './session-store.ts';
 import { registerLinkRequest, registerSessionRoutes } from './sign-in-routes.ts';
 
@@ -27,8 +27,11 @@ export interface StaffApiDeps {
   rateLimits: ClientRates;
   transport: MailTransport;
   logger: Logger;
-  /** Who may sign in (STAFF_EMAILS). Empty: nobody, the inbox is closed. */
-  staffEmails: readonly string[];
+  /**
+   * Who may sign in: the team's active people (the team capability's service, ADR 0044; the
+   * addresses of STAFF_EMAILS are made active responsables at start). None: the inbox is closed.
+   */
+  people: StaffDirectory;
   /**
    * The site's URL: the base of sign-in links; https there makes the cookie Secure. A function:
    * without SITE_URL it is the server's own origin, known once it listens.
@@ -48,12 +51,11 @@ export interface StaffApiDeps {
 
 export function registerStaffApi(app: Hono, deps: StaffApiDeps): void {
   const now = deps.now ?? Date.now;
-  const staff = staffKeys(deps.staffEmails);
   const cookie = cookieSettings(deps.siteUrl(), STAFF_API_PREFIX);
-  const check = new SessionCheck(deps.sessions, staff, cookie, now);
+  const check = new SessionCheck(deps.sessions, deps.people, cookie, now);
 
   guardStaffApi(app, deps.origins, deps.logger);
-  const signIn = { ...deps, check, staff, cookie, now };
+  const signIn = { ...deps, check, cookie, now };
   registerLinkRequest(app, signIn);
   registerSessionRoutes(app, signIn);
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 
-import { emailKey } from '#server/db/records/lead.ts';
+import type { TeamRole } from '#contracts/staff/statuses.ts';
 import type { StaffEnv } from '#server/http/staff-route-kit.ts';
 import {
   type CookieSettings,
@@ -14,30 +14,46 @@ import { fail } from './request-kit.ts';
 import { STAFF_IDLE_MS, type SessionStore } from './session-store.ts';
 
 /**
+ * Who may sign in (ADR 0044): the team's active people, read from the database by the team
+ * capability, which comes after this one (the composition hands it over).
+ */
+export interface StaffDirectory {
+  /** The active person of `email`, with their role; undefined if unknown or deactivated. */
+  activePerson(email: string): Promise<{ email: string; role: TeamRole } | undefined>;
+}
+
+/** A valid session: its person's e-mail and role, and the session id's hash. */
+export interface CurrentSession {
+  email: string;
+  role: TeamRole;
+  idHash: string;
+}
+
+/**
  * The session of a request's cookie (ADR 0015): valid while unrevoked, unexpired, used within
- * STAFF_IDLE_MS and its staff member still listed; its last use recorded every
+ * STAFF_IDLE_MS and its person still active in the team (ADR 0044); its last use recorded every
  * SESSION_TOUCH_EVERY_MS.
  */
 export class SessionCheck {
   readonly #sessions: SessionStore;
-  readonly #staff: ReadonlySet<string>;
+  readonly #people: StaffDirectory;
   readonly #cookie: CookieSettings;
   readonly #now: () => number;
 
   constructor(
     sessions: SessionStore,
-    staff: ReadonlySet<string>,
+    people: StaffDirectory,
     cookie: CookieSettings,
     now: () => number,
   ) {
     this.#sessions = sessions;
-    this.#staff = staff;
+    this.#people = people;
     this.#cookie = cookie;
     this.#now = now;
   }
 
-  /** The session of the request's cookie, if it is valid now (and its staff member still listed). */
-  async current(c: Context): Promise<{ email: string; idHash: string } | undefined> {
+  /** The session of the request's cookie, if it is valid now (and its person still active). */
+  async current(c: Context): Promise<CurrentSession | undefined> {
     const value = getCookie(c, this.#cookie.name);
     if (!value || !isWellFormedSecret(value)) return undefined;
     const idHash = hashSecret(value);
@@ -47,22 +63,23 @@ export class SessionCheck {
       !session ||
       session.revoked_at !== null ||
       at >= session.expires_at ||
-      at - session.last_seen_at >= STAFF_IDLE_MS ||
-      !this.#staff.has(emailKey(session.email))
+      at - session.last_seen_at >= STAFF_IDLE_MS
     ) {
       return undefined;
     }
+    const person = await this.#people.activePerson(session.email);
+    if (!person) return undefined;
     if (at - session.last_seen_at >= SESSION_TOUCH_EVERY_MS) {
       await this.#sessions.touchSession(idHash, at);
     }
-    return { email: session.email, idHash };
+    return { email: session.email, role: person.role, idHash };
   }
 
   /** 401 without a valid session; sets `staff` and `sessionHash`. */
   readonly requireStaff: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const session = await this.current(c);
     if (!session) return fail(c, 401, STAFF_ERRORS.unauthenticated);
-    c.set('staff', { email: session.email });
+    c.set('staff', { email: session.email, role: session.role });
     c.set('sessionHash', session.idHash);
     await next();
   };

@@ -13,18 +13,22 @@ import { registerStaffApi, type StaffApiDeps } from './routes.ts';
 import { issueSignInLink, SESSION_ABSOLUTE_MS } from './auth.ts';
 import { type Stores, openStores } from '#server/compose/stores.ts';
 import { STAFF_IDLE_MS } from './index.ts';
+import { TeamService } from '#server/team/index.ts';
 
 /**
  * Session lifetimes and cookie attributes, with the API's clock in the test's hands: idle expiry
- * (8 h), absolute expiry (7 days), rotation at sign-in, removal from STAFF_EMAILS, and the
+ * (8 h), absolute expiry (7 days), rotation at sign-in, deactivation in the team, and the
  * `__Host-` cookie over HTTPS.
  */
 const STAFF = 'anne@calora-energies.example';
+/** A second responsable, so that Anne may be deactivated. */
+const MARC = 'marc@calora-energies.example';
 const ORIGIN = 'https://www.calora-energies.example';
 const HOUR = 60 * 60 * 1000;
 
 let dir: string;
 let store: Stores;
+let team: TeamService;
 let clock: number;
 const logs: LogRecord[] = [];
 
@@ -32,6 +36,8 @@ beforeEach(async () => {
   dir = createTempDir('staff-session');
   store = await openStores({ dataDir: dir });
   clock = Date.UTC(2026, 10, 23, 9, 0);
+  team = new TeamService(store.database);
+  await team.ensureResponsables([STAFF, MARC], clock);
 });
 afterEach(async () => {
   await store.close();
@@ -45,7 +51,7 @@ function app(overrides: Partial<StaffApiDeps> = {}) {
     rateLimits: store.rates,
     transport: createEmlTransport(join(dir, 'mail'), createMemoryLogger(logs)),
     logger: createMemoryLogger(logs),
-    staffEmails: [STAFF],
+    people: team,
     siteUrl: () => ORIGIN,
     origins: () => [ORIGIN],
     mailFrom: 'no-reply@calora-energies.example',
@@ -121,9 +127,14 @@ describe('staff sessions', () => {
     expect(await me(hono, first.cookie)).toBe(401);
   });
 
-  it('ends every session of someone removed from STAFF_EMAILS', async () => {
-    const { cookie } = await signIn(app());
-    expect(await me(app({ staffEmails: ['autre@calora-energies.example'] }), cookie)).toBe(401);
+  it('ends every session of someone deactivated in the team', async () => {
+    const hono = app();
+    const first = await signIn(hono);
+    const second = await signIn(hono);
+    const anne = (await team.list()).find((person) => person.email === STAFF)!;
+    expect(await team.deactivate(anne.id, MARC, clock)).toMatchObject({ ok: true });
+    expect(await me(hono, first.cookie)).toBe(401);
+    expect(await me(hono, second.cookie)).toBe(401);
   });
 
   it('without SMTP, writes no sign-in link to disk and says so in the log', async () => {

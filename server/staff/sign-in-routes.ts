@@ -22,7 +22,7 @@ import {
 } from './auth.ts';
 import { SIGN_IN_NO_MAIL, SIGN_IN_REQUESTED, signInMail, STAFF_ERRORS } from './messages.ts';
 import { fail, limitSize, readJson } from './request-kit.ts';
-import type { SessionCheck } from './session-check.ts';
+import type { SessionCheck, StaffDirectory } from './session-check.ts';
 import type { SessionStore } from './session-store.ts';
 
 /** The staff sign-in (ADR 0015): a link by e-mail, its use for a session, the sign-out. */
@@ -44,8 +44,8 @@ export interface SignInContext {
   rateLimits: ClientRates;
   transport: MailTransport;
   logger: Logger;
-  /** The listed staff members' e-mail keys. */
-  staff: ReadonlySet<string>;
+  /** Who may sign in: the team's active people (ADR 0044). */
+  people: StaffDirectory;
   cookie: CookieSettings;
   siteUrl: () => string;
   trustProxy?: string;
@@ -108,7 +108,10 @@ async function sendLink(ctx: SignInContext, email: string): Promise<void> {
   ctx.logger.info('staff_sign_in_link_sent', {});
 }
 
-/** `POST requestLink`: the same answer for every address; a link only to a listed one. */
+/**
+ * `POST requestLink`: the same answer for every address; a link only to an active person's
+ * (an inactive person's request is answered as an unknown address's).
+ */
 export function registerLinkRequest(app: Hono, ctx: SignInContext): void {
   const budgets = signInBudgets(ctx.rateLimits);
   app.post(STAFF_API.requestLink, limitSize, async (c) => {
@@ -125,8 +128,9 @@ export function registerLinkRequest(app: Hono, ctx: SignInContext): void {
       [budgets.perAddress, addressKey],
     ]);
     if (retryAfter !== undefined) return rateLimited(c, retryAfter);
-    if (ctx.staff.has(emailKey(email))) {
-      void sendLink(ctx, email).catch((error: unknown) =>
+    const person = await ctx.people.activePerson(email);
+    if (person) {
+      void sendLink(ctx, person.email).catch((error: unknown) =>
         ctx.logger.error('staff_sign_in_link_failed', { error }),
       );
     }
@@ -147,14 +151,16 @@ export function registerSessionRoutes(app: Hono, ctx: SignInContext): void {
     const token = body.value.token;
     if (!isWellFormedSecret(token)) return fail(c, 400, STAFF_ERRORS.linkInvalid);
     const at = ctx.now();
-    const email = await sessions.consumeSignInToken(hashSecret(token), at);
-    if (!email || !ctx.staff.has(emailKey(email))) {
+    const linked = await sessions.consumeSignInToken(hashSecret(token), at);
+    const person = linked ? await ctx.people.activePerson(linked) : undefined;
+    if (!person) {
       ctx.logger.info('staff_sign_in_refused', {});
       return fail(c, 400, STAFF_ERRORS.linkInvalid);
     }
     // Rotation: a new id at every sign-in; the session this browser had is revoked.
     const previous = await ctx.check.current(c);
     const id = newSecret();
+    const { email, role } = person;
     const session = { id_hash: hashSecret(id), email, created_at: at, last_seen_at: at };
     await sessions.startSession(
       { ...session, expires_at: at + SESSION_ABSOLUTE_MS },
@@ -168,7 +174,7 @@ export function registerSessionRoutes(app: Hono, ctx: SignInContext): void {
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     });
     ctx.logger.info('staff_signed_in', {});
-    return c.json({ email } satisfies StaffIdentity);
+    return c.json({ email, role } satisfies StaffIdentity);
   });
 
   app.get(STAFF_API.session, ctx.check.requireStaff, (c) => c.json(c.get('staff')));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 import type { StaffSessionsTable, Tables } from '#server/db/schema.ts';
 import type { DbScope } from '#server/db/scope.ts';
@@ -77,6 +77,19 @@ export class StaffAuthStore {
       .updateTable('staff_sessions')
       .set({ revoked_at: now })
       .where('id_hash', '=', idHash)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Revokes every open session of the person of `emailKey` (records/lead.ts `emailKey`): their
+   * next request, on any instance, finds the session revoked (ADR 0044).
+   */
+  async revokeSessionsOf(emailKey: string, now: number): Promise<void> {
+    await this.#db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: now })
+      .where(sql<string>`lower(trim(email))`, '=', emailKey)
       .where('revoked_at', 'is', null)
       .execute();
   }

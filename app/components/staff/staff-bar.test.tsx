@@ -9,7 +9,7 @@ import { currentState, StaffBar } from './staff-bar.tsx';
 
 afterEach(cleanup);
 
-const me = { email: 'lea@calora-energies.example' };
+const me = { email: 'lea@calora-energies.example', role: 'responsable' as const };
 
 function renderAt(path: string, props: Parameters<typeof StaffBar>[0]) {
   const router = createMemoryRouter([{ path: '*', element: <StaffBar {...props} /> }], {

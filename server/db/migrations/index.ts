@@ -9,6 +9,7 @@ import { MIGRATION_008 } from './008-reaching-outcomes.ts';
 import { MIGRATION_009 } from './009-phone-key.ts';
 import { MIGRATION_010 } from './010-contact-choice.ts';
 import { MIGRATION_011 } from './011-wording-versions.ts';
+import { MIGRATION_012 } from './012-team.ts';
 
 import type { Migration } from './migration.ts';
 
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_009,
   MIGRATION_010,
   MIGRATION_011,
+  MIGRATION_012,
 ];

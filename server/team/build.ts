@@ -1,0 +1,18 @@
+/**
+ * The sales team, built from the settings (server/env.ts) and the database: the service, and
+ * the operator's way in (STAFF_EMAILS: each listed address made an active responsable at start).
+ */
+import type { Database } from '#server/db/database.ts';
+import type { ServerEnv } from '#server/env.ts';
+import { TeamService } from './service.ts';
+
+export interface Team {
+  service: TeamService;
+  /** Makes every STAFF_EMAILS address an active responsable; run once before serving. */
+  seed(now: number): Promise<void>;
+}
+
+export function buildTeam(settings: Pick<ServerEnv, 'STAFF_EMAILS'>, database: Database): Team {
+  const service = new TeamService(database);
+  return { service, seed: (now) => service.ensureResponsables(settings.STAFF_EMAILS, now) };
+}
