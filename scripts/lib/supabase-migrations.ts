@@ -43,6 +43,10 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   webhook_alerts: 'none',
   // The visitor page's link digests (ADR 0029): secrets, never through Supabase's APIs.
   visitor_links: 'none',
+  // The sales team (ADR 0044): who may sign in and with which role, and the team's settings;
+  // read and changed through the staff API only (the team page, responsables only).
+  staff_people: 'none',
+  team_settings: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';
