@@ -74,7 +74,17 @@ export async function runStaffCommand(
     return outcome(await team.changeRole(id, rest[0], ACTOR, now));
   }
   if (rest.length > 0) return undefined;
-  if (sub === 'deactivate') return outcome(await team.deactivate(id, ACTOR, now));
+  if (sub === 'deactivate') {
+    const result = outcome(await team.deactivate(id, ACTOR, now));
+    const listed = staffEmails.some(
+      (listed) => listed.trim().toLowerCase() === email.toLowerCase(),
+    );
+    if (result.code !== 0 || !listed) return result;
+    return {
+      ...result,
+      stderr: `${email} is in STAFF_EMAILS: remove it there too, or it is an active responsable again at the next start.\n`,
+    };
+  }
   if (sub === 'reactivate') return outcome(await team.reactivate(id, ACTOR, now));
   return undefined;
 }

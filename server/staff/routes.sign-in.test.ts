@@ -41,7 +41,7 @@ describe.each(ENGINES)('the staff API on %s', (engine) => {
     expect(setCookie).toMatch(new RegExp(`; Path=${STAFF_API_PREFIX}(;|$)`));
     const me = await fetch(api(STAFF_API.session), { headers: { Cookie: cookie } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ email: STAFF });
+    expect(await me.json()).toEqual({ email: STAFF, role: 'responsable' });
 
     // The same link again (e.g. stolen from the mailbox after the staff member used it).
     const again = await send(STAFF_API.session, { token });

@@ -137,6 +137,13 @@ describe('staff sessions', () => {
     expect(await me(hono, second.cookie)).toBe(401);
   });
 
+  it('refuses a session whose person is inactive, revoked or not', async () => {
+    const hono = app();
+    const { cookie } = await signIn(hono);
+    await store.database.db.updateTable('staff_people').set({ active: 0 }).execute();
+    expect(await me(hono, cookie)).toBe(401);
+  });
+
   it('without SMTP, writes no sign-in link to disk and says so in the log', async () => {
     const hono = app();
     const response = await hono.request(STAFF_API.requestLink, {

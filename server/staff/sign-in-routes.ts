@@ -130,7 +130,7 @@ export function registerLinkRequest(app: Hono, ctx: SignInContext): void {
     if (retryAfter !== undefined) return rateLimited(c, retryAfter);
     const person = await ctx.people.activePerson(email);
     if (person) {
-      void sendLink(ctx, person.email).catch((error: unknown) =>
+      void sendLink(ctx, email).catch((error: unknown) =>
         ctx.logger.error('staff_sign_in_link_failed', { error }),
       );
     }
@@ -151,16 +151,16 @@ export function registerSessionRoutes(app: Hono, ctx: SignInContext): void {
     const token = body.value.token;
     if (!isWellFormedSecret(token)) return fail(c, 400, STAFF_ERRORS.linkInvalid);
     const at = ctx.now();
-    const linked = await sessions.consumeSignInToken(hashSecret(token), at);
-    const person = linked ? await ctx.people.activePerson(linked) : undefined;
-    if (!person) {
+    const email = await sessions.consumeSignInToken(hashSecret(token), at);
+    const person = email ? await ctx.people.activePerson(email) : undefined;
+    if (!email || !person) {
       ctx.logger.info('staff_sign_in_refused', {});
       return fail(c, 400, STAFF_ERRORS.linkInvalid);
     }
     // Rotation: a new id at every sign-in; the session this browser had is revoked.
     const previous = await ctx.check.current(c);
     const id = newSecret();
-    const { email, role } = person;
+    const { role } = person;
     const session = { id_hash: hashSecret(id), email, created_at: at, last_seen_at: at };
     await sessions.startSession(
       { ...session, expires_at: at + SESSION_ABSOLUTE_MS },

@@ -16,6 +16,8 @@ import type { TeamOutcome, TeamService } from './service.ts';
  * commercial's request answers 403.
  */
 const PERSON_ID = /^[0-9a-f-]{36}$/;
+/** A person's route: `TEAM_API.people` then the id, then the act (as in `TEAM_API`). */
+const personRoute = (act: string) => `${TEAM_API.people}/:id/${act}`;
 
 export function registerTeamRoutes(app: Hono, kit: StaffRouteKit, team: TeamService): void {
   const { requireStaff, limitSize, readJson, fail, now } = kit;
@@ -42,19 +44,19 @@ export function registerTeamRoutes(app: Hono, kit: StaffRouteKit, team: TeamServ
     if (!body.ok) return body.response;
     return answer(c, await team.add(body.value, actor(c), now()));
   });
-  app.post(TEAM_API.role(':id'), ...guard, async (c) => {
+  app.post(personRoute('role'), ...guard, async (c) => {
     const id = personId(c);
     if (!id) return answer(c, { ok: false, reason: 'not-found' });
     const body = await readJson(c, RoleChangeSchema);
     if (!body.ok) return body.response;
     return answer(c, await team.changeRole(id, body.value.role, actor(c), now()));
   });
-  app.post(TEAM_API.deactivate(':id'), ...guard, async (c) => {
+  app.post(personRoute('desactiver'), ...guard, async (c) => {
     const id = personId(c);
     if (!id) return answer(c, { ok: false, reason: 'not-found' });
     return answer(c, await team.deactivate(id, actor(c), now()));
   });
-  app.post(TEAM_API.reactivate(':id'), ...guard, async (c) => {
+  app.post(personRoute('reactiver'), ...guard, async (c) => {
     const id = personId(c);
     if (!id) return answer(c, { ok: false, reason: 'not-found' });
     return answer(c, await team.reactivate(id, actor(c), now()));
