@@ -41,6 +41,7 @@ export default [
       // Its own chunk, so that the chart library is in it alone.
       route('audience', 'routes/staff/audience.tsx'),
       route('integrations', 'routes/staff/integrations.tsx'),
+      route('equipe', 'routes/staff/team.tsx'),
     ]),
     route('*', 'routes/staff/not-found.tsx'),
   ]),

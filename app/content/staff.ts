@@ -24,6 +24,8 @@ export interface StaffNavEntry {
    * entry is shown as current there too, `aria-current="true"` rather than `"page"`.
    */
   sectionPrefix?: string;
+  /** Shown to responsables only (the team page, ADR 0044). */
+  responsablesOnly?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   { label: 'Demandes', to: STAFF_PAGE_PREFIX, sectionPrefix: `${STAFF_PAGE_PREFIX}/demandes/` },
   { label: 'Audience', to: `${STAFF_PAGE_PREFIX}/audience` },
   { label: 'Intégrations', to: `${STAFF_PAGE_PREFIX}/integrations` },
+  { label: 'Équipe', to: `${STAFF_PAGE_PREFIX}/equipe`, responsablesOnly: true },
 ];
 
 export const staffText = {

@@ -42,6 +42,18 @@ describe('StaffBar', () => {
     expect(screen.getByRole('link', { name: 'Demandes' })).toHaveAttribute('aria-current', 'true');
   });
 
+  it('shows the team page to a responsable only', () => {
+    renderAt('/equipe', { me, navigation: true });
+    expect(screen.getByRole('link', { name: 'Équipe' })).toHaveAttribute('href', '/equipe/equipe');
+    cleanup();
+    renderAt('/equipe', { me: { ...me, role: 'commercial' }, navigation: true });
+    expect(screen.getByRole('link', { name: 'Demandes' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Équipe' })).toBeNull();
+    cleanup();
+    renderAt('/equipe/inconnu', { navigation: true });
+    expect(screen.queryByRole('link', { name: 'Équipe' })).toBeNull();
+  });
+
   it('shows only the company on the sign-in page', () => {
     renderAt('/equipe/connexion', { navigation: false });
     const banner = screen.getByRole('banner');

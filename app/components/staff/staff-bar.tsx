@@ -22,12 +22,17 @@ export function currentState(entry: StaffNavEntry, pathname: string): 'page' | '
   return undefined;
 }
 
-function StaffNav() {
+/** The pages of `STAFF_NAV` the signed-in person may open (the team page: responsables only). */
+export function navFor(me: StaffIdentity | undefined): readonly StaffNavEntry[] {
+  return STAFF_NAV.filter((entry) => !entry.responsablesOnly || me?.role === 'responsable');
+}
+
+function StaffNav({ me }: { me?: StaffIdentity }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={text.navLabel}>
       <ul className="flex flex-wrap gap-1">
-        {STAFF_NAV.map((entry) => {
+        {navFor(me).map((entry) => {
           const current = currentState(entry, pathname);
           return (
             <li key={entry.to}>
@@ -110,7 +115,7 @@ export function StaffBar({ me, navigation }: { me?: StaffIdentity; navigation: b
             <span className="text-sm text-brand-200">{text.area}</span>
           </span>
         </p>
-        {navigation ? <StaffNav /> : null}
+        {navigation ? <StaffNav me={me} /> : null}
         {me ? <Account me={me} /> : null}
       </div>
     </header>
