@@ -11,6 +11,7 @@ export const STAFF_E2E_EMAILS = [
   'postgres@calora-energies.example',
   'rappel@calora-energies.example',
   'liste@calora-energies.example',
+  'equipe@calora-energies.example',
 ] as const;
 
 /** How many mails `email` has received so far. */
