@@ -14,7 +14,7 @@ import type {
 } from './statuses.ts';
 import type { ContactChoice, StoredChannel } from '#contracts/contact/contact-choice.ts';
 
-export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus, TeamRole };
+export type { AuditAction, CallOutcome, LeadStatus, MailKind, OutboxStatus };
 
 export const STAFF_PAGE_PREFIX = '/equipe';
 export const STAFF_SIGN_IN_PAGE = '/equipe/connexion';

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { SIGN_IN_FRAGMENT_KEY, STAFF_SIGN_IN_PAGE } from '#contracts/staff/contract.ts';
-import { emailKey } from '#server/db/records/lead.ts';
 import type { SessionStore } from './session-store.ts';
 
 /**
@@ -28,11 +27,6 @@ export function hashSecret(secret: string): string {
 /** A well-formed secret (what `newSecret` makes); anything else is refused before any query. */
 export function isWellFormedSecret(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
-}
-
-/** STAFF_EMAILS as a set of comparable keys. */
-export function staffKeys(list: readonly string[]): Set<string> {
-  return new Set(list.map(emailKey).filter((key) => key !== ''));
 }
 
 export interface CookieSettings {

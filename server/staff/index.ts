@@ -8,9 +8,7 @@ export {
   newSecret,
   SESSION_ABSOLUTE_MS,
   SIGN_IN_TOKEN_TTL_MS,
-  staffKeys,
 } from './auth.ts';
 export { STAFF_ERRORS } from './messages.ts';
-export type { StaffDirectory } from './session-check.ts';
 export { SessionStore, STAFF_IDLE_MS } from './session-store.ts';
 export { StaffAuthStore } from './store.ts';

@@ -15,7 +15,7 @@ import { type PersonRow, TeamStore } from './store.ts';
 export type TeamRefusal = 'not-found' | 'exists' | 'last-responsable';
 export type TeamOutcome = { ok: true; person: TeamPerson } | { ok: false; reason: TeamRefusal };
 
-export function toPerson(row: PersonRow): TeamPerson {
+function toPerson(row: PersonRow): TeamPerson {
   return {
     id: row.id,
     firstName: row.first_name,

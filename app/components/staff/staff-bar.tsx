@@ -23,7 +23,7 @@ export function currentState(entry: StaffNavEntry, pathname: string): 'page' | '
 }
 
 /** The pages of `STAFF_NAV` the signed-in person may open (the team page: responsables only). */
-export function navFor(me: StaffIdentity | undefined): readonly StaffNavEntry[] {
+function navFor(me: StaffIdentity | undefined): readonly StaffNavEntry[] {
   return STAFF_NAV.filter((entry) => !entry.responsablesOnly || me?.role === 'responsable');
 }
 

@@ -3,7 +3,7 @@
 import type { TeamRole } from '#contracts/staff/statuses.ts';
 
 export type { TeamRole } from '#contracts/staff/statuses.ts';
-export type AssignmentRule = 'chacun_son_tour' | 'par_departement' | 'personne';
+type AssignmentRule = 'chacun_son_tour' | 'par_departement' | 'personne';
 
 /** One person who may sign in while `active` is 1. */
 export interface StaffPeopleTable {
@@ -21,7 +21,7 @@ export interface StaffPeopleTable {
 }
 
 /** The team's settings: one row, id 1. */
-export interface TeamSettingsTable {
+interface TeamSettingsTable {
   id: number;
   assignment_rule: AssignmentRule;
   /** « Les commerciaux voient toutes les demandes »: 1 (the default) or 0. */
