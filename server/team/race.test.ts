@@ -7,8 +7,10 @@ import { TeamService } from './service.ts';
 /**
  * Two responsables demoted (or deactivated) at once, from two instances (two connection pools)
  * on PostgreSQL, where READ COMMITTED transactions run side by side: without the team's lock
- * each counts two responsables and both succeed, leaving none (ADR 0044). SQLite's writers take
- * turns; the rule itself is tested on both engines in service.test.ts.
+ * each counts two responsables and both succeed, leaving none; and two instances starting at
+ * once would both insert the same STAFF_EMAILS address, the second start failing on the unique
+ * key (ADR 0044). SQLite's writers take turns; the rules themselves are tested on both engines in
+ * service.test.ts.
  */
 const NOW = Date.UTC(2026, 10, 28, 8, 0);
 const ROUNDS = 15;
@@ -27,6 +29,17 @@ describe('the last responsable under a race on postgres', () => {
     await one.close();
     await two.close();
     await fixture.cleanup();
+  });
+
+  it('seeds STAFF_EMAILS from two instances starting at once, each address once', async () => {
+    await one.database.db.deleteFrom('staff_people').execute();
+    const emails = ['s1@calora-energies.example', 's2@calora-energies.example'];
+    await Promise.all([
+      new TeamService(one.database).ensureResponsables(emails, NOW),
+      new TeamService(two.database).ensureResponsables(emails, NOW),
+    ]);
+    const people = await new TeamService(one.database).list();
+    expect(people.map((person) => person.email).sort()).toEqual(emails);
   });
 
   it('leaves exactly one active responsable, round after round', async () => {

@@ -59,6 +59,8 @@ export class TeamService {
       if (key === '') continue;
       await inTransaction(this.#database, async (trx) => {
         const people = new TeamStore(scopeOf(this.#database, trx));
+        // Instances starting together on one database seed the same addresses: one at a time.
+        await people.lockResponsables();
         const found = await people.byKey(key);
         if (!found) {
           await people.insert(
@@ -75,6 +77,8 @@ export class TeamService {
   async add(person: NewPerson, actor: string, now: number): Promise<TeamOutcome> {
     return inTransaction(this.#database, async (trx) => {
       const people = new TeamStore(scopeOf(this.#database, trx));
+      // Two adds of one address at once: the second finds the first's row, no unique violation.
+      await people.lockResponsables();
       if (await people.byKey(emailKey(person.email))) return { ok: false, reason: 'exists' };
       const row = newRow(person, now);
       await people.insert(row);

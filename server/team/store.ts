@@ -24,9 +24,10 @@ export class TeamStore {
   }
 
   /**
-   * Serialises the changes that count the active responsables: on PostgreSQL (READ COMMITTED)
-   * two demotions would otherwise each count two and leave none; SQLite's `BEGIN IMMEDIATE`
-   * already runs write transactions one at a time. Call first in the transaction.
+   * Serialises the team's changes: on PostgreSQL (READ COMMITTED) two demotions would otherwise
+   * each count two responsables and leave none, and two instances seeding STAFF_EMAILS at start
+   * (or two adds of one address) would both insert it; SQLite's `BEGIN IMMEDIATE` already runs
+   * write transactions one at a time. Call first in the transaction.
    */
   async lockResponsables(): Promise<void> {
     const lock = this.#scope.engine === 'postgres' ? lockStatement([RESPONSABLES_LOCK]) : undefined;
