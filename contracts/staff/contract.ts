@@ -255,7 +255,17 @@ export interface Counters {
 }
 
 export interface StaffIdentity {
+  /** The person's id in the team (`staff_people.id`): what owns a request. */
+  id: string;
   email: string;
+  /** « Prénom Nom », or the e-mail address when the person has no name yet (`personName`). */
+  name: string;
   /** The person's role in the team (ADR 0044): the pages a responsable alone sees follow it. */
   role: TeamRole;
+}
+
+/** How staff screens and e-mails name a person: « Prénom Nom », or the address without a name. */
+export function personName(person: { firstName: string; lastName: string; email: string }): string {
+  const name = `${person.firstName.trim()} ${person.lastName.trim()}`.trim();
+  return name === '' ? person.email : name;
 }

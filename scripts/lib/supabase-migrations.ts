@@ -47,6 +47,9 @@ export const SUPABASE_TABLE_ACCESS: Readonly<Record<string, TableAccess>> = {
   // read and changed through the staff API only (the team page, responsables only).
   staff_people: 'none',
   team_settings: 'none',
+  // Owners, absences and départements (the team page), calling marks (the inbox): staff API only.
+  team_departements: 'none',
+  lead_call_marks: 'none',
 };
 
 export const SUPABASE_MIGRATIONS_DIR = 'supabase/migrations';

@@ -54,6 +54,10 @@ export interface LeadsTable extends Omit<LeadFields, 'clientType'> {
   contact_sequence: Generated<number>;
   /** The due time set when stored or changed; null for requests stored before migration 10. */
   due_at: Generated<number | null>;
+  /** Who handles the request (`staff_people.id`, migration 13); null: « À attribuer ». */
+  owner_id: Generated<string | null>;
+  /** When it got its current owner; null while unassigned. */
+  assigned_at: Generated<number | null>;
 }
 
 /** A visitor page's link (migration 10): the token only as its SHA-256 (hex). */

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 
-import type { TeamRole } from '#contracts/staff/statuses.ts';
+import type { StaffIdentity } from '#contracts/staff/contract.ts';
 import type { StaffEnv } from '#server/http/staff-route-kit.ts';
 import {
   type CookieSettings,
@@ -19,13 +19,11 @@ import { STAFF_IDLE_MS, type SessionStore } from './session-store.ts';
  */
 export interface StaffDirectory {
   /** The active person of `email`, with their role; undefined if unknown or deactivated. */
-  activePerson(email: string): Promise<{ email: string; role: TeamRole } | undefined>;
+  activePerson(email: string): Promise<StaffIdentity | undefined>;
 }
 
-/** A valid session: its person's e-mail and role, and the session id's hash. */
-export interface CurrentSession {
-  email: string;
-  role: TeamRole;
+/** A valid session: its person (id, e-mail, name, role), and the session id's hash. */
+export interface CurrentSession extends StaffIdentity {
   idHash: string;
 }
 
@@ -72,15 +70,16 @@ export class SessionCheck {
     if (at - session.last_seen_at >= SESSION_TOUCH_EVERY_MS) {
       await this.#sessions.touchSession(idHash, at);
     }
-    return { email: session.email, role: person.role, idHash };
+    return { ...person, idHash };
   }
 
   /** 401 without a valid session; sets `staff` and `sessionHash`. */
   readonly requireStaff: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const session = await this.current(c);
     if (!session) return fail(c, 401, STAFF_ERRORS.unauthenticated);
-    c.set('staff', { email: session.email, role: session.role });
-    c.set('sessionHash', session.idHash);
+    const { idHash, ...person } = session;
+    c.set('staff', person);
+    c.set('sessionHash', idHash);
     await next();
   };
 }

@@ -160,7 +160,6 @@ export function registerSessionRoutes(app: Hono, ctx: SignInContext): void {
     // Rotation: a new id at every sign-in; the session this browser had is revoked.
     const previous = await ctx.check.current(c);
     const id = newSecret();
-    const { role } = person;
     const session = { id_hash: hashSecret(id), email, created_at: at, last_seen_at: at };
     await sessions.startSession(
       { ...session, expires_at: at + SESSION_ABSOLUTE_MS },
@@ -174,7 +173,7 @@ export function registerSessionRoutes(app: Hono, ctx: SignInContext): void {
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     });
     ctx.logger.info('staff_signed_in', {});
-    return c.json({ email, role } satisfies StaffIdentity);
+    return c.json(person satisfies StaffIdentity);
   });
 
   app.get(STAFF_API.session, ctx.check.requireStaff, (c) => c.json(c.get('staff')));

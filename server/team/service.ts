@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { personName, type StaffIdentity } from '#contracts/staff/contract.ts';
 import type { NewPerson, TeamPerson } from '#contracts/staff/team.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
@@ -26,6 +27,11 @@ function toPerson(row: PersonRow): TeamPerson {
   };
 }
 
+function identityOf(row: PersonRow): StaffIdentity {
+  const name = personName({ firstName: row.first_name, lastName: row.last_name, email: row.email });
+  return { id: row.id, email: row.email, name, role: row.role };
+}
+
 type Change = { role: TeamRole } | { active: boolean };
 
 /**
@@ -48,8 +54,9 @@ export class TeamService {
   }
 
   /** The active person of `email`, with their role (the staff sign-in's and session's check). */
-  activePerson(email: string): Promise<{ email: string; role: TeamRole } | undefined> {
-    return this.#people.active(emailKey(email));
+  async activePerson(email: string): Promise<StaffIdentity | undefined> {
+    const row = await this.#people.active(emailKey(email));
+    return row && identityOf(row);
   }
 
   /** STAFF_EMAILS at start: each listed address is (made) an active responsable. */
@@ -139,6 +146,10 @@ function newRow(person: NewPerson, now: number): PersonRow {
     active: 1,
     created_at: now,
     changed_at: now,
+    last_assigned_at: 0,
+    absent_from: null,
+    absent_until: null,
+    digest: 1,
   };
 }
 

@@ -1,11 +1,12 @@
-import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 
 import { lockStatement } from '#server/db/advisory-locks.ts';
 import type { Tables } from '#server/db/schema.ts';
 import type { DbScope } from '#server/db/scope.ts';
-import type { StaffPeopleTable, TeamRole } from '#server/db/tables/team.ts';
+import type { StaffPeopleTable } from '#server/db/tables/team.ts';
 
 export type PersonRow = Selectable<StaffPeopleTable>;
+export type NewPersonRow = Insertable<StaffPeopleTable>;
 
 /** The advisory lock every change that could leave no active responsable takes (PostgreSQL). */
 const RESPONSABLES_LOCK = 'team:responsables';
@@ -67,7 +68,7 @@ export class TeamStore {
     return Number(row.n);
   }
 
-  async insert(person: PersonRow): Promise<void> {
+  async insert(person: NewPersonRow): Promise<void> {
     await this.#db.insertInto('staff_people').values(person).execute();
   }
 
@@ -84,10 +85,10 @@ export class TeamStore {
   }
 
   /** The person's role and e-mail when they are active (what a sign-in and a session check). */
-  async active(emailKey: string): Promise<{ email: string; role: TeamRole } | undefined> {
+  async active(emailKey: string): Promise<PersonRow | undefined> {
     return this.#db
       .selectFrom('staff_people')
-      .select(['email', 'role'])
+      .selectAll()
       .where('email_key', '=', emailKey)
       .where('active', '=', 1)
       .executeTakeFirst();

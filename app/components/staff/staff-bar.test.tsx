@@ -9,7 +9,12 @@ import { currentState, StaffBar } from './staff-bar.tsx';
 
 afterEach(cleanup);
 
-const me = { email: 'lea@calora-energies.example', role: 'responsable' as const };
+const me = {
+  id: 'p-lea',
+  email: 'lea@calora-energies.example',
+  name: 'Léa Martin',
+  role: 'responsable' as const,
+};
 
 function renderAt(path: string, props: Parameters<typeof StaffBar>[0]) {
   const router = createMemoryRouter([{ path: '*', element: <StaffBar {...props} /> }], {

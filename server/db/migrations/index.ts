@@ -10,6 +10,7 @@ import { MIGRATION_009 } from './009-phone-key.ts';
 import { MIGRATION_010 } from './010-contact-choice.ts';
 import { MIGRATION_011 } from './011-wording-versions.ts';
 import { MIGRATION_012 } from './012-team.ts';
+import { MIGRATION_013 } from './013-ownership.ts';
 
 import type { Migration } from './migration.ts';
 
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_010,
   MIGRATION_011,
   MIGRATION_012,
+  MIGRATION_013,
 ];

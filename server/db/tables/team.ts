@@ -1,5 +1,7 @@
 /** The sales team's tables (migration 12, ADR 0044), part of the store's `Tables`. */
 
+import type { Generated } from 'kysely';
+
 import type { TeamRole } from '#contracts/staff/statuses.ts';
 
 export type { TeamRole } from '#contracts/staff/statuses.ts';
@@ -18,6 +20,28 @@ export interface StaffPeopleTable {
   active: number;
   created_at: number;
   changed_at: number;
+  /** When the assignment rule last gave them a request (migration 13); 0: never. */
+  last_assigned_at: Generated<number>;
+  /** An absence, Paris dates `YYYY-MM-DD` both included (migration 13); both null: present. */
+  absent_from: Generated<string | null>;
+  absent_until: Generated<string | null>;
+  /** 1: their morning digest is sent (the default); 0: turned off from the inbox. */
+  digest: Generated<number>;
+}
+
+/** « Par département »: who covers a département (migration 13). */
+interface TeamDepartementsTable {
+  /** `01`…`95`, `2A`, `2B`, `971`…`976`. */
+  departement: string;
+  person_id: string;
+}
+
+/** « Marie Dupont appelle… » (migration 13): one per request, erased with it. */
+interface LeadCallMarksTable {
+  lead_id: string;
+  person_id: string;
+  started_at: number;
+  expires_at: number;
 }
 
 /** The team's settings: one row, id 1. */
@@ -32,4 +56,6 @@ interface TeamSettingsTable {
 export interface TeamTables {
   staff_people: StaffPeopleTable;
   team_settings: TeamSettingsTable;
+  team_departements: TeamDepartementsTable;
+  lead_call_marks: LeadCallMarksTable;
 }
