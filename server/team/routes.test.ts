@@ -66,7 +66,9 @@ describe.each(ENGINES)('the team API on %s', (engine) => {
 
     const lea = await signIn(email);
     expect(await (await get(STAFF_API.session, lea.cookie)).json()).toEqual({
+      id: expect.any(String),
       email,
+      name: 'Léa Martin',
       role: 'commercial',
     });
     const refused = await get(TEAM_API.people, lea.cookie);
