@@ -16,6 +16,8 @@ import { registerInboxRoutes } from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
+import { OwnershipService } from '#server/team/index.ts';
+import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
 import { registerWebhookStaffRoutes } from '#server/webhooks/staff-routes.ts';
@@ -123,6 +125,7 @@ function registerStaffRoutes(
       });
       registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
       registerTeamRoutes(staffApp, kit, parts.team);
+      registerOwnershipRoutes(staffApp, kit, new OwnershipService(stores.database));
     },
   });
 }
