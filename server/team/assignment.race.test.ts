@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStores, type Stores } from '#server/compose/stores.ts';
 import { engineFixture, type EngineFixture } from '#test-support/engines.ts';
-import { leadService, request, seedTeam, shares } from './assignment.fixture.ts';
+import { leadService, NOW, request, seedTeam, shares } from './assignment.fixture.ts';
+import { OwnershipService } from './ownership.ts';
 
 /**
  * « Chacun son tour » with two instances (two pools, two group commits) on one PostgreSQL
@@ -13,6 +14,7 @@ import { leadService, request, seedTeam, shares } from './assignment.fixture.ts'
  */
 const TOTAL = 200;
 const INSTANCES = 2;
+const ROUNDS = 15;
 
 describe('« Chacun son tour » under two instances on postgres', () => {
   let fixture: EngineFixture;
@@ -80,5 +82,52 @@ describe('« Chacun son tour » under two instances on postgres', () => {
     expect(present.reduce((sum, n) => sum + n, 0)).toBe(TOTAL);
     expect(counts.get(ids.get('Denis')!)).toBeUndefined();
     expect(Math.max(...present) - Math.min(...present)).toBeLessThanOrEqual(INSTANCES);
+  });
+});
+
+describe('« Je la prends » by two people at once on postgres', () => {
+  let fixture: EngineFixture;
+  let one: Stores;
+  let two: Stores;
+
+  beforeAll(async () => {
+    fixture = await engineFixture('postgres');
+    one = await openStores(fixture.config);
+    two = await openStores(fixture.config);
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    await fixture.cleanup();
+  });
+
+  it('gives each request to exactly one of them, the other told it is taken', async () => {
+    const ids = await seedTeam(one.database, [{ first: 'Alice' }, { first: 'Bruno' }]);
+    await one.database.db
+      .updateTable('team_settings')
+      .set({ assignment_rule: 'personne' })
+      .execute();
+    const staff = (first: string) => ({
+      id: ids.get(first)!,
+      email: `${first.toLowerCase()}@calora-energies.example`,
+      name: `${first} Test`,
+      role: 'commercial' as const,
+    });
+    const service = leadService(one);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const stored = await service.submitLead(request(5000 + round), `take-${round}`);
+      if (stored.status !== 'stored') throw new Error(stored.status);
+      const outcomes = await Promise.all([
+        new OwnershipService(one.database).take(staff('Alice'), stored.id, NOW + round),
+        new OwnershipService(two.database).take(staff('Bruno'), stored.id, NOW + round),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+      const audit = await one.database.db
+        .selectFrom('staff_audit')
+        .select('detail')
+        .where('lead_id', '=', stored.id)
+        .execute();
+      expect(audit).toHaveLength(1);
+    }
   });
 });
