@@ -16,7 +16,7 @@ import { registerInboxRoutes } from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
-import { OwnershipService } from '#server/team/index.ts';
+import { assignmentServices } from '#server/team/index.ts';
 import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
@@ -125,7 +125,7 @@ function registerStaffRoutes(
       });
       registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
       registerTeamRoutes(staffApp, kit, parts.team);
-      registerOwnershipRoutes(staffApp, kit, new OwnershipService(stores.database));
+      registerOwnershipRoutes(staffApp, kit, assignmentServices(stores.database));
     },
   });
 }
