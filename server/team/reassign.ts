@@ -56,6 +56,7 @@ export async function reassignOpenRequests(
       actor: change.actor,
       now: change.now,
       webhooks: change.webhooks,
+      notify: true,
     });
   }
   for (const query of turnsWrite(db, assigner.assigned())) await db.executeQuery(query);
