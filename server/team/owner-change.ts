@@ -21,9 +21,7 @@ export interface OwnerChange {
 }
 
 /** « Marie Dupont » (or the e-mail when the person has no name) and the e-mail, for the CRM. */
-export function webhookOwner(
-  person: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>,
-): WebhookOwner {
+function webhookOwner(person: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>): WebhookOwner {
   const name = personName({
     firstName: person.first_name,
     lastName: person.last_name,
