@@ -52,7 +52,7 @@ export async function changeOwner(scope: DbScope, change: OwnerChange): Promise<
     actor: change.actor,
     action: 'lead_assigned',
     leadId,
-    detail: owner ? owner.name : 'personne (À attribuer)',
+    detail: owner ? owner.name : 'personne (de nouveau «\u00a0À attribuer\u00a0»)',
   });
   if (change.webhooks) await new WebhookQueue(scope).queue([leadAssignedEvent(leadId, owner, now)]);
   if (change.notify && to)
