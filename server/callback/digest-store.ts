@@ -187,8 +187,7 @@ export class DigestStore {
       .where('person_id', '=', personId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const person =
-      personId === SHARED_DIGEST ? undefined : await activePerson(db, personId);
+    const person = personId === SHARED_DIGEST ? undefined : await activePerson(db, personId);
     const team = row.team === null ? null : await this.#teamNames(JSON.parse(row.team));
     return { items: await this.#items(JSON.parse(row.items) as DigestItem[]), team, person };
   }

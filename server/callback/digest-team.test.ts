@@ -35,7 +35,7 @@ function manualClock(start: number) {
 /** Four requests: Marie's overdue, Jean's overdue, one unassigned due today, one due tomorrow. */
 const LEADS: Array<[string, string, LeadInput['produit'], string]> = [
   ['team-marie', 'Paul', 'Audit énergétique', '2026-11-26T09:00:00+01:00'],
-  ['team-jean', 'Zoé', 'Isolation', '2026-11-26T10:00:00+01:00'],
+  ['team-jean', 'Zoé', 'Climatisation', '2026-11-26T10:00:00+01:00'],
   ['team-free', 'Léa', 'HP flottante', '2026-11-27T17:00:00+01:00'],
   ['team-tomorrow', 'Hugo', 'Éclairage LED', '2026-11-30T08:00:00+01:00'],
 ];

@@ -46,10 +46,16 @@ async function ownedRequest(server: TestServer, id: string): Promise<string> {
 }
 
 describe.each(ENGINES)('mail follows the owner on %s', (engine) => {
-  async function server(transport: { smtpUrl: string } | { mailApiUrl: string; mailApiKey: string }) {
+  async function server(
+    transport: { smtpUrl: string } | { mailApiUrl: string; mailApiKey: string },
+  ) {
     const fixture = await engineFixture(engine);
     cleanups.push(() => fixture.cleanup());
-    const instance = await startTestServer({ ...fixture.config, ...transport, staffEmails: [CHEF] });
+    const instance = await startTestServer({
+      ...fixture.config,
+      ...transport,
+      staffEmails: [CHEF],
+    });
     cleanups.push(() => instance.close());
     return instance;
   }
@@ -98,7 +104,11 @@ describe.each(ENGINES)('mail follows the owner on %s', (engine) => {
         now: Date.now(),
       }),
     );
-    await database.db.updateTable('staff_people').set({ active: 0 }).where('id', '=', marie).execute();
+    await database.db
+      .updateTable('staff_people')
+      .set({ active: 0 })
+      .where('id', '=', marie)
+      .execute();
     await instance.pipeline.worker.runOnce();
     const rows = await outbox.mailFor('owned-2');
     expect(rows.find((row) => row.kind === 'handover')).toMatchObject({
