@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 
 import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
-import type { Callback } from '#server/callback/index.ts';
+import { type Callback, firstCallStats, localDate } from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
 import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
@@ -16,6 +16,7 @@ import { registerInboxRoutes } from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
+import { registerPersonalRoutes } from '#server/team/personal-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
 import { registerWebhookStaffRoutes } from '#server/webhooks/staff-routes.ts';
@@ -123,6 +124,16 @@ function registerStaffRoutes(
       });
       registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
       registerTeamRoutes(staffApp, kit, parts.team);
+      const { calendar } = callback;
+      registerPersonalRoutes(staffApp, kit, {
+        database: stores.database,
+        figures: (rows, now, days) => {
+          const { withinPromiseShare, medianMs } = firstCallStats(rows, now, days, calendar);
+          return { withinPromiseShare, medianMs };
+        },
+        promiseHours: calendar.promiseHours,
+        today: (now) => localDate(now, calendar.timeZone),
+      });
     },
   });
 }

@@ -61,7 +61,11 @@ export type AuditAction =
   | 'team_add'
   | 'team_role'
   | 'team_deactivate'
-  | 'team_reactivate';
+  | 'team_reactivate'
+  /** A person's name, absence (detail: e-mail, du, au; or e-mail `fin`) and digest switch. */
+  | 'team_name'
+  | 'team_absence'
+  | 'team_digest';
 
 /**
  * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer

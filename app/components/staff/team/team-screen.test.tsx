@@ -19,6 +19,7 @@ const ANNE: TeamPerson = {
   email: 'anne@calora-energies.example',
   role: 'responsable',
   active: true,
+  absence: null,
 };
 const PAUL: TeamPerson = {
   ...ANNE,
