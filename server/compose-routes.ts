@@ -17,6 +17,8 @@ import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
 import { registerPersonalRoutes } from '#server/team/personal-routes.ts';
+import { OwnershipService } from '#server/team/index.ts';
+import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
 import { registerWebhookStaffRoutes } from '#server/webhooks/staff-routes.ts';
@@ -134,6 +136,7 @@ function registerStaffRoutes(
         promiseHours: calendar.promiseHours,
         today: (now) => localDate(now, calendar.timeZone),
       });
+      registerOwnershipRoutes(staffApp, kit, new OwnershipService(stores.database));
     },
   });
 }

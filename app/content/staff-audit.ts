@@ -28,6 +28,8 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   team_name: 'Nom changé',
   team_absence: 'Absence changée',
   team_digest: 'Résumé du matin changé',
+  lead_assigned: 'Demande confiée à',
+  team_settings: 'Réglages de l’équipe changés',
 };
 
 /**

@@ -65,7 +65,11 @@ export type AuditAction =
   /** A person's name, absence (detail: e-mail, du, au; or e-mail `fin`) and digest switch. */
   | 'team_name'
   | 'team_absence'
-  | 'team_digest';
+  | 'team_digest'
+  /** A request's owner changed: taken, handed over, reassigned (ADR 0045). */
+  | 'lead_assigned'
+  /** The assignment rule, visibility or départements changed (ADR 0045). */
+  | 'team_settings';
 
 /**
  * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer

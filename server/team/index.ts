@@ -5,5 +5,8 @@
  */
 export { LeadAccess, type OwnRestriction } from './access.ts';
 export { buildTeam } from './build.ts';
+export { isAbsentOn } from './assignment-rule.ts';
 export { TEAM_REFUSALS } from './messages.ts';
+export { changeOwner, type OwnerChange } from './owner-change.ts';
+export { OwnershipService } from './ownership.ts';
 export { TeamService, type TeamOutcome } from './service.ts';

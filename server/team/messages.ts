@@ -33,3 +33,24 @@ export const ABSENCE_PROBLEMS: Record<AbsenceProblem, string> = {
   past: 'Cette absence est déjà terminée\u00a0: le dernier jour doit être aujourd’hui ou plus tard.',
   'too-long': 'Une absence ne peut pas dépasser un an\u00a0: raccourcissez-la.',
 };
+
+/** The French copy of « Je la prends » and « Confier à … »'s refusals (ADR 0045). */
+export const OWNERSHIP_REFUSALS = {
+  owned: (name: string | undefined) =>
+    name
+      ? `Cette demande est suivie par ${name}. Seul un responsable peut la reprendre.`
+      : 'Cette demande est déjà suivie. Seul un responsable peut la reprendre.',
+  'not-owner':
+    'Seule la personne qui suit cette demande, ou un responsable, peut la confier à quelqu’un d’autre.',
+  'inactive-person': 'Cette personne ne fait pas partie de l’équipe active.',
+  stale:
+    'Quelqu’un vient de changer qui suit cette demande. Rechargez la page pour voir qui la suit.',
+} as const;
+
+/** The HTTP status of each refusal but `not-found` (answered as an unknown request). */
+export const OWNERSHIP_STATUS = {
+  owned: 409,
+  'not-owner': 403,
+  'inactive-person': 409,
+  stale: 409,
+} as const;
