@@ -135,6 +135,7 @@ function registerStaffRoutes(
         },
         promiseHours: calendar.promiseHours,
         today: (now) => localDate(now, calendar.timeZone),
+        timeZone: calendar.timeZone,
       });
       registerOwnershipRoutes(staffApp, kit, new OwnershipService(stores.database));
     },

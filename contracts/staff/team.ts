@@ -20,7 +20,7 @@ export const TEAM_API = {
   name: (id: string) => `${STAFF_API_PREFIX}/equipe/personnes/${encodeURIComponent(id)}/nom`,
   /** GET: each person's counters over 30 days (responsables). */
   counters: `${STAFF_API_PREFIX}/equipe/compteurs`,
-  /** GET: the team's changes in the audit trail, newest first (responsables). */
+  /** GET: the team's changes in the audit trail, newest first (responsables): `TeamHistory`. */
   history: `${STAFF_API_PREFIX}/equipe/historique`,
   /** GET: the signed-in person (« Mon compte »): their absence and digest. */
   me: `${STAFF_API_PREFIX}/moi`,
@@ -68,6 +68,12 @@ export interface TeamCounters {
   days: number;
   promiseHours: number;
   people: PersonCounters[];
+}
+
+export interface TeamHistory {
+  entries: TeamHistoryEntry[];
+  /** The company's time zone, in which the entries' times are read. */
+  timeZone: string;
 }
 
 /** One entry of « Historique de l'équipe » (`GET TEAM_API.history`). */

@@ -24,6 +24,8 @@ export interface PersonalRouteDeps {
   promiseHours: number;
   /** Today's Paris date (`YYYY-MM-DD`) at `now`. */
   today: (now: number) => string;
+  /** The company's time zone (the history's times are shown in it). */
+  timeZone: string;
 }
 
 const PERSON_ID = /^[0-9a-f-]{36}$/;
@@ -87,7 +89,7 @@ export function registerPersonalRoutes(app: Hono, kit: StaffRouteKit, deps: Pers
     c.json(await teamCounters(deps.database.db, deps.figures, deps.promiseHours, now())),
   );
   app.get(TEAM_API.history, requireStaff, responsable, async (c) =>
-    c.json({ entries: await teamHistory(deps.database.db) }),
+    c.json({ entries: await teamHistory(deps.database.db), timeZone: deps.timeZone }),
   );
 }
 
