@@ -1,11 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-
-import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
 import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { personName } from '#contracts/staff/contract.ts';
-import { REACHING_OUTCOMES } from '#contracts/staff/statuses.ts';
 import type { PersonCounters, TeamCounters } from '#contracts/staff/team.ts';
-import type { Tables } from '#server/db/schema.ts';
+import type { PersonalStore } from './personal-store.ts';
 
 /** A request received in the window, as the call-back counters read it (server/callback). */
 export interface OwnedReceived {
@@ -29,40 +25,6 @@ export type FirstCallFigures = (
 ) => Pick<PersonCounters, 'withinPromiseShare' | 'medianMs'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const reaching = sql.raw(`(${REACHING_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})`);
-
-/** The owned requests received since `since`, with when each person was first reached. */
-async function ownedSince(db: Kysely<Tables>, since: number): Promise<OwnedReceived[]> {
-  const rows = await db
-    .selectFrom('leads')
-    .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
-    .select((eb) => [
-      'leads.owner_id',
-      'leads.created_at',
-      'leads.due_at',
-      'leads.contact_channel',
-      'leads.contact_days',
-      'leads.contact_slots',
-      'lead_tracking.status',
-      eb
-        .selectFrom('lead_calls')
-        .select((inner) => inner.fn.min('lead_calls.at').as('first'))
-        .whereRef('lead_calls.lead_id', '=', 'leads.id')
-        .where(sql<boolean>`lead_calls.outcome IN ${reaching}`)
-        .as('reached_at'),
-    ])
-    .where('leads.created_at', '>=', since)
-    .where('leads.owner_id', 'is not', null)
-    .execute();
-  return rows.map((row) => ({
-    ownerId: row.owner_id ?? '',
-    createdAt: row.created_at,
-    dueAt: row.due_at,
-    choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),
-    reachedAt: row.reached_at === null ? null : Number(row.reached_at),
-    open: ['nouveau', 'en_cours'].includes(row.status ?? 'nouveau'),
-  }));
-}
 
 /**
  * Each person's counters over `days` days (ADR 0044): the requests they own among those received
@@ -71,22 +33,16 @@ async function ownedSince(db: Kysely<Tables>, since: number): Promise<OwnedRecei
  * deactivated one only when they own a request of the window.
  */
 export async function teamCounters(
-  db: Kysely<Tables>,
+  store: PersonalStore,
   figures: FirstCallFigures,
   promiseHours: number,
   now: number,
   days = 30,
 ): Promise<TeamCounters> {
-  const rows = await ownedSince(db, now - days * DAY_MS);
+  const rows = await store.ownedSince(now - days * DAY_MS);
   const byOwner = new Map<string, OwnedReceived[]>();
   for (const row of rows) byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), row]);
-  const people = await db
-    .selectFrom('staff_people')
-    .select(['id', 'first_name', 'last_name', 'email', 'active'])
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('email_key')
-    .execute();
+  const people = await store.people();
   return {
     days,
     promiseHours,

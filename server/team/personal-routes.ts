@@ -12,9 +12,9 @@ import type { Database } from '#server/db/database.ts';
 import type { StaffEnv, StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { absenceProblem } from './absence.ts';
 import { teamCounters, type FirstCallFigures } from './counters.ts';
-import { teamHistory } from './history.ts';
 import { ABSENCE_PROBLEMS, TEAM_ERRORS, TEAM_REFUSALS } from './messages.ts';
 import { PersonalService, type PersonalOutcome } from './personal.ts';
+import { PersonalStore } from './personal-store.ts';
 
 /** What the team page's additions and « Mon compte » are built from (server/compose-routes.ts). */
 export interface PersonalRouteDeps {
@@ -86,10 +86,12 @@ export function registerPersonalRoutes(app: Hono, kit: StaffRouteKit, deps: Pers
   });
   registerAccountRoutes(app, kit, people, deps);
   app.get(TEAM_API.counters, requireStaff, responsable, async (c) =>
-    c.json(await teamCounters(deps.database.db, deps.figures, deps.promiseHours, now())),
+    c.json(
+      await teamCounters(new PersonalStore(deps.database), deps.figures, deps.promiseHours, now()),
+    ),
   );
   app.get(TEAM_API.history, requireStaff, responsable, async (c) =>
-    c.json({ entries: await teamHistory(deps.database.db), timeZone: deps.timeZone }),
+    c.json({ entries: await new PersonalStore(deps.database).history(), timeZone: deps.timeZone }),
   );
 }
 

@@ -4,12 +4,9 @@ import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { AuditAction } from '#server/db/schema.ts';
 import { scopeOf } from '#server/db/scope.ts';
+import { PersonalStore, type PersonalChange } from './personal-store.ts';
 import { type PersonRow, TeamStore } from './store.ts';
 import { toPerson } from './service.ts';
-
-type Change = Partial<
-  Pick<PersonRow, 'first_name' | 'last_name' | 'absent_from' | 'absent_until' | 'digest'>
->;
 
 /** The person after the change, or undefined when there is no such person. */
 export type PersonalOutcome = TeamPerson | undefined;
@@ -51,7 +48,7 @@ export class PersonalService {
 
   #change(
     id: string,
-    change: Change,
+    change: PersonalChange,
     actor: string,
     now: number,
     action: AuditAction,
@@ -61,11 +58,7 @@ export class PersonalService {
       const scope = scopeOf(this.#database, trx);
       const found = await new TeamStore(scope).byId(id);
       if (!found) return undefined;
-      await scope.db
-        .updateTable('staff_people')
-        .set({ ...change, changed_at: now })
-        .where('id', '=', id)
-        .execute();
+      await new PersonalStore(scope).update(id, change, now);
       await appendAudit(trx, { at: now, actor, action, leadId: null, detail: detail(found) });
       return toPerson({ ...found, ...change, changed_at: now });
     });
