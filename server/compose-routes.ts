@@ -16,8 +16,8 @@ import { registerInboxRoutes } from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
+import { assignmentServices } from '#server/team/index.ts';
 import { registerPersonalRoutes } from '#server/team/personal-routes.ts';
-import { OwnershipService } from '#server/team/index.ts';
 import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
@@ -137,7 +137,7 @@ function registerStaffRoutes(
         today: (now) => localDate(now, calendar.timeZone),
         timeZone: calendar.timeZone,
       });
-      registerOwnershipRoutes(staffApp, kit, new OwnershipService(stores.database));
+      registerOwnershipRoutes(staffApp, kit, assignmentServices(stores.database));
     },
   });
 }

@@ -42,3 +42,11 @@ export const TeamSettingsSchema = z.object({
     .refine((map) => Object.keys(map).length <= 101),
 });
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
+
+/**
+ * A deactivation (`TEAM_API.deactivate`): where the person's open requests go, back to the rule
+ * (`regle`, the default) or to one active colleague (their id).
+ */
+export const DeactivationSchema = z.object({
+  reprise: z.union([z.literal('regle'), PERSON_ID]).default('regle'),
+});

@@ -6,7 +6,10 @@
 export { LeadAccess, type OwnRestriction } from './access.ts';
 export { buildTeam } from './build.ts';
 export { isAbsentOn } from './assignment-rule.ts';
+export { teamAssigner } from './batch-assigner.ts';
 export { TEAM_REFUSALS } from './messages.ts';
 export { changeOwner, type OwnerChange } from './owner-change.ts';
+export { assignmentServices } from './build.ts';
 export { OwnershipService } from './ownership.ts';
+export type { Reprise } from './reassign.ts';
 export { TeamService, type TeamOutcome } from './service.ts';

@@ -17,6 +17,8 @@ export const TEAM_REFUSALS: Record<TeamRefusal, string> = {
   exists: 'Cette adresse e-mail fait déjà partie de l’équipe.',
   'last-responsable':
     'L’équipe doit garder au moins un responsable actif\u00a0: nommez d’abord un autre responsable.',
+  'invalid-reprise':
+    'Choisissez une autre personne active de l’équipe pour reprendre ses demandes, ou la règle d’attribution.',
 };
 
 /** The HTTP status of each refusal. */
@@ -24,6 +26,7 @@ export const REFUSAL_STATUS: Record<TeamRefusal, 404 | 409> = {
   'not-found': 404,
   exists: 409,
   'last-responsable': 409,
+  'invalid-reprise': 409,
 };
 
 /** The French message of each problem with an absence's dates (./absence.ts). */
@@ -45,6 +48,8 @@ export const OWNERSHIP_REFUSALS = {
   'inactive-person': 'Cette personne ne fait pas partie de l’équipe active.',
   stale:
     'Quelqu’un vient de changer qui suit cette demande. Rechargez la page pour voir qui la suit.',
+  unknownPerson:
+    'Chaque département doit être confié à une personne active de l’équipe. Rechargez la page et réessayez.',
 } as const;
 
 /** The HTTP status of each refusal but `not-found` (answered as an unknown request). */
