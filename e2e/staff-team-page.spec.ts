@@ -23,6 +23,8 @@ async function expectAxeClean(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     expect(axe.violations, `axe on ${name} at ${viewport.width} px`).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `no sideways scrolling on ${name} at ${viewport.width} px`).toBe(viewport.width);
     await page.screenshot({
       path: test.info().outputPath(`${name}-${viewport.width}.png`),
       fullPage: true,

@@ -99,7 +99,7 @@ export function PersonItem(props: ItemProps) {
         />
       ) : null}
       {person.active ? (
-        <div className="grid gap-2 lg:grid-cols-2">
+        <div className="grid items-start gap-2 lg:grid-cols-2">
           <Fold title={teamPageText.name.edit}>
             <NameForm person={person} busy={busy} run={run} />
           </Fold>

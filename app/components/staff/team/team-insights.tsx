@@ -7,7 +7,7 @@ import { StaffSection } from '#app/components/staff/controls.tsx';
 
 const counterText = teamPageText.counters;
 const historyText = teamPageText.history;
-const cell = 'px-3 py-2 text-left align-top';
+const cell = 'px-1.5 py-2 text-left align-top sm:px-3';
 
 /**
  * Each person's counters over 30 days (responsables): requests received, the share reached within
@@ -40,7 +40,7 @@ export function TeamCountersSection({ counters }: { counters: TeamCounters }) {
             <tbody>
               {counters.people.map((row) => (
                 <tr key={row.person.id} className="border-b border-slate-200">
-                  <th scope="row" className={`${cell} font-medium`}>
+                  <th scope="row" className={`${cell} font-medium break-all`}>
                     {row.person.active
                       ? row.person.name
                       : `${row.person.name} ${counterText.inactive}`}
