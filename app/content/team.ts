@@ -58,7 +58,7 @@ const dayFormat = new Intl.DateTimeFormat('fr-FR', {
 });
 
 /** « 1er juillet 2026 », « 14 juillet 2026 » from a `YYYY-MM-DD` date. */
-export function frenchDate(date: string): string {
+function frenchDate(date: string): string {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
   const text = dayFormat.format(new Date(Date.UTC(year, month - 1, day)));
   return day === 1 ? text.replace(/^1 /, '1er ') : text;

@@ -4,7 +4,7 @@ import type { Absence } from '#contracts/staff/team.ts';
 export type AbsenceProblem = 'invalid-date' | 'reversed' | 'past' | 'too-long';
 
 /** The longest absence one can set at once, in days. */
-export const ABSENCE_MAX_DAYS = 366;
+const ABSENCE_MAX_DAYS = 366;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,17 +1,6 @@
-import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { personName } from '#contracts/staff/contract.ts';
 import type { PersonCounters, TeamCounters } from '#contracts/staff/team.ts';
-import type { PersonalStore } from './personal-store.ts';
-
-/** A request received in the window, as the call-back counters read it (server/callback). */
-export interface OwnedReceived {
-  ownerId: string;
-  createdAt: number;
-  dueAt: number | null;
-  choice: ContactChoice;
-  reachedAt: number | null;
-  open: boolean;
-}
+import type { OwnedReceived, PersonalStore } from './personal-store.ts';
 
 /**
  * The call-back clock's own figures for a set of requests (its `firstCallStats`, handed in by

@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 
 import { choiceFromColumns } from '#contracts/contact/choice-records.ts';
+import type { ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { REACHING_OUTCOMES } from '#contracts/staff/statuses.ts';
 import type { TeamHistoryEntry } from '#contracts/staff/team.ts';
 import type { Tables } from '#server/db/schema.ts';
 import type { DbScope } from '#server/db/scope.ts';
 import type { StaffPeopleTable } from '#server/db/tables/team.ts';
-import type { OwnedReceived } from './counters.ts';
 
 /** What a person may change of their own, or a responsable of anyone's (./personal.ts). */
 export type PersonalChange = Partial<
@@ -15,6 +15,16 @@ export type PersonalChange = Partial<
     'first_name' | 'last_name' | 'absent_from' | 'absent_until' | 'digest'
   >
 >;
+
+/** A request received in the window, as the call-back counters read it (server/callback). */
+export interface OwnedReceived {
+  ownerId: string;
+  createdAt: number;
+  dueAt: number | null;
+  choice: ContactChoice;
+  reachedAt: number | null;
+  open: boolean;
+}
 
 const reaching = sql.raw(`(${REACHING_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})`);
 
