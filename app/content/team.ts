@@ -176,8 +176,23 @@ export function historyDetail(action: string, detail: string): string {
     if (first === 'fin') return `${email}, absence supprimée`;
     if (first && second) return `${email}, ${absenceLine({ du: first, au: second }).toLowerCase()}`;
   }
+  if (action === 'team_settings') return settingsDetail(detail);
   if (action === 'team_digest') {
     return `${email}, ${first === 'actif' ? 'résumé du matin activé' : 'résumé du matin arrêté'}`;
   }
   return detail;
+}
+
+/** `par_departement voient_tout=0 departements=13,2A` (ADR 0045's audit detail), in words. */
+function settingsDetail(detail: string): string {
+  const [rule = '', seeAll, departements] = detail.split(' ');
+  const words = [RULE_LABELS[rule as AssignmentRuleName] ?? rule];
+  words.push(
+    seeAll === 'voient_tout=0'
+      ? 'les commerciaux ne voient que leurs demandes'
+      : 'les commerciaux voient toutes les demandes',
+  );
+  const list = (departements ?? '').replace(/^departements=/, '');
+  if (list) words.push(`départements ${list.split(',').join(', ')}`);
+  return words.join('\u00a0; ');
 }

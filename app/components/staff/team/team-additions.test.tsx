@@ -161,6 +161,12 @@ describe('the team page’s additions', () => {
               action: 'team_absence',
               detail: `${LEA.email} 2099-07-01 2099-07-14`,
             },
+            {
+              at: Date.UTC(2026, 10, 28, 12, 0),
+              actor: 'operator',
+              action: 'team_settings',
+              detail: 'par_departement voient_tout=0 departements=13,2A',
+            },
           ],
         },
       }),
@@ -176,6 +182,10 @@ describe('the team page’s additions', () => {
     expect(history).toHaveTextContent('samedi 28 novembre, 14 h 02 · anne@calora-energies.example');
     expect(history).toHaveTextContent(
       'Absence changée : lea@calora-energies.example, absent(e) du 1er juillet 2099 au 14 juillet 2099',
+    );
+    expect(history).toHaveTextContent(
+      'samedi 28 novembre, 13 h · l’exploitant' +
+        'Réglages de l’équipe changés : Par département ; les commerciaux ne voient que leurs demandes ; départements 13, 2A',
     );
   });
 });
