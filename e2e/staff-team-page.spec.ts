@@ -137,6 +137,21 @@ test('a responsable runs the team with two commerciaux signed in at once', async
   );
   await expectAxeClean(leaBrowser.page, 'mon-compte');
 
+  // « Par département »: 13 to Léa, saved through the settings API, then the default again.
+  const settings = page.getByRole('region', { name: 'Règle d’attribution' });
+  await settings.getByRole('radio', { name: 'Par département' }).check();
+  await settings.getByRole('button', { name: 'Ajouter un département' }).click();
+  await settings.getByLabel('Département', { exact: true }).fill('13');
+  await settings.getByRole('combobox', { name: 'Personne' }).selectOption({ label: 'Léa Essai' });
+  await settings.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+  await expect(page.getByRole('status')).toHaveText('Les réglages de l’équipe sont enregistrés.');
+  await page.reload();
+  await expect(settings.getByRole('radio', { name: 'Par département' })).toBeChecked();
+  await expect(settings.getByLabel('Département', { exact: true })).toHaveValue('13');
+  await settings.getByRole('radio', { name: 'Chacun son tour' }).check();
+  await settings.getByRole('button', { name: 'Enregistrer les réglages' }).click();
+  await expect(page.getByRole('status')).toHaveText('Les réglages de l’équipe sont enregistrés.');
+
   // Paul leaves: his open request goes to Léa; his next action answers 401.
   const leadId = `equipe-reprise-${stamp}`;
   await seedOwnedLead(leadId, paul);
@@ -161,6 +176,7 @@ test('a responsable runs the team with two commerciaux signed in at once', async
   const history = page.getByRole('region', { name: 'Historique de l’équipe' });
   await page.reload();
   await expect(history).toContainText(`Personne désactivée : ${paul}`);
+  await expect(history).toContainText('Réglages de l’équipe changés : Par département');
   await expect(history).toContainText(`Résumé du matin changé : ${lea}, résumé du matin arrêté`);
   await expect(history).toContainText(
     `Absence changée : ${lea}, absent(e) du 1er juillet 2099 au 14 juillet 2099`,
