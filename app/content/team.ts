@@ -152,6 +152,7 @@ export const accountText = {
   title: 'Mon compte',
   intro: 'Vos absences et votre résumé du matin.',
   absenceTitle: 'Mon absence',
+  absenceHint: 'Pendant votre absence, vous ne recevez aucune nouvelle demande.',
   digestTitle: 'Mon résumé du matin',
   digestOn:
     'Chaque matin ouvré, vous recevez par e-mail vos demandes du jour et en retard, puis celles à attribuer.',

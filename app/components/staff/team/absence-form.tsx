@@ -20,10 +20,13 @@ export function AbsenceForm({
   today,
   busy,
   run,
+  hint = text.hint,
 }: {
   person: TeamPerson;
   who: string;
   today?: string;
+  /** Under the dates: what an absence does (said to the person themself on « Mon compte »). */
+  hint?: string;
   busy: boolean;
   run: Run;
 }) {
@@ -63,7 +66,7 @@ export function AbsenceForm({
           defaultValue={person.absence?.au ?? ''}
         />
       </div>
-      <p className="text-sm text-slate-700">{text.hint}</p>
+      <p className="text-sm text-slate-700">{hint}</p>
       <div className="flex flex-wrap gap-2">
         <StaffButton type="submit" disabled={busy}>
           {text.save}

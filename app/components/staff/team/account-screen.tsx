@@ -39,6 +39,7 @@ export function AccountScreen({ account }: { account: MyAccount }) {
           person={person}
           who={fullName(person)}
           today={account.today}
+          hint={text.absenceHint}
           busy={busy}
           run={run}
         />

@@ -198,6 +198,9 @@ describe('« Mon compte »', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();
     const absence = screen.getByRole('region', { name: 'Mon absence' });
     expect(absence).toHaveTextContent('Absent(e) du 1er juillet 2099 au 14 juillet 2099');
+    expect(absence).toHaveTextContent(
+      'Pendant votre absence, vous ne recevez aucune nouvelle demande.',
+    );
     expect(within(absence).getByLabelText('Dernier jour')).toHaveAttribute('min', '2026-11-28');
     await userEvent.click(
       screen.getByRole('button', { name: 'Ne plus recevoir le résumé du matin' }),
