@@ -42,6 +42,7 @@ export default [
       route('audience', 'routes/staff/audience.tsx'),
       route('integrations', 'routes/staff/integrations.tsx'),
       route('equipe', 'routes/staff/team.tsx'),
+      route('mon-compte', 'routes/staff/account.tsx'),
     ]),
     route('*', 'routes/staff/not-found.tsx'),
   ]),

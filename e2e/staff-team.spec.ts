@@ -33,7 +33,10 @@ test('a responsable adds a commercial, who cannot open the team page and is then
   await form.getByLabel('Adresse e-mail').fill(email);
   await form.getByRole('button', { name: 'Ajouter' }).click();
   await expect(page.getByRole('status')).toContainText('Paul Roux fait partie de l’équipe');
-  const paul = page.getByRole('listitem').filter({ hasText: email });
+  const paul = page
+    .getByRole('region', { name: 'Les personnes' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
   await expect(paul).toContainText('Commercial · Accès actif');
 
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
@@ -52,6 +55,10 @@ test('a responsable adds a commercial, who cannot open the team page and is then
   );
 
   await paul.getByRole('button', { name: 'Désactiver' }).click();
+  await paul
+    .getByRole('dialog', { name: 'Désactiver Paul Roux' })
+    .getByRole('button', { name: 'Confirmer la désactivation' })
+    .click();
   await expect(page.getByRole('status')).toContainText('Paul Roux est désactivé(e)');
   await expect(paul).toContainText('Commercial · Accès désactivé');
   await commercial.goto('/equipe');

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 
 import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
-import type { Callback } from '#server/callback/index.ts';
+import { type Callback, firstCallStats, localDate } from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
 import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
@@ -17,6 +17,7 @@ import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
 import { assignmentServices } from '#server/team/index.ts';
+import { registerPersonalRoutes } from '#server/team/personal-routes.ts';
 import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
@@ -125,6 +126,17 @@ function registerStaffRoutes(
       });
       registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
       registerTeamRoutes(staffApp, kit, parts.team);
+      const { calendar } = callback;
+      registerPersonalRoutes(staffApp, kit, {
+        database: stores.database,
+        figures: (rows, now, days) => {
+          const { withinPromiseShare, medianMs } = firstCallStats(rows, now, days, calendar);
+          return { withinPromiseShare, medianMs };
+        },
+        promiseHours: calendar.promiseHours,
+        today: (now) => localDate(now, calendar.timeZone),
+        timeZone: calendar.timeZone,
+      });
       registerOwnershipRoutes(staffApp, kit, assignmentServices(stores.database));
     },
   });

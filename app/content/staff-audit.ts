@@ -25,6 +25,9 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   team_role: 'Rôle changé',
   team_deactivate: 'Personne désactivée',
   team_reactivate: 'Personne réactivée',
+  team_name: 'Nom changé',
+  team_absence: 'Absence changée',
+  team_digest: 'Résumé du matin changé',
   lead_assigned: 'Demande confiée à',
   team_settings: 'Réglages de l’équipe changés',
 };

@@ -37,6 +37,7 @@ export const STAFF_NAV: readonly StaffNavEntry[] = [
   { label: 'Audience', to: `${STAFF_PAGE_PREFIX}/audience` },
   { label: 'Intégrations', to: `${STAFF_PAGE_PREFIX}/integrations` },
   { label: 'Équipe', to: `${STAFF_PAGE_PREFIX}/equipe`, responsablesOnly: true },
+  { label: 'Mon compte', to: `${STAFF_PAGE_PREFIX}/mon-compte` },
 ];
 
 export const staffText = {

@@ -63,6 +63,10 @@ export type AuditAction =
   | 'team_role'
   | 'team_deactivate'
   | 'team_reactivate'
+  /** A person's name, absence (detail: e-mail, du, au; or e-mail `fin`) and digest switch. */
+  | 'team_name'
+  | 'team_absence'
+  | 'team_digest'
   /** A request's owner changed: taken, handed over, reassigned (ADR 0045). */
   | 'lead_assigned'
   /** The assignment rule, visibility or départements changed (ADR 0045). */

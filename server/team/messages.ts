@@ -1,8 +1,13 @@
 /** The French copy of the team API's and the CLI's refusals (ADR 0044). */
+import type { AbsenceProblem } from './absence.ts';
 import type { TeamRefusal } from './service.ts';
 
 export const TEAM_ERRORS = {
   responsablesOnly: 'Seul un responsable peut gérer l’équipe.',
+  notYours: 'Seul un responsable peut changer l’absence d’une autre personne.',
+  invalidName: 'Saisissez le prénom et le nom (80\u00a0caractères au plus chacun).',
+  invalidAbsence: 'Saisissez les deux dates de l’absence, du premier au dernier jour.',
+  invalidDigest: 'Dites si le résumé du matin doit être envoyé (actif\u00a0: oui ou non).',
   invalidPerson:
     'Saisissez le prénom, le nom, une adresse e-mail valide et le rôle (responsable ou commercial).',
 } as const;
@@ -22,6 +27,14 @@ export const REFUSAL_STATUS: Record<TeamRefusal, 404 | 409> = {
   exists: 409,
   'last-responsable': 409,
   'invalid-reprise': 409,
+};
+
+/** The French message of each problem with an absence's dates (./absence.ts). */
+export const ABSENCE_PROBLEMS: Record<AbsenceProblem, string> = {
+  'invalid-date': 'Ces dates n’existent pas\u00a0: saisissez des dates réelles.',
+  reversed: 'Le dernier jour de l’absence ne peut pas précéder le premier.',
+  past: 'Cette absence est déjà terminée\u00a0: le dernier jour doit être aujourd’hui ou plus tard.',
+  'too-long': 'Une absence ne peut pas dépasser un an\u00a0: raccourcissez-la.',
 };
 
 /** The French copy of « Je la prends » and « Confier à … »'s refusals (ADR 0045). */

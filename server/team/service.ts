@@ -17,7 +17,7 @@ import { type PersonRow, TeamStore } from './store.ts';
 export type TeamRefusal = 'not-found' | 'exists' | 'last-responsable' | 'invalid-reprise';
 export type TeamOutcome = { ok: true; person: TeamPerson } | { ok: false; reason: TeamRefusal };
 
-function toPerson(row: PersonRow): TeamPerson {
+export function toPerson(row: PersonRow): TeamPerson {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -25,6 +25,8 @@ function toPerson(row: PersonRow): TeamPerson {
     email: row.email,
     role: row.role,
     active: row.active === 1,
+    absence:
+      row.absent_from && row.absent_until ? { du: row.absent_from, au: row.absent_until } : null,
   };
 }
 

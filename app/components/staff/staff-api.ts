@@ -23,11 +23,11 @@ async function errorOf(response: Response): Promise<StaffApiError> {
   return new StaffApiError(response.status, message);
 }
 
-async function call(path: string, body?: unknown): Promise<Response> {
+async function call(path: string, body?: unknown, method?: 'PUT' | 'DELETE'): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
@@ -46,4 +46,13 @@ export async function getJson<T>(path: string): Promise<T> {
 
 export async function postJson<T>(path: string, body: unknown = {}): Promise<T> {
   return (await (await call(path, body)).json()) as T;
+}
+
+/** A PUT (with its JSON body) or a DELETE. */
+export async function sendJson<T>(
+  method: 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return (await (await call(path, body, method)).json()) as T;
 }

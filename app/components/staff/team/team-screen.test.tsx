@@ -19,6 +19,7 @@ const ANNE: TeamPerson = {
   email: 'anne@calora-energies.example',
   role: 'responsable',
   active: true,
+  absence: null,
 };
 const PAUL: TeamPerson = {
   ...ANNE,
@@ -61,8 +62,21 @@ describe('TeamScreen', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen({ people: [ANNE] });
     await userEvent.click(screen.getByRole('button', { name: 'Désactiver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Désactiver Anne Durand' });
+    // Alone in the team: no colleague to choose, the rule takes the requests.
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Selon la règle d’attribution']);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Confirmer la désactivation' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
-    expect(fetchMock).toHaveBeenCalledWith(TEAM_API.deactivate(ANNE.id), expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith(
+      TEAM_API.deactivate(ANNE.id),
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ reprise: 'regle' }) }),
+    );
   });
 
   it('tells a commercial why the page is closed, and shows no one', () => {

@@ -1,73 +1,43 @@
 import { useRevalidator } from 'react-router';
 
-import { fullName, ROLE_LABELS, teamText as text } from '#app/content/team.ts';
-import { TEAM_API, type TeamPerson } from '#contracts/staff/team.ts';
-import { StaffButton, StaffMessage, StaffSection } from '#app/components/staff/controls.tsx';
+import { teamText as text } from '#app/content/team.ts';
+import type { TeamSettings } from '#contracts/staff/ownership.ts';
+import type { TeamCounters, TeamHistory, TeamPerson } from '#contracts/staff/team.ts';
+import { StaffMessage, StaffSection } from '#app/components/staff/controls.tsx';
 import { postJson } from '#app/components/staff/staff-api.ts';
 import { useAction } from '#app/components/staff/webhooks/parts.tsx';
+import type { Run } from './absence-form.tsx';
 import { AddPersonForm } from './add-person-form.tsx';
+import { PersonItem } from './person-item.tsx';
+import { SettingsForm } from './settings-form.tsx';
+import { TeamCountersSection, TeamHistorySection } from './team-insights.tsx';
 
-type Act = (path: string, body: unknown, say: (person: TeamPerson) => string) => void;
-
-function PersonActions({ person, busy, act }: { person: TeamPerson; busy: boolean; act: Act }) {
-  const other = person.role === 'responsable' ? 'commercial' : 'responsable';
-  return (
-    <div className="flex flex-wrap gap-2">
-      {person.active ? (
-        <>
-          <StaffButton
-            tone="outline"
-            disabled={busy}
-            onClick={() => act(TEAM_API.role(person.id), { role: other }, text.roleChanged)}
-          >
-            {text.makeRole(other)}
-          </StaffButton>
-          <StaffButton
-            tone="danger"
-            disabled={busy}
-            onClick={() => act(TEAM_API.deactivate(person.id), {}, text.deactivated)}
-          >
-            {text.deactivate}
-          </StaffButton>
-        </>
-      ) : (
-        <StaffButton
-          tone="outline"
-          disabled={busy}
-          onClick={() => act(TEAM_API.reactivate(person.id), {}, text.reactivated)}
-        >
-          {text.reactivate}
-        </StaffButton>
-      )}
-    </div>
-  );
+/** What the team page shows; a commercial gets `forbidden` alone. */
+export interface TeamPageData {
+  people: TeamPerson[];
+  forbidden?: string;
+  /** The assignment settings, the counters, the history: absent when they could not be read. */
+  settings?: TeamSettings;
+  counters?: TeamCounters;
+  history?: TeamHistory;
 }
 
-function PersonItem({ person, busy, act }: { person: TeamPerson; busy: boolean; act: Act }) {
-  return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-semibold text-slate-900">{fullName(person)}</p>
-        <p className="text-sm break-all text-slate-700">{person.email}</p>
-        <p className="mt-1 text-sm text-slate-800">
-          {ROLE_LABELS[person.role]} · {person.active ? text.active : text.inactive}
-        </p>
-      </div>
-      <PersonActions person={person} busy={busy} act={act} />
-    </li>
-  );
-}
-
-/** The team page: the people, their role and state, the actions on each, and the add form. */
-export function TeamScreen({ people, forbidden }: { people: TeamPerson[]; forbidden?: string }) {
+/**
+ * The team page: the people (role, state, name, absence, deactivation with its reassignment),
+ * the add form, the assignment settings, each person's counters and the team's history.
+ */
+export function TeamScreen({ people, forbidden, settings, counters, history }: TeamPageData) {
   const revalidator = useRevalidator();
-  const { busy, run, messages } = useAction();
-  const act: Act = (path, body, say) =>
-    void run(async () => {
-      const person = await postJson<TeamPerson>(path, body);
+  const { busy, run: runAction, messages } = useAction();
+  const run: Run = (work) =>
+    void runAction(async () => {
+      const said = await work();
       await revalidator.revalidate();
-      return say(person);
+      return said;
     });
+  const act = (path: string, body: unknown, say: (person: TeamPerson) => string) =>
+    run(async () => say(await postJson<TeamPerson>(path, body)));
+  const active = people.filter((person) => person.active);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <div>
@@ -80,14 +50,24 @@ export function TeamScreen({ people, forbidden }: { people: TeamPerson[]; forbid
         <>
           {messages}
           <StaffSection id="equipe-personnes" title={text.peopleTitle}>
-            <p className="text-sm text-slate-700">{text.deactivateHint}</p>
             <ul className="divide-y divide-slate-200">
               {people.map((person) => (
-                <PersonItem key={person.id} person={person} busy={busy} act={act} />
+                <PersonItem
+                  key={`${person.id}:${person.firstName}:${person.lastName}:${person.absence?.du}:${person.absence?.au}`}
+                  person={person}
+                  colleagues={active.filter((other) => other.id !== person.id)}
+                  busy={busy}
+                  run={run}
+                />
               ))}
             </ul>
           </StaffSection>
           <AddPersonForm busy={busy} act={act} />
+          {settings ? (
+            <SettingsForm settings={settings} people={people} busy={busy} run={run} />
+          ) : null}
+          {counters ? <TeamCountersSection counters={counters} /> : null}
+          {history ? <TeamHistorySection history={history} /> : null}
         </>
       )}
     </div>
