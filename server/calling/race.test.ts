@@ -57,7 +57,7 @@ describe('the calling mark under a race on postgres', () => {
         .execute();
     }
     const identity = (index: 0 | 1, name: string): StaffIdentity => ({
-      id: people[index].id,
+      id: people[index]!.id,
       email: `${name.split(' ')[0]!.toLowerCase()}@calora-energies.example`,
       name,
       role: 'commercial',
