@@ -9,7 +9,7 @@ export const callingText = {
   /** On the request's page, above the call form. */
   notice: (name: string, since: string) => `${name} appelle cette personne depuis ${since}.`,
   noticeHelp:
-    'Attendez la fin de son appel avant d’appeler : chaque appel compte dans les quatre autorisés en 30 jours.',
+    'Attendez la fin de son appel avant d’appeler\u00a0: chaque appel compte dans les quatre autorisés en 30 jours.',
   confirmTitle: 'Un appel est déjà en cours',
   confirmYes: 'Enregistrer quand même',
   confirmNo: 'Annuler',

@@ -4,4 +4,4 @@
  * (./routes.ts) are registered by the composition root only.
  */
 export { buildCalling } from './build.ts';
-export { CALL_MARK_MS, CallingService } from './service.ts';
+export { CallingService } from './service.ts';

@@ -7,9 +7,9 @@ import { CALLING_WORDS } from './messages.ts';
 import { CallMarkStore } from './store.ts';
 
 /** How long a mark holds without a call logged: ten minutes. */
-export const CALL_MARK_MS = 10 * 60 * 1000;
+const CALL_MARK_MS = 10 * 60 * 1000;
 
-export interface CallingDeps {
+interface CallingDeps {
   /** The database, as a scope (the marks' store is built on it). */
   scope: DbScope;
   access: LeadAccess;

@@ -6,7 +6,7 @@ import type { Tables } from '#server/db/schema.ts';
 import type { DbScope } from '#server/db/scope.ts';
 
 /** What a claim asks: the request, who calls, now and until when the mark holds. */
-export interface MarkClaim {
+interface MarkClaim {
   leadId: string;
   personId: string;
   now: number;
