@@ -83,7 +83,7 @@ test('a colleague’s open page and list show the mark, and a call log asks to c
   const startedAt = Date.now();
   await tapped;
 
-  const notice = paulPage.getByRole('status').filter({ hasText: 'Marie Dupont appelle' });
+  const notice = paulPage.getByText(/^Marie Dupont appelle cette personne/);
   await expect(notice).toHaveText(/^Marie Dupont appelle cette personne depuis \d{1,2}\u00a0h/, {
     timeout: 15_000,
   });

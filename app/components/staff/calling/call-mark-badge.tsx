@@ -24,7 +24,7 @@ export function CallMarkBadge({ leadId }: { leadId: string }) {
 export function CallMarkNotice({ leadId, timeZone }: { leadId: string; timeZone: string }) {
   const mark = useCallMark(leadId);
   return (
-    <div role="status">
+    <div aria-live="polite">
       {mark ? (
         <div className="mt-4 rounded-control border border-danger-600 bg-danger-50 px-4 py-3 text-slate-900">
           <p className="font-semibold text-danger-700">
