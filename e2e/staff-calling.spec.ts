@@ -7,8 +7,9 @@ import { expectNoViolation, idOf, search, seedCallbackRequests } from './support
 /**
  * « Marie Dupont appelle… » in real browsers (ADR 0047), Marie and Paul signed in at once, each
  * in their own context: Marie taps the number on a phone; within 15 s, without a reload, Paul's
- * open page of the request and his open list say so; Marie sees no warning about herself;
- * Paul's call log is asked to confirm, and recorded once he does. Axe at 375 and 1280 px.
+ * open page of the request and his open list say so, as does a page he opens next; Marie sees no
+ * warning about herself; Paul's call log is asked to confirm, and recorded once he does. Axe at
+ * 375 and 1280 px.
  */
 const MARIE = 'marie.dupont@calora-energies.example';
 const PAUL = 'paul.martin@calora-energies.example';
@@ -90,6 +91,11 @@ test('a colleague’s open page and list show the mark, and a call log asks to c
   const row = paulList.getByRole('row').filter({ hasText: NOM });
   await expect(row).toContainText('Marie Dupont appelle…', { timeout: 15_000 });
   expect(Date.now() - startedAt).toBeLessThan(15_000);
+  // Whoever opens the request next sees it at once.
+  const next = await paulContext.newPage();
+  await openRequest(next);
+  await expect(next.getByText(/^Marie Dupont appelle cette personne/)).toBeVisible();
+  await next.close();
   // Marie is not warned about herself.
   await expect(marie.getByText('appelle cette personne')).toHaveCount(0);
   await expect(marie).toHaveURL(new RegExp(`/equipe/demandes/${idOf(NOM)}$`));
