@@ -9,6 +9,8 @@ import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
 import { type Callback, firstCallStats, localDate } from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
+import { buildCalling } from '#server/calling/index.ts';
+import { registerCallingRoutes } from '#server/calling/routes.ts';
 import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { InboxService } from '#server/inbox/index.ts';
@@ -113,11 +115,17 @@ function registerStaffRoutes(
         onRetry: () => worker.kick(),
         onChanged,
       });
+      const calling = buildCalling(stores.database, {
+        clock,
+        timeZone: callback.calendar.timeZone,
+      });
       registerCallbackRoutes(staffApp, kit, {
         callback,
         leadPage: (id) => pages.leadPage(id),
+        calling,
         onChanged,
       });
+      registerCallingRoutes(staffApp, kit, calling);
       const { requireStaff } = kit;
       registerAudienceStaffRoutes(staffApp, {
         requireStaff,

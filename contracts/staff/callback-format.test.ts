@@ -4,6 +4,7 @@ import { formatCallbackTime } from '#contracts/contact/callback-time.ts';
 import {
   dueWallTime,
   formatAttempts,
+  formatClockTime,
   formatDueTime,
   formatLeft,
   formatWindowStart,
@@ -13,6 +14,14 @@ import {
 const PARIS = 'Europe/Paris';
 
 describe('call-back clock wording', () => {
+  it('writes a time of day as the slots do: « 14 h 02 », « 9 h », midnight « 0 h »', () => {
+    expect(formatClockTime(Date.parse('2026-11-30T14:02:00+01:00'), PARIS)).toBe(
+      '14\u00a0h\u00a002',
+    );
+    expect(formatClockTime(Date.parse('2026-07-01T09:00:00+02:00'), PARIS)).toBe('9\u00a0h');
+    expect(formatClockTime(Date.parse('2026-12-01T00:00:00+01:00'), PARIS)).toBe('0\u00a0h');
+  });
+
   it('writes a due time as the visitor reads it, midnight as the end of the day before', () => {
     expect(formatDueTime(Date.parse('2026-11-30T17:00:00+01:00'), PARIS)).toBe(
       'lundi 30\u00a0novembre à 17\u00a0h',

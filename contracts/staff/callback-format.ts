@@ -109,9 +109,13 @@ export function formatWindowStart(ms: number, timeZone: string): string {
  * the person chose it (ADR 0029).
  */
 export function formatSlotStart(ms: number, timeZone: string): string {
+  return `${dayOf(ms, timeZone)}, ${formatClockTime(ms, timeZone)}`;
+}
+
+/** « 14 h 02 », « 9 h »: a time of day on the company's clock, as the slots are written. */
+export function formatClockTime(ms: number, timeZone: string): string {
   const [hours = '0', minutes = '00'] = timeOf(ms, timeZone).split(':');
-  const hour = `${Number(hours)}\u00a0h${minutes === '00' ? '' : `\u00a0${minutes}`}`;
-  return `${dayOf(ms, timeZone)}, ${hour}`;
+  return `${Number(hours)}\u00a0h${minutes === '00' ? '' : `\u00a0${minutes}`}`;
 }
 
 const MINUTE = 60_000;

@@ -29,7 +29,7 @@ describe('a call racing the withdrawal of the phone consent on postgres', () => 
   });
 
   it('waits for the withdrawal in progress and refuses the call', async () => {
-    let call: Promise<string> | undefined;
+    let call: Promise<unknown> | undefined;
     await visitor.database.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('leads')

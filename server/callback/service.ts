@@ -17,7 +17,13 @@ import {
   workingTimeBetween,
   type CallbackCalendar,
 } from './calendar.ts';
-import type { CallbackStore, ReceivedLead, RecordCallResult, UncalledLead } from './store.ts';
+import type {
+  CallbackStore,
+  CallLogGuard,
+  ReceivedLead,
+  RecordCallResult,
+  UncalledLead,
+} from './store.ts';
 import type { CallOutcome } from '#server/db/tables/callback.ts';
 import { callFactsOf, NO_CALLS, rowClock } from './call-facts.ts';
 import { leadHistory } from './history.ts';
@@ -141,15 +147,17 @@ export class CallbackService {
 
   /**
    * Records a call by `staff` now: `not-found` when the request does not exist, `email-only`
-   * (nothing recorded) for a phone outcome when the person asked for the e-mail only.
+   * (nothing recorded) for a phone outcome when the person asked for the e-mail only; `guard`'s
+   * conflict (nothing recorded) when it refuses (the calling marks, ADR 0047).
    */
   recordCall(
     leadId: string,
     outcome: CallOutcome,
     note: string,
     staff: string,
+    guard?: CallLogGuard,
   ): Promise<RecordCallResult> {
-    return this.#calls.recordCall({ leadId, outcome, note, staff, now: this.clock() });
+    return this.#calls.recordCall({ leadId, outcome, note, staff, now: this.clock() }, guard);
   }
 
   /**

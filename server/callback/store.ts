@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 import { callsAllowed, choiceFromColumns } from '#contracts/contact/choice-records.ts';
 
+import type { CallConflict } from '#contracts/staff/calling.ts';
 import type { CallRecord } from '#contracts/staff/contract.ts';
+import type { DbScope } from '#server/db/scope.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { scopeOf } from '#server/db/scope.ts';
@@ -28,8 +30,21 @@ import {
  */
 export type { DigestItem, ReceivedLead, UncalledLead } from './digest-store.ts';
 
-/** What recording a call did (see `recordCall`). */
-export type RecordCallResult = 'recorded' | 'not-found' | 'email-only';
+/**
+ * What recording a call did (see `recordCall`); a `CallConflict`: refused by the guard (a
+ * colleague's calling mark, ADR 0047), nothing written.
+ */
+export type RecordCallResult = 'recorded' | 'not-found' | 'email-only' | CallConflict;
+
+/**
+ * A check run in the call log's transaction once the request's row is locked, before the insert
+ * (the calling marks', ADR 0047): a conflict refuses the log.
+ */
+export type CallLogGuard = (
+  scope: DbScope,
+  leadId: string,
+  now: number,
+) => Promise<CallConflict | undefined>;
 
 export class CallbackStore {
   readonly #connection: Database;
@@ -55,15 +70,19 @@ export class CallbackStore {
    * e-mail only or withdrew the phone consent (`phone_withdrawn_at`, whatever the channel
    * column says; ADR 0029, ADR 0030): read in the transaction of the insert, the lead's row locked on
    * PostgreSQL (SQLite's write transaction holds the database), so a withdrawal committed just
-   * before is honoured and one in progress is waited for.
+   * before is honoured and one in progress is waited for. `guard` runs there too, before the
+   * insert.
    */
-  recordCall(call: {
-    leadId: string;
-    outcome: CallOutcome;
-    note: string;
-    staff: string;
-    now: number;
-  }): Promise<RecordCallResult> {
+  recordCall(
+    call: {
+      leadId: string;
+      outcome: CallOutcome;
+      note: string;
+      staff: string;
+      now: number;
+    },
+    guard?: CallLogGuard,
+  ): Promise<RecordCallResult> {
     return inTransaction(this.#connection, async (trx) => {
       const lead = trx
         .selectFrom('leads')
@@ -83,6 +102,8 @@ export class CallbackStore {
       const statuses = new LeadStatuses(scopeOf(this.#connection, trx));
       const status = await statuses.of(call.leadId);
       if (status === undefined) return 'not-found';
+      const refused = await guard?.(scopeOf(this.#connection, trx), call.leadId, call.now);
+      if (refused) return refused;
       const reaching = (REACHING_OUTCOMES as readonly CallOutcome[]).includes(call.outcome);
       const reachedBefore =
         reaching &&

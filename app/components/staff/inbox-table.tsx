@@ -4,6 +4,7 @@ import { deliveryLabel, formatAge, formatDateTime, staffText } from '#app/conten
 import type { InboxPage, InboxView } from '#contracts/staff/contract.ts';
 import { DueCell } from './callback/due-cell.tsx';
 import { StandingLabel } from './standing-label.tsx';
+import { CallMarkBadge, startCallMark } from './calling/call-mark-badge.tsx';
 import { callbackText, dueWorkOf } from '#app/content/callback.ts';
 
 const text = staffText.inbox;
@@ -61,7 +62,11 @@ function PhoneNumber({
   return emailOnly ? (
     <span className={plainClassName}>{row.telephone}</span>
   ) : (
-    <a href={telHref(row.telephone)} className={linkClassName}>
+    <a
+      href={telHref(row.telephone)}
+      onClick={() => startCallMark(row.id)}
+      className={linkClassName}
+    >
       {row.telephone}
     </a>
   );
@@ -84,6 +89,7 @@ function PersonCell({ row, searching }: { row: Row; searching: boolean }) {
       >
         {name}
       </Link>
+      <CallMarkBadge leadId={row.id} />
       {emailOnly ? (
         <span className="mt-1 block">
           <span className="inline-block rounded border border-accent-700 bg-accent-50 px-1.5 py-0.5 text-xs font-semibold text-slate-900">

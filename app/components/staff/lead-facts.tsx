@@ -7,6 +7,7 @@ import type { LeadPage } from '#contracts/staff/contract.ts';
 import { StaffSection } from './controls.tsx';
 import { telHref } from './inbox-table.tsx';
 import { Fact } from './lead-parts.tsx';
+import { startCallMark } from './calling/call-marks.ts';
 
 /** The read-only sections of a request's page: who it is, the consents, related requests. */
 const text = staffText.lead;
@@ -29,6 +30,7 @@ function Telephone({ lead }: { lead: LeadPage }) {
   return callsAllowed(lead.contact) ? (
     <a
       href={telHref(lead.telephone)}
+      onClick={() => startCallMark(lead.id)}
       className="inline-flex min-h-11 items-center text-xl font-semibold whitespace-nowrap text-brand-800 tabular-nums underline"
     >
       {lead.telephone}

@@ -9,18 +9,15 @@ import {
 } from '#app/content/callback.ts';
 import { formatDateTime } from '#app/content/staff.ts';
 import { formatDueTime, formatLeft, formatWindowStart } from '#contracts/staff/callback-format.ts';
-import {
-  CALL_OUTCOME_VALUES,
-  STAFF_API,
-  type CallOutcome,
-  type LeadPage,
-} from '#contracts/staff/contract.ts';
+import { CALL_OUTCOME_VALUES, type CallOutcome, type LeadPage } from '#contracts/staff/contract.ts';
 import { StaffButton, StaffTextArea } from '#app/components/staff/controls.tsx';
 import { SaveOutcome } from '#app/components/staff/lead-parts.tsx';
 import { callsAllowed } from '#contracts/contact/choice-records.ts';
 import { AttemptsLine } from './due-cell.tsx';
 import { ContactFacts } from './contact-facts.tsx';
-import { postJson } from '#app/components/staff/staff-api.ts';
+import { postCallLog, useCallConfirmation } from '#app/components/staff/calling/call-log.tsx';
+import { useCallFormMark } from '#app/components/staff/calling/call-marks.ts';
+import { CallMarkNotice } from '#app/components/staff/calling/call-mark-badge.tsx';
 
 const text = callbackText.lead;
 
@@ -184,6 +181,10 @@ function CallForm({
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<string>();
   const [error, setError] = useState<string>();
+  // A colleague calling the person: the server asks, the dialog puts it (ADR 0047).
+  const confirm = useCallConfirmation();
+  // Opening the call form marks the request « … appelle » for colleagues.
+  const formRef = useCallFormMark(lead.id);
 
   const record = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -195,11 +196,13 @@ function CallForm({
     setInfo(undefined);
     setError(undefined);
     // Nothing is preselected: without a choice the server refuses, and its words are shown.
-    postJson<LeadPage>(STAFF_API.call(lead.id), {
+    const body = {
       ...(typeof outcome === 'string' ? { outcome: outcome as CallOutcome } : {}),
       ...(note ? { note } : {}),
-    })
+    };
+    postCallLog(lead.id, body, confirm.ask)
       .then((next) => {
+        if (!next) return;
         onChange(next);
         form.reset();
         setInfo(outcome === 'repondu_email' ? text.answerRecorded : text.recorded);
@@ -209,7 +212,7 @@ function CallForm({
   };
 
   return (
-    <form onSubmit={record} noValidate className="mt-6 space-y-4">
+    <form ref={formRef} onSubmit={record} noValidate className="mt-6 space-y-4">
       {emailOnly ? <input type="hidden" name="outcome" value="repondu_email" /> : <OutcomeChoice />}
       <StaffTextArea
         label={emailOnly ? callbackText.contact.answerNoteLabel : text.noteLabel}
@@ -223,6 +226,7 @@ function CallForm({
         {info ? <SaveOutcome tone="info" text={info} /> : null}
         {error ? <SaveOutcome tone="error" text={error} /> : null}
       </div>
+      {confirm.dialog}
     </form>
   );
 }
@@ -259,6 +263,7 @@ export function CallPanel({
       </div>
       <ClockFacts lead={lead} work={work} emailOnly={emailOnly} />
       <CallNotices lead={lead} emailOnly={emailOnly} />
+      <CallMarkNotice leadId={lead.id} timeZone={lead.timeZone} />
       <CallForm lead={lead} emailOnly={emailOnly} onChange={onChange} />
 
       {/* The calls themselves are in the request's history (lead-history.tsx). */}
