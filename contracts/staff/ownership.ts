@@ -27,7 +27,8 @@ const PERSON_ID = z.string().regex(/^[0-9a-f-]{36}$/);
 
 export const HandOverSchema = z.object({ personne: PERSON_ID });
 
-const ASSIGNMENT_RULES = ['chacun_son_tour', 'par_departement', 'personne'] as const;
+export const ASSIGNMENT_RULES = ['chacun_son_tour', 'par_departement', 'personne'] as const;
+export type AssignmentRuleName = (typeof ASSIGNMENT_RULES)[number];
 
 /** `01`…`95` (not `20`), `2A`, `2B`, `971`…`976`. */
 const DEPARTEMENT = /^(0[1-9]|1\d|[3-8]\d|9[0-5]|2[1-9]|2A|2B|97[1-6])$/;
