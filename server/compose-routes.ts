@@ -3,19 +3,25 @@
  * the public endpoints (audience beacon, contact endpoint, visitor page's API), then the staff
  * API with the routes behind its session.
  */
-import type { Hono } from 'hono';
+import type { Env, Hono, MiddlewareHandler } from 'hono';
 
 import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
-import type { Callback } from '#server/callback/index.ts';
+import { addDays, dayStart, localDate, type Callback } from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
 import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { InboxService } from '#server/inbox/index.ts';
-import { registerInboxRoutes } from '#server/inbox/routes.ts';
+import {
+  hidingUnseen,
+  registerInboxRoutes,
+  RESPONSABLES_ONLY,
+  responsablesOnly,
+} from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
+import { LeadAccess } from '#server/team/index.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
 import { registerWebhookStaffRoutes } from '#server/webhooks/staff-routes.ts';
@@ -103,26 +109,59 @@ function registerStaffRoutes(
     behindSession: (staffApp, kit) => {
       const onChanged = () => webhooks?.worker.kick();
       const pages = new InboxService(stores, callback, clock);
+      const access = leadAccess(parts, clock);
       registerInboxRoutes(staffApp, kit, {
         stores,
+        access,
         pages,
         logger,
         onRetry: () => worker.kick(),
         onChanged,
       });
-      registerCallbackRoutes(staffApp, kit, {
+      // A request's id the person may not see answers as one that does not exist (ADR 0046).
+      const leadKit = hidingUnseen(kit, access);
+      registerCallbackRoutes(staffApp, leadKit, {
         callback,
         leadPage: (id) => pages.leadPage(id),
         onChanged,
       });
-      const { requireStaff } = kit;
+      // The audience and integrations pages: responsables only (ADR 0046).
+      const responsable = responsablesOnly(kit, RESPONSABLES_ONLY.page);
+      const requireResponsable = chain(kit.requireStaff, responsable);
       registerAudienceStaffRoutes(staffApp, {
-        requireStaff,
+        requireStaff: requireResponsable,
         store: () => stores.audience,
         now: runtime.timings?.audience?.now ?? clock,
       });
-      registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
+      registerWebhookStaffRoutes(staffApp, {
+        requireStaff: requireResponsable,
+        requireLeadStaff: leadKit.requireStaff,
+        service: webhooks,
+      });
       registerTeamRoutes(staffApp, kit, parts.team);
     },
   });
+}
+
+/** Who sees which request, with the company's calendar for the absences (ADR 0046). */
+function leadAccess(parts: RouteParts, clock: () => number): LeadAccess {
+  const { timeZone } = parts.callback.calendar;
+  return new LeadAccess(parts.stores.database, {
+    today: () => localDate(clock(), timeZone),
+    dayAfter: (date) => dayStart(addDays(date, 1), timeZone),
+  });
+}
+
+/** Two middlewares as one: `second` runs only when `first` lets the request through. */
+function chain<E extends Env>(
+  first: MiddlewareHandler<E>,
+  second: MiddlewareHandler<E>,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    let answer: Response | undefined;
+    const refused = await first(c, async () => {
+      answer = (await second(c, next)) ?? undefined;
+    });
+    return refused ?? answer;
+  };
 }

@@ -3,7 +3,13 @@
  * they are active; the team's settings. Its HTTP routes (./routes.ts) are registered by the
  * composition root only.
  */
-export { LeadAccess, type OwnRestriction } from './access.ts';
+export {
+  type AbsenceClock,
+  LeadAccess,
+  type LeadViewer,
+  type OwnRestriction,
+  takableBy,
+} from './access.ts';
 export { buildTeam } from './build.ts';
 export { TEAM_REFUSALS } from './messages.ts';
 export { TeamService, type TeamOutcome } from './service.ts';
