@@ -18,7 +18,7 @@ import type { Logger } from './logger.ts';
 import { buildOutboxWorker, type MailTransport } from './outbox/index.ts';
 import { buildMailTransport } from './outbox/node.ts';
 import { buildPurgeSchedule, type PurgeSchedule } from './retention/index.ts';
-import { buildTeam } from './team/index.ts';
+import { buildTeam, teamAssigner } from './team/index.ts';
 import { buildVisitor } from './visitor/index.ts';
 import { buildWebhooks, webhookConfigFromEnv } from './webhooks/index.ts';
 
@@ -56,6 +56,8 @@ export async function createServer(settings: ServerEnv, runtime: Runtime): Promi
       },
       now: clock,
       contactOffer: callback.offer,
+      // Each request's owner, chosen in its transaction by the team's rule (ADR 0045).
+      assigner: teamAssigner,
     }),
     callback: callback.service,
     digest: buildDigest(stores.callback, callback.service, {

@@ -25,6 +25,8 @@ const AUDIT_LABELS: Record<AuditAction, string> = {
   team_role: 'Rôle changé',
   team_deactivate: 'Personne désactivée',
   team_reactivate: 'Personne réactivée',
+  lead_assigned: 'Demande confiée à',
+  team_settings: 'Réglages de l’équipe changés',
 };
 
 /**

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_LABELS = {
   'lead.status_changed': 'Changement de statut',
   'lead.erased': 'Effacement',
   'lead.contact_changed': 'Changement du mode de recontact',
+  'lead.assigned': 'Attribution',
   'webhook.test': 'Test',
 } as const satisfies Record<WebhookEventType, string>;
 
@@ -85,6 +86,10 @@ export function eventInWords(type: WebhookEventType, person: string | null): str
       return person
         ? `Changement du mode de recontact par ${person}`
         : 'Changement du mode de recontact (personne effacée depuis)';
+    case 'lead.assigned':
+      return person
+        ? `Attribution de la demande de ${person}`
+        : 'Attribution (personne effacée depuis)';
     case 'webhook.test':
       return 'Envoi de test';
     default: {

@@ -61,7 +61,11 @@ export type AuditAction =
   | 'team_add'
   | 'team_role'
   | 'team_deactivate'
-  | 'team_reactivate';
+  | 'team_reactivate'
+  /** A request's owner changed: taken, handed over, reassigned (ADR 0045). */
+  | 'lead_assigned'
+  /** The assignment rule, visibility or départements changed (ADR 0045). */
+  | 'team_settings';
 
 /**
  * What came of a call (the call log's outcomes). `repondu_email` is no call: a written answer

@@ -11,6 +11,8 @@ export type WebhookEventType =
   | 'lead.erased'
   /** The requester changed the slots or withdrew the phone consent (ADR 0029). */
   | 'lead.contact_changed'
+  /** The request's owner changed (ADR 0045). */
+  | 'lead.assigned'
   | 'webhook.test';
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
+import type { AssignedOwner } from './assignment.ts';
 import { leadRow, outboxRows, trackingRow } from './rows.ts';
 import {
   emailKey,
@@ -60,6 +61,8 @@ const insertLeads = preparedInsert('leads', [
   'contact_version',
   'contact_given_at',
   'due_at',
+  'owner_id',
+  'assigned_at',
 ]);
 
 const insertTracking = preparedInsert('lead_tracking', [
@@ -110,7 +113,9 @@ export class BatchLeads {
   readonly #recent = new Map<string, RecentLead[]>();
   /** By address: when its latest confirmation (sent or due) was queued. */
   readonly #confirmed = new Map<string, number>();
-  #leads: Array<ReturnType<typeof leadRow>> = [];
+  #leads: Array<
+    ReturnType<typeof leadRow> & { owner_id: string | null; assigned_at: number | null }
+  > = [];
   #tracking: Array<ReturnType<typeof trackingRow>> = [];
   #outbox: Array<ReturnType<typeof outboxRows>[number]> = [];
   #events: NewWebhookEvent[] = [];
@@ -198,14 +203,20 @@ export class BatchLeads {
     origin: LeadOrigin = {},
     webhookId?: string,
     contact?: NewContact,
+    owner: AssignedOwner | null = null,
   ): void {
     const key = emailKey(input.email);
-    this.#leads.push(leadRow(id, input, consent, now, contact));
+    this.#leads.push({
+      ...leadRow(id, input, consent, now, contact),
+      owner_id: owner?.id ?? null,
+      assigned_at: owner ? now : null,
+    });
     this.#tracking.push(trackingRow(id, origin));
     this.#outbox.push(...outboxRows(id, mails, now));
     if (webhookId) {
       const choice = contact ? contactChoiceData(contact, now) : undefined;
-      this.#events.push(leadCreatedEvent(id, webhookId, now, choice));
+      const named = owner && { name: owner.name, email: owner.email };
+      this.#events.push(leadCreatedEvent(id, webhookId, now, choice, named));
     }
     this.#addRecent(key, {
       id,

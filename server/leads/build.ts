@@ -7,6 +7,7 @@ import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import type { Logger } from '#server/logger.ts';
 import { StoredBudget } from '#server/http/client-budget.ts';
 import type { ClientRates } from '#server/http/client-rates.ts';
+import type { LeadAssigner } from './assignment.ts';
 import type { LeadStore } from './lead-store.ts';
 import { createLeadService, type LeadService } from './submit-lead.ts';
 
@@ -32,6 +33,8 @@ export function buildLeads(
     now?: () => number;
     /** The days and slots a visitor may choose, and their due times (the call-back clock's). */
     contactOffer: LeadServiceOptions['contactOffer'];
+    /** The sales team's rule: each request's owner, chosen in its transaction (ADR 0045). */
+    assigner?: LeadAssigner;
   },
 ): LeadService {
   return createLeadService({
@@ -48,6 +51,7 @@ export function buildLeads(
     webhooks: deps.webhooks,
     onStored: deps.onStored,
     contactOffer: deps.contactOffer,
+    ...(deps.assigner ? { assigner: deps.assigner } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
 }

@@ -11,3 +11,4 @@ export { LeadStatuses } from './status.ts';
 export { LeadRecords, RETENTION_MS, toDelivery, type LeadWithDelivery } from './store.ts';
 export { type LeadService, NOTIFICATION_WINDOW_MS } from './submit-lead.ts';
 export { buildLeads } from './build.ts';
+export type { AssignedOwner, AssignmentBatch, LeadAssigner } from './assignment.ts';

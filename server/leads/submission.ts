@@ -8,6 +8,7 @@ import {
   SITE_BUDGET_COUNTER,
   windowStart,
 } from './counters.ts';
+import type { AssignmentBatch, LeadAssigner } from './assignment.ts';
 import { BatchLeads } from './batch-leads.ts';
 import { GroupCommit } from '#server/db/group-commit.ts';
 import { runReads, runWrites } from '#server/db/batch-statements.ts';
@@ -59,6 +60,8 @@ export interface SubmissionInput {
   flood?: FloodPolicy;
   /** Set when the CRM webhook is on: the `webhook-id` of the stored request's `lead.created`. */
   webhookId?: string;
+  /** Who chooses the request's owner in its transaction (ADR 0045); none: « À attribuer ». */
+  assigner?: LeadAssigner;
 }
 
 export type SubmitVerdict =
@@ -85,7 +88,15 @@ export function batchLocks(engine: Engine, inputs: readonly SubmissionInput[]): 
     if (input.rate) names.push(rateLockName(input.rate.key));
     if (input.flood) names.push(`lead:${emailKey(input.lead.email)}`);
   }
+  // The team's turns: two instances' batches never both read the same counters (ADR 0045).
+  const assigner = assignerOf(inputs);
+  if (assigner) names.push(assigner.lockName);
   return lockStatement(names);
+}
+
+/** The batch's assigner, when one of its submissions may store a request. */
+function assignerOf(inputs: readonly SubmissionInput[]): LeadAssigner | undefined {
+  return inputs.find((input) => input.assigner && input.store !== false)?.assigner;
 }
 
 function secondsUntil(at: number, now: number): number {
@@ -138,6 +149,7 @@ async function submitBatch(
     rates: new BatchRateCounts({ engine, db }),
     counters: new BatchCounters(),
     leads: new BatchLeads(),
+    assignment: assignerOf(inputs)?.batch(),
   };
   const rated = inputs.flatMap((input) =>
     input.rate ? [{ policy: input.rate, now: input.now }] : [],
@@ -160,6 +172,7 @@ async function submitBatch(
       ),
     }),
     batch.counters.reads(db, counterWindows(stored)),
+    ...(batch.assignment ? [batch.assignment.reads(db)] : []),
   ]);
   const verdicts: SubmitVerdict[] = [];
   for (const input of inputs) verdicts.push(await submitOne(db, input, batch));
@@ -168,6 +181,7 @@ async function submitBatch(
     ...batch.rates.writes(),
     ...batch.leads.writes(db),
     ...batch.counters.writes(db),
+    ...(batch.assignment?.writes(db) ?? []),
   ]);
   if (bounds) batch.rates.publish(bounds);
   return verdicts;
@@ -189,6 +203,7 @@ interface Batch {
   rates: BatchRateCounts;
   counters: BatchCounters;
   leads: BatchLeads;
+  assignment: AssignmentBatch | undefined;
 }
 
 /** One submission of `submitBatch`, decided against what the batch read and did so far. */
@@ -260,6 +275,7 @@ async function submitOne(
     input.origin,
     input.webhookId,
     input.contact,
+    batch.assignment?.assign(input.lead.adresse, now) ?? null,
   );
   return earlierConfirmation
     ? { allowed: true, outcome: 'stored', earlierConfirmation: true }

@@ -11,6 +11,7 @@ import type { Logger } from '#server/logger.ts';
 import { messageIdFor } from '#server/outbox/index.ts';
 import type { RateVerdict, StoredBudget } from '#server/http/client-budget.ts';
 import type { MailKind } from '#server/db/schema.ts';
+import type { LeadAssigner } from './assignment.ts';
 import type { LeadStore } from './lead-store.ts';
 import { MemoryRefusals } from './memory-refusals.ts';
 import type { FloodPolicy, SubmissionInput, SubmitVerdict } from './submission.ts';
@@ -79,6 +80,8 @@ export interface LeadServiceDeps {
   webhooks?: boolean;
   /** Called once a lead is stored, to send its e-mails now. */
   onStored?: () => void;
+  /** Chooses each stored request's owner in its transaction (ADR 0045). */
+  assigner?: LeadAssigner;
   now?: () => number;
   /** The days and slots a visitor may choose, and the due time of a choice (ADR 0029). */
   contactOffer?: ContactOffer;
@@ -211,6 +214,7 @@ function submissionInput(
     store: request.website.trim() === '',
     flood: floodPolicy(deps, id),
     ...(deps.webhooks ? { webhookId: newWebhookId() } : {}),
+    ...(deps.assigner ? { assigner: deps.assigner } : {}),
   };
 }
 

@@ -11,5 +11,9 @@ export {
   takableBy,
 } from './access.ts';
 export { buildTeam } from './build.ts';
+export { isAbsentOn } from './assignment-rule.ts';
+export { teamAssigner } from './batch-assigner.ts';
 export { TEAM_REFUSALS } from './messages.ts';
+export { changeOwner, type OwnerChange } from './owner-change.ts';
+export { OwnershipService } from './ownership.ts';
 export { TeamService, type TeamOutcome } from './service.ts';

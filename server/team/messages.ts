@@ -20,3 +20,24 @@ export const REFUSAL_STATUS: Record<TeamRefusal, 404 | 409> = {
   exists: 409,
   'last-responsable': 409,
 };
+
+/** The French copy of « Je la prends » and « Confier à … »'s refusals (ADR 0045). */
+export const OWNERSHIP_REFUSALS = {
+  owned: (name: string | undefined) =>
+    name
+      ? `Cette demande est suivie par ${name}. Seul un responsable peut la reprendre.`
+      : 'Cette demande est déjà suivie. Seul un responsable peut la reprendre.',
+  'not-owner':
+    'Seule la personne qui suit cette demande, ou un responsable, peut la confier à quelqu’un d’autre.',
+  'inactive-person': 'Cette personne ne fait pas partie de l’équipe active.',
+  stale:
+    'Quelqu’un vient de changer qui suit cette demande. Rechargez la page pour voir qui la suit.',
+} as const;
+
+/** The HTTP status of each refusal but `not-found` (answered as an unknown request). */
+export const OWNERSHIP_STATUS = {
+  owned: 409,
+  'not-owner': 403,
+  'inactive-person': 409,
+  stale: 409,
+} as const;

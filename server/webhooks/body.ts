@@ -1,5 +1,5 @@
 import type { Lead } from '#server/db/records/lead.ts';
-import { contactChoiceData, type ContactChoiceData } from './queue.ts';
+import { contactChoiceData, type ContactChoiceData, type WebhookOwner } from './queue.ts';
 import type { ClaimedEvent } from './store.ts';
 
 /**
@@ -13,7 +13,7 @@ const iso = (at: number) => new Date(at).toISOString();
  * `contact`: the choice as given at reception (stored with the event); for an event stored
  * without it (before ADR 0029), the lead's, which the visitor could not have changed then.
  */
-function leadCreatedData(lead: Lead, contact?: ContactChoiceData) {
+function leadCreatedData(lead: Lead, stored: StoredData) {
   return {
     id: lead.id,
     createdAt: iso(lead.createdAt),
@@ -31,13 +31,19 @@ function leadCreatedData(lead: Lead, contact?: ContactChoiceData) {
       version: lead.consent.version,
       givenAt: iso(lead.consent.givenAt),
     },
-    contact: contact ?? contactChoiceData(lead.contact, lead.contact.givenAt),
+    contact: stored.contact ?? contactChoiceData(lead.contact, lead.contact.givenAt),
+    // Who handles it as the rule chose at reception (ADR 0045); null: « À attribuer ».
+    owner: stored.owner ?? null,
   };
 }
 
-function storedContact(payload: string | null): ContactChoiceData | undefined {
-  if (payload === null) return undefined;
-  return (JSON.parse(payload) as { contact?: ContactChoiceData }).contact;
+interface StoredData {
+  contact?: ContactChoiceData;
+  owner?: WebhookOwner | null;
+}
+
+function storedData(payload: string | null): StoredData {
+  return payload === null ? {} : (JSON.parse(payload) as StoredData);
 }
 
 /** The body, or undefined when its data is gone (a `lead.created` whose person was erased). */
@@ -45,7 +51,7 @@ export function eventBody(event: ClaimedEvent, lead: Lead | undefined): string |
   let data: unknown;
   if (event.type === 'lead.created') {
     if (!lead) return undefined;
-    data = leadCreatedData(lead, storedContact(event.payload));
+    data = leadCreatedData(lead, storedData(event.payload));
   } else {
     if (event.payload === null) return undefined;
     data = JSON.parse(event.payload) as unknown;

@@ -5,8 +5,10 @@
  */
 export {
   contactChoiceData,
+  leadAssignedEvent,
   leadCreatedEvent,
   type NewWebhookEvent,
+  type WebhookOwner,
   newWebhookId,
   WebhookQueue,
 } from './queue.ts';

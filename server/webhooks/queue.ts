@@ -75,8 +75,37 @@ export function leadCreatedEvent(
   webhookId: string,
   now: number,
   contact?: ContactChoiceData,
+  owner?: WebhookOwner | null,
 ): NewWebhookEvent {
-  return eventRow('lead.created', leadId, contact ? { contact } : null, now, webhookId);
+  const data = {
+    ...(contact ? { contact } : {}),
+    ...(owner === undefined ? {} : { owner }),
+  };
+  return eventRow(
+    'lead.created',
+    leadId,
+    Object.keys(data).length > 0 ? data : null,
+    now,
+    webhookId,
+  );
+}
+
+/** Who handles a request, as `lead.created` and `lead.assigned` state it (ADR 0045). */
+export interface WebhookOwner {
+  name: string;
+  email: string;
+}
+
+/**
+ * `lead.assigned` (ADR 0045): the request's new owner (null: back to « À attribuer »), stored
+ * with the event so that every attempt sends the same bytes.
+ */
+export function leadAssignedEvent(
+  leadId: string,
+  owner: WebhookOwner | null,
+  now: number,
+): NewWebhookEvent {
+  return eventRow('lead.assigned', leadId, { id: leadId, owner, assignedAt: iso(now) }, now);
 }
 
 export function webhookTestEvent(now: number): NewWebhookEvent {

@@ -20,6 +20,7 @@ import {
   type LeadService,
 } from '#server/leads/index.ts';
 import { createLogger, type Logger } from '#server/logger.ts';
+import { teamAssigner } from '#server/team/index.ts';
 import {
   buildApiTransport,
   buildOutboxWorker,
@@ -116,6 +117,8 @@ export function edgeLeads(pipeline: EdgePipeline): LeadService {
     // The CRM webhook's `lead.created` is written with the request.
     webhooks: webhooks !== undefined,
     contactOffer: callback.offer,
+    // The owner by the team's rule, as on the Node server (ADR 0045).
+    assigner: teamAssigner,
     onStored: () => {
       if (webhooks) {
         runAfterAnswer(() =>
