@@ -1,14 +1,46 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { staffText } from '#app/content/staff.ts';
-import { STAFF_PAGE_PREFIX, type LeadPage } from '#contracts/staff/contract.ts';
+import { ownerText } from '#app/content/owners.ts';
+import { STAFF_API, STAFF_PAGE_PREFIX, type LeadPage } from '#contracts/staff/contract.ts';
 import type { LeadWebhooks } from '#contracts/staff/webhooks-contract.ts';
 import { CallPanel } from './callback/call-panel.tsx';
 import { EraseSection, MailsSection, StatusSection, useLeadWork } from './lead-actions.tsx';
 import { ConsentSection, LeadFields, LeadHeading, RelatedSection } from './lead-facts.tsx';
 import { LeadHistory } from './lead-history.tsx';
+import { OwnerActions, useMe } from './owner-parts.tsx';
+import { getJson, StaffApiError } from './staff-api.ts';
 import { LeadDeliveries } from './webhooks/lead-deliveries.tsx';
+
+/**
+ * « Qui s’en occupe »: the owner, « Je la prends », « Confier à … » (ADR 0046). After a change
+ * the page is read again; a request the person may no longer see leads back to the list.
+ */
+function OwnerSection({ lead, onChange }: { lead: LeadPage; onChange: (lead: LeadPage) => void }) {
+  const navigate = useNavigate();
+  const reload = async () => {
+    try {
+      onChange(await getJson<LeadPage>(STAFF_API.lead(lead.id)));
+    } catch (failure) {
+      if (failure instanceof StaffApiError && failure.status === 404) {
+        await navigate(STAFF_PAGE_PREFIX);
+        return;
+      }
+      throw failure;
+    }
+  };
+  return (
+    <section aria-labelledby="owner-title" className="rounded-card border border-slate-200 p-4">
+      <h2 id="owner-title" className="text-lg font-semibold text-brand-950">
+        {ownerText.pageTitle}
+      </h2>
+      <div className="mt-2">
+        <OwnerActions lead={lead} people={lead.people} onChanged={reload} />
+      </div>
+    </section>
+  );
+}
 
 /**
  * `/equipe/demandes/:id`: every field, the consent, related requests, e-mails, the CRM's
@@ -31,6 +63,7 @@ export function LeadScreen({
         {staffText.backToInbox}
       </Link>
       <LeadHeading lead={lead} />
+      <OwnerSection lead={lead} onChange={setLead} />
       {/* Who it is, then the call form: side by side on a wide screen, one after the other on a
           phone. */}
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -45,7 +78,8 @@ export function LeadScreen({
         <MailsSection lead={lead} onChange={setLead} work={work} />
       </div>
       <LeadDeliveries leadId={lead.id} initial={webhooks} refreshKey={lead.audit.length} />
-      <EraseSection lead={lead} work={work} />
+      {/* Erasure: responsables only (ADR 0046). */}
+      {useMe()?.role === 'responsable' ? <EraseSection lead={lead} work={work} /> : null}
     </div>
   );
 }
