@@ -15,7 +15,7 @@ export const ownerText = {
     nobody: 'À attribuer',
   },
   take: 'Je la prends',
-  takeLabel: (name: string) => `Je prends la demande de ${name}`,
+  takeLabel: (name: string) => `Je la prends (demande de ${name})`,
   handOver: {
     summary: 'Confier à…',
     label: 'Confier la demande à',

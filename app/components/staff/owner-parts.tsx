@@ -122,15 +122,16 @@ export function OwnerActions({
     <div>
       <OwnerName lead={lead} />
       {may.take ? (
-        <StaffButton
-          tone="outline"
-          className="mt-1 block"
-          disabled={busy}
-          aria-label={ownerText.takeLabel(`${lead.prenom} ${lead.nom}`)}
-          onClick={() => void act(OWNERSHIP_API.take(lead.id), {}, () => ownerText.taken)}
-        >
-          {ownerText.take}
-        </StaffButton>
+        <div className="mt-1">
+          <StaffButton
+            tone="outline"
+            disabled={busy}
+            aria-label={ownerText.takeLabel(`${lead.prenom} ${lead.nom}`)}
+            onClick={() => void act(OWNERSHIP_API.take(lead.id), {}, () => ownerText.taken)}
+          >
+            {ownerText.take}
+          </StaffButton>
+        </div>
       ) : null}
       {may.handOver ? (
         <HandOverForm
