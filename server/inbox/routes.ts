@@ -36,8 +36,9 @@ export const RESPONSABLES_ONLY = {
 
 /**
  * `kit` whose session check also hides the requests `staff` may not see (ADR 0046): on a route
- * with a request's `:id`, one that is not visible answers 404 with the words of a request that
- * does not exist, before the route's handler runs. For the routes of other capabilities that
+ * with a request's `:id`, a restricted commercial's request for one that is not visible, or does
+ * not exist, answers 404 with the words of a request that does not exist, before the route's
+ * handler runs (which answers the same for one that does not exist). For the routes of other capabilities that
  * take a request's id (the call log, the webhook's events of a request).
  */
 export function hidingUnseen(kit: StaffRouteKit, access: LeadAccess): StaffRouteKit {
@@ -45,7 +46,7 @@ export function hidingUnseen(kit: StaffRouteKit, access: LeadAccess): StaffRoute
     let hidden = false;
     const refused = await kit.requireStaff(c, async () => {
       const id = kit.leadId(c);
-      if (id && !(await access.canSee(c.get('staff'), id))) hidden = true;
+      if (id && (await access.hides(c.get('staff'), id))) hidden = true;
       else await next();
     });
     if (refused) return refused;

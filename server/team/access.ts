@@ -122,4 +122,21 @@ export class LeadAccess {
     if (restriction) query = query.where(takableBy(restriction));
     return (await query.executeTakeFirst()) !== undefined;
   }
+
+  /**
+   * Whether request `leadId` is hidden from `staff`: they are restricted and it is not theirs to
+   * see, or does not exist. Unrestricted, nothing is hidden (a route still answers for a request
+   * erased since, as the webhook's events of one do).
+   */
+  async hides(staff: StaffIdentity, leadId: string): Promise<boolean> {
+    const restriction = await this.restrictionFor(staff);
+    if (!restriction) return false;
+    const visible = await this.#db
+      .selectFrom('leads')
+      .select('id')
+      .where('id', '=', leadId)
+      .where(takableBy(restriction))
+      .executeTakeFirst();
+    return visible === undefined;
+  }
 }
