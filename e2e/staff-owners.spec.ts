@@ -154,7 +154,7 @@ test('three people at once: « Mes demandes », the owner, taking, handing over,
 
   // The responsable hands Paul's request over to Léa from its page.
   await boss.goto(`/equipe/demandes/${leads.Charlie}`);
-  const owner = boss.getByRole('region', { name: 'Qui s’en occupe' });
+  const owner = boss.getByRole('group', { name: 'Qui s’en occupe' });
   await expect(owner).toContainText('Paul Owner');
   await owner.getByText('Confier à…').click();
   await owner.getByLabel('Confier la demande à').selectOption({ label: lea.name });
@@ -181,7 +181,7 @@ test('three people at once: « Mes demandes », the owner, taking, handing over,
     await expect(asLea.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await asLea.getByRole('main').innerText()).toBe(missing);
     await asLea.goto(`/equipe/demandes/${leads.Charlie}`);
-    await expect(asLea.getByRole('region', { name: 'Qui s’en occupe' })).toContainText(lea.name);
+    await expect(asLea.getByRole('group', { name: 'Qui s’en occupe' })).toContainText(lea.name);
   } finally {
     await seeAll(true);
   }

@@ -4,6 +4,8 @@
  */
 export const ownerText = {
   column: 'Attribuée à',
+  /** Before the owner on a request's page. */
+  line: 'Attribuée à\u00a0:',
   nobody: 'À attribuer',
   absent: (name: string) => `Absent(e)\u00a0: ${name}`,
   /** On a phone, under the person's name. */

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { deliveryLabel, formatAge, formatDateTime, staffText } from '#app/content/staff.ts';
@@ -77,16 +76,7 @@ function PhoneNumber({
  * The row's head: the name (a link to the request's page), the e-mail only mark, and on a phone
  * the number, the product and, for a search, where the request stands.
  */
-function PersonCell({
-  row,
-  searching,
-  owner,
-}: {
-  row: Row;
-  searching: boolean;
-  /** On a phone, the owner and their buttons under the name (the column is left out). */
-  owner: ReactNode;
-}) {
+function PersonCell({ row, searching }: { row: Row; searching: boolean }) {
   const name = `${row.prenom} ${row.nom}`;
   // The person asked for the e-mail only (ADR 0029): marked, and no `tel:` link.
   const emailOnly = row.contactChannel === 'email';
@@ -125,7 +115,6 @@ function PersonCell({
           </span>
         ) : null}
       </span>
-      <div className="mt-1 font-normal sm:hidden">{owner}</div>
     </th>
   );
 }
@@ -149,9 +138,13 @@ function InboxRow({
   const owner = <OwnerActions lead={row} people={page.people} onChanged={onOwnerChanged} />;
   return (
     <tr className="border-t border-slate-200 align-top">
-      <PersonCell row={row} searching={searching} owner={owner} />
+      <PersonCell row={row} searching={searching} />
       <td className="px-3 py-2">
         <DueCell clock={row.clock} work={work} now={page.now} timeZone={page.timeZone} />
+        {/* On a phone, where the owner's column is left out: under the due time. */}
+        <div className="mt-1 sm:hidden">
+          <OwnerActions lead={row} people={page.people} onChanged={onOwnerChanged} compact />
+        </div>
       </td>
       <td className={`px-3 py-2 ${wideOnly}`}>{owner}</td>
       <td className={`px-3 py-2 ${wideOnly}`}>

@@ -31,14 +31,14 @@ function OwnerSection({ lead, onChange }: { lead: LeadPage; onChange: (lead: Lea
     }
   };
   return (
-    <section aria-labelledby="owner-title" className="rounded-card border border-slate-200 p-4">
-      <h2 id="owner-title" className="text-lg font-semibold text-brand-950">
-        {ownerText.pageTitle}
-      </h2>
-      <div className="mt-2">
-        <OwnerActions lead={lead} people={lead.people} onChanged={reload} />
-      </div>
-    </section>
+    <div
+      role="group"
+      aria-label={ownerText.pageTitle}
+      className="flex flex-wrap items-start gap-2 rounded-card border border-slate-200 bg-white p-4"
+    >
+      <span className="font-semibold text-slate-800">{ownerText.line}</span>
+      <OwnerActions lead={lead} people={lead.people} onChanged={reload} />
+    </div>
   );
 }
 
@@ -63,11 +63,14 @@ export function LeadScreen({
         {staffText.backToInbox}
       </Link>
       <LeadHeading lead={lead} />
-      <OwnerSection lead={lead} onChange={setLead} />
       {/* Who it is, then the call form: side by side on a wide screen, one after the other on a
           phone. */}
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <LeadFields lead={lead} />
+        {/* Who handles it under who it is: the number stays in the first screen of a phone. */}
+        <div className="space-y-4">
+          <LeadFields lead={lead} />
+          <OwnerSection lead={lead} onChange={setLead} />
+        </div>
         <CallPanel lead={lead} onChange={setLead} />
       </div>
       <StatusSection lead={lead} onChange={setLead} work={work} />

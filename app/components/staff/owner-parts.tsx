@@ -96,13 +96,19 @@ export function OwnerActions({
   lead,
   people,
   onChanged,
+  compact = false,
 }: {
   lead: Owned;
   people: readonly LeadOwner[];
   onChanged: () => Promise<void> | void;
+  /**
+   * A phone's list row: the owner only (the buttons are on the request's page), so that the
+   * first request stays in the first screen.
+   */
+  compact?: boolean;
 }) {
   const me = useMe();
-  const may = allowed(lead, me);
+  const may = compact ? { take: false, handOver: false } : allowed(lead, me);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string }>();
   const act = async (path: string, body: object, done: (answer: OwnerAnswer) => string) => {
