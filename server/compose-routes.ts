@@ -21,7 +21,7 @@ import {
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
-import { LeadAccess, OwnershipService } from '#server/team/index.ts';
+import { assignmentServices, LeadAccess } from '#server/team/index.ts';
 import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
 import { registerVisitorApi } from '#server/visitor/routes.ts';
@@ -140,7 +140,7 @@ function registerStaffRoutes(
         service: webhooks,
       });
       registerTeamRoutes(staffApp, kit, parts.team);
-      registerOwnershipRoutes(staffApp, kit, new OwnershipService(stores.database));
+      registerOwnershipRoutes(staffApp, kit, assignmentServices(stores.database));
     },
   });
 }

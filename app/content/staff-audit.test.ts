@@ -9,4 +9,11 @@ describe('the audit trail, as staff read it', () => {
     expect(auditText('status', 'nouveau → en_cours')).toBe('Statut changé Nouveau → En cours');
     expect(auditText('sign_in', '')).toBe('Connexion');
   });
+
+  it('names a request’s new owner (ADR 0045)', () => {
+    expect(auditText('lead_assigned', 'Marie Dupont')).toBe('Demande confiée à Marie Dupont');
+    expect(auditText('lead_assigned', 'personne (de nouveau «\u00a0À attribuer\u00a0»)')).toBe(
+      'Demande confiée à personne (de nouveau «\u00a0À attribuer\u00a0»)',
+    );
+  });
 });

@@ -49,6 +49,8 @@ function auditDetail(action: AuditAction, detail: string): string {
   if (action === 'call') {
     return `(${CALL_OUTCOME_LABELS[detail as CallOutcome] ?? detail})`;
   }
+  // The new owner's name (ADR 0045), as recorded; none: back to « À attribuer ».
+  if (action === 'lead_assigned') return detail;
   if (action === 'visitor_allow_calls') {
     // `<sequence> <version>`: the version of the wording agreed to.
     const version = detail.split(' ')[1];

@@ -184,6 +184,7 @@ export const staffText = {
       schedule_update: 'Créneau mis à jour (au client)',
       schedule_cancel: 'Appels annulés (au client)',
       visitor_notice: 'Changement par le demandeur (à l’équipe)',
+      handover: 'Demande confiée (au nouveau responsable)',
     } satisfies Record<MailKind, string>,
     mailAttempts: (count: number) => (count <= 1 ? `${count} essai` : `${count} essais`),
     mailLastError: 'Dernière erreur',

@@ -27,11 +27,10 @@ const PERSON_ID = z.string().regex(/^[0-9a-f-]{36}$/);
 
 export const HandOverSchema = z.object({ personne: PERSON_ID });
 
-export const ASSIGNMENT_RULES = ['chacun_son_tour', 'par_departement', 'personne'] as const;
-export type AssignmentRuleName = (typeof ASSIGNMENT_RULES)[number];
+const ASSIGNMENT_RULES = ['chacun_son_tour', 'par_departement', 'personne'] as const;
 
 /** `01`…`95` (not `20`), `2A`, `2B`, `971`…`976`. */
-export const DEPARTEMENT = /^(0[1-9]|1\d|[3-8]\d|9[0-5]|2[1-9]|2A|2B|97[1-6])$/;
+const DEPARTEMENT = /^(0[1-9]|1\d|[3-8]\d|9[0-5]|2[1-9]|2A|2B|97[1-6])$/;
 
 /** The team's assignment settings: the rule, the visibility, who covers which département. */
 export const TeamSettingsSchema = z.object({
@@ -42,3 +41,11 @@ export const TeamSettingsSchema = z.object({
     .refine((map) => Object.keys(map).length <= 101),
 });
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
+
+/**
+ * A deactivation (`TEAM_API.deactivate`): where the person's open requests go, back to the rule
+ * (`regle`, the default) or to one active colleague (their id).
+ */
+export const DeactivationSchema = z.object({
+  reprise: z.union([z.literal('regle'), PERSON_ID]).default('regle'),
+});

@@ -18,7 +18,8 @@ export type MailKind =
   | 'webhook_alert'
   | 'schedule_update'
   | 'schedule_cancel'
-  | 'visitor_notice';
+  | 'visitor_notice'
+  | 'handover';
 /** `withheld`: not sent on purpose; `withheld_reason` says why (see `WithheldReason`). */
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'withheld';
 

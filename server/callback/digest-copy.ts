@@ -1,4 +1,4 @@
-/** The French copy of the morning digest e-mail (to MAIL_TO, on working days). */
+/** The French copy of the morning digest e-mail (to each person, ADR 0048; on working days). */
 import { type ContactChoice } from '#contracts/contact/contact-choice.ts';
 import { slotsSummary } from '#contracts/contact/choice-records.ts';
 import type { DueWork } from '#contracts/staff/labels.ts';
@@ -34,6 +34,13 @@ export const digestCopy = {
     `Le site promet une réponse sous ${promiseHours}${NBSP}h ouvrées${NBSP}: un appel, ou un e-mail à qui l’a demandé. Voici les demandes dont la personne n’a pas encore été jointe, la plus urgente d’abord.`,
   overdueTitle: 'En retard',
   dueTodayTitle: 'À traiter aujourd’hui',
+  greeting: (firstName: string) => (firstName ? `Bonjour ${firstName},` : 'Bonjour,'),
+  mineOverdueTitle: 'Vos demandes en retard',
+  mineTodayTitle: 'Vos demandes à traiter aujourd’hui',
+  unassignedTitle: 'À attribuer',
+  teamTitle: 'En retard, par personne',
+  teamLine: (name: string, count: number) =>
+    `${name}${NBSP}: ${count} demande${count > 1 ? 's' : ''} en retard`,
   noProduct: 'produit non précisé',
   dueBefore: { rappel: 'à rappeler avant', reponse: 'à répondre avant' } satisfies Record<
     DueWork,

@@ -22,6 +22,7 @@ const item = (
   storedDueAt: paris(dueIso),
   dueAt: paris(dueIso),
   choice,
+  ownerId: null,
 });
 
 describe('the digest’s lines', () => {
@@ -50,6 +51,7 @@ describe('the digest’s lines', () => {
         siteUrl: 'https://www.calora-energies.example',
         timeZone: 'Europe/Paris',
         promiseHours: 24,
+        team: null,
       },
       { from: 'site@calora-energies.example', to: 'equipe@calora-energies.example' },
       '<digest.2026-12-01@calora-energies.example>',
@@ -88,6 +90,7 @@ describe('the digest’s lines', () => {
         siteUrl: 'https://www.calora-energies.example',
         timeZone: 'Europe/Paris',
         promiseHours: 24,
+        team: null,
       },
       { from: 'site@calora-energies.example', to: 'equipe@calora-energies.example' },
       '<digest.2026-12-01@calora-energies.example>',
@@ -97,5 +100,46 @@ describe('the digest’s lines', () => {
       .filter((line) => line.startsWith('- '))
       .map((line) => line.split(' – ')[0]);
     expect(names).toEqual(['- Léa', '- Hugo', '- Inès']);
+  });
+
+  it('of a person: their own first, then the unassigned, and a responsable’s overdue per person', () => {
+    const phone: ContactChoice = { channel: 'telephone', days: [], slots: [] };
+    const mail = buildDigest(
+      {
+        items: [
+          { ...item('u', 'Hugo', '2026-11-27T10:00:00+01:00', phone), mine: false },
+          { ...item('m1', 'Léa', '2026-12-01T17:00:00+01:00', phone), mine: true },
+          { ...item('m2', 'Paul', '2026-11-28T10:00:00+01:00', phone), mine: true },
+        ],
+        team: [
+          { name: 'Marie Dupont', count: 2 },
+          { name: 'Jean Martin', count: 1 },
+        ],
+        person: { email: 'marie@calora-energies.example', firstName: 'Marie' },
+        decidedAt: paris('2026-12-01T08:30:00+01:00'),
+        siteUrl: 'https://www.calora-energies.example',
+        timeZone: 'Europe/Paris',
+        promiseHours: 24,
+      },
+      { from: 'site@calora-energies.example', to: 'equipe@calora-energies.example' },
+      '<digest.2026-12-01.p1@calora-energies.example>',
+    );
+    expect(mail.to).toBe('marie@calora-energies.example');
+    const text = mail.text;
+    expect(text.startsWith('Bonjour Marie,')).toBe(true);
+    const order = [
+      'Vos demandes en retard (1)',
+      '- Paul',
+      'Vos demandes à traiter aujourd’hui (1)',
+      '- Léa',
+      'À attribuer (1)',
+      '- Hugo',
+      'En retard, par personne',
+      '- Marie Dupont\u00a0: 2 demandes en retard',
+      '- Jean Martin\u00a0: 1 demande en retard',
+    ].map((part) => text.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(mail.html).toContain('En retard, par personne');
   });
 });

@@ -2,15 +2,18 @@ import type { Logger } from '#server/logger.ts';
 import type { MailMessage, MailSettings, OutboxRow } from '#server/outbox/index.ts';
 import { digestDue } from './calendar.ts';
 import { buildDigest } from './digest-mail.ts';
+import { personalDigest } from './digest-people.ts';
+import { SHARED_DIGEST } from './digest-store.ts';
 import type { CallbackService } from './service.ts';
 import type { CallbackStore } from './store.ts';
 
 /**
  * The morning digest. Every instance looks every minute (and at start); on a working day from
- * DIGEST_AT to the end of the call hours, the first look claims the day: one row in `digests`
- * (its primary key is the day) and, in the same transaction, the e-mail in the outbox, which the
- * outbox workers send and retry like any other. A day with nothing due gets its row and no
- * e-mail. Outside that span (a day off, before DIGEST_AT, after the call hours) nothing happens:
+ * DIGEST_AT to the end of the call hours, the first look claims the day for each active person
+ * whose digest is on (ADR 0048; MAIL_TO's shared one while the team has nobody): one row in
+ * `digests` (its primary key is the day and the person) and, in the same transaction, the e-mail
+ * in the outbox, which the outbox workers send and retry like any other. A digest with nothing
+ * to report gets its row and no e-mail. Outside that span (a day off, before DIGEST_AT, after the call hours) nothing happens:
  * never a digest for a past day.
  */
 export interface DigestOptions {
@@ -30,8 +33,11 @@ export interface DigestLook {
   count: number;
 }
 
-function digestMessageId(day: string, domain: string): string {
-  return `<digest.${day}@${domain}>`;
+/** One per day and person (ids only); the shared digest keeps the day's alone. */
+function digestMessageId(day: string, personId: string, domain: string): string {
+  return personId === SHARED_DIGEST
+    ? `<digest.${day}@${domain}>`
+    : `<digest.${day}.${personId}@${domain}>`;
 }
 
 export class DigestScheduler {
@@ -54,23 +60,34 @@ export class DigestScheduler {
   }
 
   async #look(): Promise<DigestLook | undefined> {
-    const { callback, store, messageDomain } = this.#options;
+    const { callback, store } = this.#options;
     const now = callback.clock();
     const due = digestDue(now, callback.calendar);
     if (!due || due.day === this.#settledDay) return undefined;
     const items = await callback.dueBy(due.dueBy);
-    const result = await store.digests.claimDigest({
-      day: due.day,
-      now,
-      messageId: digestMessageId(due.day, messageDomain),
-      items: items.map((item) => ({ id: item.id, dueAt: item.dueAt })),
-    });
-    this.#settledDay = due.day;
-    if (result.claimed) {
-      this.#options.logger.info('digest_claimed', { day: due.day, count: result.count });
-      if (result.count > 0) this.#options.onQueued();
+    const { people, anyone } = await store.digests.digestPeople();
+    const look: DigestLook = { day: due.day, claimed: false, count: 0 };
+    // Nobody in the team yet: the shared digest to MAIL_TO, as before the team existed.
+    const digests = anyone
+      ? people.map((person) => ({ personId: person.id, ...personalDigest(person, items, now) }))
+      : [{ personId: SHARED_DIGEST, items: items.map(({ id, dueAt }) => ({ id, dueAt })) }];
+    for (const digest of digests) {
+      const result = await store.digests.claimDigest({
+        ...digest,
+        day: due.day,
+        now,
+        messageId: digestMessageId(due.day, digest.personId, this.#options.messageDomain),
+      });
+      if (!result.claimed) continue;
+      look.claimed = true;
+      look.count += result.count;
     }
-    return { day: due.day, ...result };
+    this.#settledDay = due.day;
+    if (look.claimed) {
+      this.#options.logger.info('digest_claimed', { day: due.day, count: look.count });
+      this.#options.onQueued();
+    }
+    return look;
   }
 
   start(): void {
@@ -98,11 +115,13 @@ export function digestWriter(
 ): (row: OutboxRow, settings: MailSettings) => Promise<MailMessage | undefined> {
   return async (row, settings) => {
     if (row.digestDay === null) return undefined;
-    const items = await store.digests.digestContent(row.digestDay);
-    if (!items) return undefined;
+    const personId = row.personId ?? SHARED_DIGEST;
+    const content = await store.digests.digestContent(row.digestDay, personId);
+    // A person deactivated since the claim gets nothing.
+    if (!content || (personId !== SHARED_DIGEST && !content.person)) return undefined;
     return buildDigest(
       {
-        items,
+        ...content,
         decidedAt: row.createdAt,
         siteUrl: siteUrl(),
         timeZone: callback.calendar.timeZone,

@@ -91,6 +91,8 @@ export interface OutboxTable {
   digest_day: Generated<string | null>;
   /** The webhook alert it sends (kind `webhook_alert`); null for every other kind. */
   webhook_alert_id: Generated<number | null>;
+  /** The person a digest or a hand-over goes to (migration 14); null for every other kind. */
+  person_id: Generated<string | null>;
 }
 
 /**

@@ -60,7 +60,7 @@ const ROW_COLUMNS = [
 ] as const;
 
 /** The request's owner's columns (`staff_people` joined as `owner`); all null without one. */
-export interface OwnerShape {
+interface OwnerShape {
   owner_id: string | null;
   owner_first_name: string | null;
   owner_last_name: string | null;

@@ -2,6 +2,8 @@ import { visitorPageLink } from '#contracts/contact/visitor-page.ts';
 import type { Lead } from '#server/db/records/lead.ts';
 import type { MailKind } from '#server/db/schema.ts';
 import type { MailMessage } from './mail-transport.ts';
+import { buildHandover } from './handover-mail.ts';
+import { withOwner } from './people.ts';
 import type { OutboxRow } from './rows.ts';
 import {
   buildAlert,
@@ -79,7 +81,7 @@ export async function buildLeadMail(
 }
 
 /** What `composeRow` needs of the worker's options. */
-type ComposeOptions = Pick<OutboxOptions, 'leads' | 'digest' | 'webhookAlert'> & {
+type ComposeOptions = Pick<OutboxOptions, 'store' | 'leads' | 'digest' | 'webhookAlert'> & {
   notificationWindowMs: number;
   notificationLimit: number;
   now: () => number;
@@ -112,5 +114,14 @@ export async function composeRow(
   if (row.kind === 'webhook_alert') return options.webhookAlert?.(row, settings);
   if (!lead) return undefined;
   if (row.kind === 'alert') return alert(options, row, settings);
+  if (row.kind === 'handover') {
+    const person = row.personId === null ? undefined : await options.store.person(row.personId);
+    return person && buildHandover(lead, person, settings, row.messageId);
+  }
+  if (row.kind === 'notification') {
+    // To MAIL_TO and to the request's owner when it has one (ADR 0048).
+    const to = withOwner(settings.to, await options.store.ownerOf(lead.id));
+    return buildNotification(lead, { ...settings, to }, row.messageId);
+  }
   return buildLeadMail(row.kind, lead, settings, row.messageId, options.now());
 }

@@ -3,6 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import { preparedInsert } from '#server/db/prepared.ts';
 import type { MailKind, OutboxStatus } from '#server/db/schema.ts';
 import type { DbScope } from '#server/db/scope.ts';
+import { companyMailDomain } from '#server/env.ts';
 import type { LeadMailKind } from './rows.ts';
 
 /** A request's e-mail as a submission batch queues it: due now, or withheld with its reason. */
@@ -107,19 +108,53 @@ export class OutboxQueue {
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Queues the call-back digest of `day`, due now. */
-  async queueDigest(day: string, messageId: string, now: number): Promise<void> {
+  /** Queues the morning digest of `day` for the person `personId` (ADR 0048), due now. */
+  async queueDigest(digest: {
+    day: string;
+    personId: string;
+    messageId: string;
+    now: number;
+  }): Promise<void> {
+    const { day, personId, messageId, now } = digest;
     await this.#scope.db
       .insertInto('outbox')
       .values({
         lead_id: null,
         digest_day: day,
+        person_id: personId,
         kind: 'digest',
         message_id: messageId,
         next_attempt_at: now,
         created_at: now,
         ...FRESH,
       })
+      .execute();
+  }
+
+  /**
+   * « Confier à … » (ADR 0048): queues, on the caller's transaction, the e-mail that gives the
+   * request's link to its new owner `personId`, due now. Its Message-ID names the request, the
+   * person and the time (ids only): a second hand-over to the same person is another e-mail.
+   */
+  async handOverMail(mail: {
+    leadId: string;
+    personId: string;
+    now: number;
+    messageDomain?: string;
+  }): Promise<void> {
+    const domain = mail.messageDomain ?? companyMailDomain();
+    await this.#scope.db
+      .insertInto('outbox')
+      .values({
+        lead_id: mail.leadId,
+        person_id: mail.personId,
+        kind: 'handover',
+        message_id: `<${mail.leadId}.handover.${mail.now}.${mail.personId}@${domain}>`,
+        next_attempt_at: mail.now,
+        created_at: mail.now,
+        ...FRESH,
+      })
+      .onConflict((conflict) => conflict.column('message_id').doNothing())
       .execute();
   }
 

@@ -10,6 +10,8 @@ export interface OutboxRow {
   digestDay: string | null;
   /** The CRM webhook's alert a `webhook_alert` row sends; null for every other kind. */
   webhookAlertId: number | null;
+  /** The person a `digest` or `handover` goes to; null for every other kind. */
+  personId: string | null;
   kind: MailKind;
   messageId: string;
   status: OutboxStatus;
@@ -35,6 +37,7 @@ export function toOutbox(row: Selectable<OutboxTable>): OutboxRow {
     leadId: row.lead_id,
     digestDay: row.digest_day,
     webhookAlertId: row.webhook_alert_id === null ? null : Number(row.webhook_alert_id),
+    personId: row.person_id,
     kind: row.kind,
     messageId: row.message_id,
     status: row.status,

@@ -4,6 +4,7 @@ import { withoutFlush } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { claimLeased } from '#server/db/lease-claim.ts';
 import type { Tables } from '#server/db/schema.ts';
+import { activeOwner, activePerson, type MailPerson } from './people.ts';
 import { OutboxQueue } from './queue.ts';
 import { toOutbox, type Backlog, type LeadMailKind, type OutboxRow } from './rows.ts';
 
@@ -169,6 +170,16 @@ export class OutboxStore {
       now,
       ...(notBefore === undefined ? {} : { notBefore }),
     });
+  }
+
+  /** The active person an e-mail goes to (a digest's, a hand-over's), if still active. */
+  person(id: string): Promise<MailPerson | undefined> {
+    return activePerson(this.#db, id);
+  }
+
+  /** The request's active owner, added to its notification's recipients (ADR 0048). */
+  ownerOf(leadId: string): Promise<MailPerson | undefined> {
+    return activeOwner(this.#db, leadId);
   }
 
   /** The earliest time a pending message is due (or its claim runs out), if any. */

@@ -90,7 +90,7 @@ ${body}
  * « À rappeler avant », or « À répondre avant » for the e-mail only (ADR 0036): the chosen slot's
  * due time when stored, else the promise's.
  */
-function dueRow(lead: Lead, settings: MailSettings): Array<[string, string]> {
+export function dueRow(lead: Lead, settings: MailSettings): Array<[string, string]> {
   const label = DUE_LABELS[dueWorkOf(lead.contact.choice.channel)];
   if (lead.contact.dueAt !== null && settings.timeZone) {
     return [[label, formatDueTime(lead.contact.dueAt, settings.timeZone)]];

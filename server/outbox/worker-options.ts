@@ -73,6 +73,7 @@ export function backoffDelay(attempts: number, baseMs: number, maxMs: number): n
 export const EML_DIRECTORY = 'outbox-mail';
 
 const REPEATED_KINDS: ReadonlySet<OutboxRow['kind']> = new Set([
+  'handover',
   'schedule_update',
   'schedule_cancel',
   'visitor_notice',
@@ -83,11 +84,14 @@ export function mailFileStem(
   row: Pick<OutboxRow, 'leadId' | 'kind'> & {
     digestDay?: string | null;
     webhookAlertId?: number | null;
+    personId?: string | null;
     id?: number;
   },
 ): string {
   if (row.kind === 'webhook_alert') return `webhook-alert-${row.webhookAlertId}`;
   // A request may have several of the visitor's change e-mails: each row its own file.
   if (REPEATED_KINDS.has(row.kind)) return `${row.leadId}-${row.kind}-${row.id ?? 0}`;
-  return row.leadId === null ? `digest-${row.digestDay}` : `${row.leadId}-${row.kind}`;
+  if (row.leadId !== null) return `${row.leadId}-${row.kind}`;
+  // A person's digest (ADR 0048); the shared ones decided before migration 14 have no person.
+  return row.personId ? `digest-${row.digestDay}-${row.personId}` : `digest-${row.digestDay}`;
 }

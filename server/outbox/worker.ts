@@ -262,7 +262,7 @@ export class OutboxWorker {
       // A lead cannot be missing with the foreign key's cascade, nor a digest's writer on a
       // server; never leave a row due forever.
       const code =
-        row.kind === 'digest' || row.kind === 'webhook_alert'
+        row.kind === 'digest' || row.kind === 'webhook_alert' || row.kind === 'handover'
           ? `${row.kind}_unavailable`
           : 'lead_missing';
       await store.markFailed(row.id, this.token, now(), code);

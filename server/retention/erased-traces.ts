@@ -16,8 +16,11 @@ import { RetentionStore } from './store.ts';
 
 /** `<lead id>-<kind>.eml` or `<lead id>-<kind>-<row>.eml` (the visitor's change e-mails). */
 const LEAD_FILE = /^(.+)-[a-z_]+(?:-\d+)?\.eml(?:\.tmp)?$/;
-/** `digest-<day>.eml`: the morning digest lists first names and products. */
-const DIGEST_FILE = /^digest-(.+)\.eml(?:\.tmp)?$/;
+/**
+ * `digest-<day>-<person id>.eml` (`digest-<day>.eml` before migration 14): the morning digest
+ * lists first names and products.
+ */
+const DIGEST_FILE = /^digest-(\d{4}-\d{2}-\d{2})(?:-[^.]+)?\.eml(?:\.tmp)?$/;
 
 /**
  * Deletes the file transport's copies of the erased requests' e-mails (every kind, a temporary

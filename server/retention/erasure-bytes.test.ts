@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -123,10 +123,12 @@ async function personOnDisk() {
 
   // The scan finds what it looks for: the digest's first name, the change e-mail's address.
   const mail = join(running.dataDir, EML_DIRECTORY);
-  expect(existsSync(join(mail, 'digest-2026-11-27.eml'))).toBe(true);
+  // The seeded responsable's own digest (ADR 0048): `digest-<day>-<person id>.eml`.
+  const digestFile = readdirSync(mail).find((name) => name.startsWith('digest-2026-11-27-'));
+  expect(digestFile && existsSync(join(mail, digestFile))).toBe(true);
   const before = tracesOf(running.dataDir, NEEDLES);
   expect(before).toContainEqual({
-    file: join(EML_DIRECTORY, 'digest-2026-11-27.eml'),
+    file: join(EML_DIRECTORY, digestFile ?? ''),
     needle: PERSON.prenom,
   });
   expect(before.map((trace) => trace.file)).toEqual(

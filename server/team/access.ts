@@ -9,7 +9,7 @@ import type { DbScope } from '#server/db/scope.ts';
  * the request falls due before the owner's return (its due time, else its reception time for a
  * request stored without one, before `dueBefore`: the start of the day after the absence).
  */
-export interface AbsentOwner {
+interface AbsentOwner {
   personId: string;
   dueBefore: number;
 }
@@ -35,7 +35,7 @@ export interface LeadViewer {
 }
 
 /** The company's calendar as the absences need it: today's date, and when a date ends. */
-export interface AbsenceClock {
+interface AbsenceClock {
   /** The company's date now (`YYYY-MM-DD`). */
   today(): string;
   /** The moment the day after `date` starts (local midnight). */

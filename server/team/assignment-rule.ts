@@ -48,14 +48,6 @@ export function isAbsentOn(
   return from !== null && until !== null && from <= parisDate && parisDate <= until;
 }
 
-/** Every département code the rule knows: `01`…`95` (but `20`), `2A`, `2B`, `971`…`976`. */
-export const DEPARTEMENTS: readonly string[] = [
-  ...Array.from({ length: 95 }, (_, i) => String(i + 1).padStart(2, '0')).filter((d) => d !== '20'),
-  '2A',
-  '2B',
-  ...['971', '972', '973', '974', '975', '976'],
-];
-
 /**
  * The département of the postal code in `adresse`: the last five-digit group standing alone
  * (a street number rarely has five digits; the postal code comes after it). Corsica: 200xx and

@@ -53,7 +53,7 @@ describe('« Chacun son tour » under two instances on postgres', () => {
     }
     const counts = await shares(one.database);
     const present = ['Alice', 'Bruno', 'Chloe'].map((name) => counts.get(ids.get(name)!) ?? 0);
-    console.info(`shares of the present commerciaux: ${present.join(', ')}`);
+    console.log(`shares of the present commerciaux: ${present.join(', ')}`);
     expect(present.reduce((sum, n) => sum + n, 0)).toBe(TOTAL);
     expect(counts.get(null)).toBeUndefined();
     expect(counts.get(ids.get('Denis')!)).toBeUndefined();
@@ -78,7 +78,7 @@ describe('« Chacun son tour » under two instances on postgres', () => {
     expect(outcomes.every((outcome) => outcome.status === 'stored')).toBe(true);
     const counts = await shares(one.database);
     const present = ['Alice', 'Bruno', 'Chloe'].map((name) => counts.get(ids.get(name)!) ?? 0);
-    console.info(`shares, 200 at once: ${present.join(', ')}`);
+    console.log(`shares, 200 at once: ${present.join(', ')}`);
     expect(present.reduce((sum, n) => sum + n, 0)).toBe(TOTAL);
     expect(counts.get(ids.get('Denis')!)).toBeUndefined();
     expect(Math.max(...present) - Math.min(...present)).toBeLessThanOrEqual(INSTANCES);

@@ -15,6 +15,8 @@ import {
 export const ASSIGNMENT_LOCK = 'team:assignment';
 
 interface Named extends Candidate {
+  first_name: string;
+  last_name: string;
   name: string;
   email: string;
 }
@@ -73,6 +75,8 @@ export function snapshotOf(rows: readonly ReadRow[]): TeamSnapshot & { named: Ma
       last_assigned_at: Number(row.last_assigned_at),
       absent_from: row.absent_from == null ? null : String(row.absent_from),
       absent_until: row.absent_until == null ? null : String(row.absent_until),
+      first_name: firstName ?? '',
+      last_name: lastName ?? '',
       name: personName({
         firstName: firstName ?? '',
         lastName: lastName ?? '',

@@ -4,7 +4,9 @@
  */
 import type { Database } from '#server/db/database.ts';
 import type { ServerEnv } from '#server/env.ts';
+import { OwnershipService } from './ownership.ts';
 import { TeamService } from './service.ts';
+import { TeamSettingsService } from './settings.ts';
 
 export interface Team {
   service: TeamService;
@@ -15,4 +17,9 @@ export interface Team {
 export function buildTeam(settings: Pick<ServerEnv, 'STAFF_EMAILS'>, database: Database): Team {
   const service = new TeamService(database);
   return { service, seed: (now) => service.ensureResponsables(settings.STAFF_EMAILS, now) };
+}
+
+/** « Je la prends », « Confier à … » and the assignment settings, on `database` (ADR 0045). */
+export function assignmentServices(database: Database) {
+  return { ownership: new OwnershipService(database), settings: new TeamSettingsService(database) };
 }

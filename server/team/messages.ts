@@ -12,6 +12,8 @@ export const TEAM_REFUSALS: Record<TeamRefusal, string> = {
   exists: 'Cette adresse e-mail fait déjà partie de l’équipe.',
   'last-responsable':
     'L’équipe doit garder au moins un responsable actif\u00a0: nommez d’abord un autre responsable.',
+  'invalid-reprise':
+    'Choisissez une autre personne active de l’équipe pour reprendre ses demandes, ou la règle d’attribution.',
 };
 
 /** The HTTP status of each refusal. */
@@ -19,6 +21,7 @@ export const REFUSAL_STATUS: Record<TeamRefusal, 404 | 409> = {
   'not-found': 404,
   exists: 409,
   'last-responsable': 409,
+  'invalid-reprise': 409,
 };
 
 /** The French copy of « Je la prends » and « Confier à … »'s refusals (ADR 0045). */
@@ -32,6 +35,8 @@ export const OWNERSHIP_REFUSALS = {
   'inactive-person': 'Cette personne ne fait pas partie de l’équipe active.',
   stale:
     'Quelqu’un vient de changer qui suit cette demande. Rechargez la page pour voir qui la suit.',
+  unknownPerson:
+    'Chaque département doit être confié à une personne active de l’équipe. Rechargez la page et réessayez.',
 } as const;
 
 /** The HTTP status of each refusal but `not-found` (answered as an unknown request). */

@@ -1,6 +1,7 @@
 import { personName } from '#contracts/staff/contract.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
 import type { DbScope } from '#server/db/scope.ts';
+import { OutboxQueue } from '#server/outbox/index.ts';
 import { leadAssignedEvent, WebhookQueue, type WebhookOwner } from '#server/webhooks/index.ts';
 import type { PersonRow } from './store.ts';
 
@@ -15,12 +16,12 @@ export interface OwnerChange {
   now: number;
   /** The CRM webhook is on: `lead.assigned` is queued with the change. */
   webhooks: boolean;
+  /** Given by someone else (« Confier à … », a deactivation): the new owner gets its link. */
+  notify?: boolean;
 }
 
 /** « Marie Dupont » (or the e-mail when the person has no name) and the e-mail, for the CRM. */
-export function webhookOwner(
-  person: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>,
-): WebhookOwner {
+function webhookOwner(person: Pick<PersonRow, 'first_name' | 'last_name' | 'email'>): WebhookOwner {
   const name = personName({
     firstName: person.first_name,
     lastName: person.last_name,
@@ -33,7 +34,8 @@ export function webhookOwner(
  * The one write path of an owner change (ADR 0045), inside the caller's transaction: « Je la
  * prends », « Confier à … », a deactivation's reassignment. Compare-and-set on the owner read:
  * false (nothing written) when someone changed it meanwhile, on either engine. Writes the owner
- * and `assigned_at`, the audit entry and, when the webhook is on, `lead.assigned`.
+ * and `assigned_at`, the audit entry, when the webhook is on `lead.assigned`, and when asked the
+ * new owner's e-mail with the request's link (ADR 0048).
  */
 export async function changeOwner(scope: DbScope, change: OwnerChange): Promise<boolean> {
   const { leadId, from, to, now } = change;
@@ -50,8 +52,10 @@ export async function changeOwner(scope: DbScope, change: OwnerChange): Promise<
     actor: change.actor,
     action: 'lead_assigned',
     leadId,
-    detail: owner ? owner.name : 'personne (À attribuer)',
+    detail: owner ? owner.name : 'personne (de nouveau «\u00a0À attribuer\u00a0»)',
   });
   if (change.webhooks) await new WebhookQueue(scope).queue([leadAssignedEvent(leadId, owner, now)]);
+  if (change.notify && to)
+    await new OutboxQueue(scope).handOverMail({ leadId, personId: to.id, now });
   return true;
 }

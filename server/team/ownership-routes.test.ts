@@ -74,6 +74,14 @@ describe.each(ENGINES)('« Je la prends » and « Confier à » on %s', (engine)
 
     const given = await handOver(id, paul.id, lea.cookie);
     expect(await given.json()).toEqual({ owner: { id: paul.id, name: paul.name } });
+    // The new owner gets the request's link (ADR 0048); taking it oneself sends nothing.
+    const handovers = await db()
+      .selectFrom('outbox')
+      .select('person_id')
+      .where('lead_id', '=', id)
+      .where('kind', '=', 'handover')
+      .execute();
+    expect(handovers).toEqual([{ person_id: paul.id }]);
     expect((await take(id, boss)).status).toBe(200);
     const row = await db()
       .selectFrom('leads')

@@ -1,11 +1,18 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 
 import { STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
-import { HandOverSchema, type OwnerAnswer } from '#contracts/staff/ownership.ts';
+import {
+  HandOverSchema,
+  OWNERSHIP_API,
+  type OwnerAnswer,
+  type TeamSettings,
+  TeamSettingsSchema,
+} from '#contracts/staff/ownership.ts';
 import type { StaffEnv, StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { STAFF_ERRORS } from '#server/staff/index.ts';
-import { OWNERSHIP_REFUSALS, OWNERSHIP_STATUS } from './messages.ts';
+import { OWNERSHIP_REFUSALS, OWNERSHIP_STATUS, TEAM_ERRORS } from './messages.ts';
 import type { OwnershipOutcome, OwnershipService } from './ownership.ts';
+import type { TeamSettingsService } from './settings.ts';
 
 /**
  * « Je la prends » and « Confier à … » (ADR 0045), behind the staff session: both answer
@@ -14,7 +21,7 @@ import type { OwnershipOutcome, OwnershipService } from './ownership.ts';
 export function registerOwnershipRoutes(
   app: Hono,
   kit: StaffRouteKit,
-  ownership: OwnershipService,
+  { ownership, settings }: { ownership: OwnershipService; settings: TeamSettingsService },
 ): void {
   const { requireStaff, limitSize, readJson, fail, now } = kit;
   const answer = (c: Context, outcome: OwnershipOutcome) => {
@@ -38,5 +45,25 @@ export function registerOwnershipRoutes(
     const body = await readJson(c, HandOverSchema);
     if (!body.ok) return body.response;
     return answer(c, await ownership.handOver(staff(c), id, body.value.personne, now()));
+  });
+  registerSettingsRoutes(app, kit, settings);
+}
+
+/** The team's assignment settings (responsables): the rule, the visibility, the départements. */
+function registerSettingsRoutes(app: Hono, kit: StaffRouteKit, settings: TeamSettingsService) {
+  const { requireStaff, limitSize, readJson, fail, now } = kit;
+  const responsable: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    if (c.get('staff').role !== 'responsable') return fail(c, 403, TEAM_ERRORS.responsablesOnly);
+    await next();
+  };
+  app.get(OWNERSHIP_API.settings, requireStaff, responsable, async (c) =>
+    c.json((await settings.get()) satisfies TeamSettings),
+  );
+  app.put(OWNERSHIP_API.settings, requireStaff, responsable, limitSize, async (c) => {
+    const body = await readJson(c, TeamSettingsSchema);
+    if (!body.ok) return body.response;
+    const outcome = await settings.put(body.value, c.get('staff').email, now());
+    if (!outcome.ok) return fail(c, 409, OWNERSHIP_REFUSALS.unknownPerson);
+    return c.json(outcome.settings satisfies TeamSettings);
   });
 }

@@ -51,7 +51,7 @@ export class OwnershipService {
       if (staff.role !== 'responsable' && !takeable(lead, now)) {
         return { ok: false, reason: 'owned', ownerName: lead.owner && ownerOf(lead.owner).name };
       }
-      return this.#move(scope, lead, staff.id, staff.email, now);
+      return this.#move(scope, lead, staff.id, staff.email, now, false);
     });
   }
 
@@ -67,7 +67,7 @@ export class OwnershipService {
         return { ok: false, reason: 'not-owner' };
       }
       if (lead.ownerId === personId && lead.owner) return { ok: true, owner: ownerOf(lead.owner) };
-      return this.#move(scope, lead, personId, staff.email, now);
+      return this.#move(scope, lead, personId, staff.email, now, personId !== staff.id);
     });
   }
 
@@ -77,6 +77,7 @@ export class OwnershipService {
     personId: string,
     actor: string,
     now: number,
+    notify: boolean,
   ): Promise<OwnershipOutcome> {
     const person = await new TeamStore(scope).byId(personId);
     if (!person || person.active !== 1) return { ok: false, reason: 'inactive-person' };
@@ -88,6 +89,7 @@ export class OwnershipService {
       actor,
       now,
       webhooks,
+      notify,
     });
     return changed ? { ok: true, owner: ownerOf(person) } : { ok: false, reason: 'stale' };
   }

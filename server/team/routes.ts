@@ -6,6 +6,7 @@ import {
   TEAM_API,
   type TeamPerson,
 } from '#contracts/staff/team.ts';
+import { DeactivationSchema } from '#contracts/staff/ownership.ts';
 import type { StaffEnv, StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { REFUSAL_STATUS, TEAM_ERRORS, TEAM_REFUSALS } from './messages.ts';
 import type { TeamOutcome, TeamService } from './service.ts';
@@ -54,7 +55,11 @@ export function registerTeamRoutes(app: Hono, kit: StaffRouteKit, team: TeamServ
   app.post(personRoute('desactiver'), ...guard, async (c) => {
     const id = personId(c);
     if (!id) return answer(c, { ok: false, reason: 'not-found' });
-    return answer(c, await team.deactivate(id, actor(c), now()));
+    const body = await readJson(c, DeactivationSchema);
+    if (!body.ok) return body.response;
+    const { reprise } = body.value;
+    const to = reprise === 'regle' ? { rule: true as const } : { personId: reprise };
+    return answer(c, await team.deactivate(id, actor(c), now(), to));
   });
   app.post(personRoute('reactiver'), ...guard, async (c) => {
     const id = personId(c);

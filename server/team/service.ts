@@ -10,10 +10,11 @@ import type { AuditAction } from '#server/db/schema.ts';
 import { scopeOf } from '#server/db/scope.ts';
 import type { TeamRole } from '#server/db/tables/team.ts';
 import { StaffAuthStore } from '#server/staff/index.ts';
+import { reassignOpenRequests, type Reprise } from './reassign.ts';
 import { type PersonRow, TeamStore } from './store.ts';
 
 /** Why a change was refused: the routes and the CLI give each its French message. */
-export type TeamRefusal = 'not-found' | 'exists' | 'last-responsable';
+export type TeamRefusal = 'not-found' | 'exists' | 'last-responsable' | 'invalid-reprise';
 export type TeamOutcome = { ok: true; person: TeamPerson } | { ok: false; reason: TeamRefusal };
 
 function toPerson(row: PersonRow): TeamPerson {
@@ -98,8 +99,17 @@ export class TeamService {
     return this.#change(id, { role }, actor, now);
   }
 
-  deactivate(id: string, actor: string, now: number): Promise<TeamOutcome> {
-    return this.#change(id, { active: false }, actor, now);
+  /**
+   * Ends the person's access and, in the same transaction, hands their open requests to
+   * `reprise`: back to the rule (the default) or to one active colleague (ADR 0045).
+   */
+  deactivate(
+    id: string,
+    actor: string,
+    now: number,
+    reprise: Reprise = { rule: true },
+  ): Promise<TeamOutcome> {
+    return this.#change(id, { active: false }, actor, now, reprise);
   }
 
   reactivate(id: string, actor: string, now: number): Promise<TeamOutcome> {
@@ -107,7 +117,13 @@ export class TeamService {
   }
 
   /** One change of a person, under the team's lock, refused if no active responsable would stay. */
-  #change(id: string, change: Change, actor: string, now: number): Promise<TeamOutcome> {
+  #change(
+    id: string,
+    change: Change,
+    actor: string,
+    now: number,
+    reprise?: Reprise,
+  ): Promise<TeamOutcome> {
     return inTransaction(this.#database, async (trx) => {
       const scope = scopeOf(this.#database, trx);
       const people = new TeamStore(scope);
@@ -124,6 +140,17 @@ export class TeamService {
         (next.role !== 'responsable' || next.active !== 1);
       if (losesResponsable && (await people.activeResponsables()) <= 1) {
         return { ok: false, reason: 'last-responsable' };
+      }
+      if (reprise && found.active === 1) {
+        const webhooks = this.#database.webhookEvents;
+        const moved = await reassignOpenRequests(scope, {
+          personId: id,
+          reprise,
+          actor,
+          now,
+          webhooks,
+        });
+        if (moved === 'invalid') return { ok: false, reason: 'invalid-reprise' };
       }
       await people.update(id, { role: next.role, active: next.active }, now);
       if (found.active === 1 && next.active === 0) {

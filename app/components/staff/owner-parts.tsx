@@ -21,7 +21,7 @@ export function defaultViewFor(me: Pick<StaffIdentity, 'role'> | undefined): Inb
 type Owned = Pick<InboxRow, 'id' | 'prenom' | 'nom' | 'owner' | 'ownerAbsent'>;
 
 /** « Marie Dupont », « Absent(e) : Marie Dupont » or « À attribuer ». */
-export function OwnerName({ lead }: { lead: Pick<Owned, 'owner' | 'ownerAbsent'> }) {
+function OwnerName({ lead }: { lead: Pick<Owned, 'owner' | 'ownerAbsent'> }) {
   if (!lead.owner) {
     return (
       <span className="inline-block rounded border border-slate-400 px-1.5 py-0.5 text-xs font-semibold text-slate-900">

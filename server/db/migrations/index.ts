@@ -11,6 +11,7 @@ import { MIGRATION_010 } from './010-contact-choice.ts';
 import { MIGRATION_011 } from './011-wording-versions.ts';
 import { MIGRATION_012 } from './012-team.ts';
 import { MIGRATION_013 } from './013-ownership.ts';
+import { MIGRATION_014 } from './014-mail-follows-owner.ts';
 import { MIGRATION_015 } from './015-webhook-assigned.ts';
 
 import type { Migration } from './migration.ts';
@@ -32,5 +33,6 @@ export const MIGRATIONS: readonly Migration[] = [
   MIGRATION_011,
   MIGRATION_012,
   MIGRATION_013,
+  MIGRATION_014,
   MIGRATION_015,
 ];

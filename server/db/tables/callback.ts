@@ -19,14 +19,18 @@ export interface LeadCallsTable {
 }
 
 /**
- * One row per local day a digest was decided on: its primary key is what makes the digest
- * happen once whatever the number of instances. `items` is the JSON list of the lead ids and due
+ * One row per local day and person a digest was decided for (migration 14): its primary key is
+ * what makes each person's digest happen once whatever the number of instances. `items` is the JSON list of the lead ids and due
  * times it reports (ids are random; the names are read when the e-mail is sent, so an erased
  * person is not in it). `count` 0: nothing was due, no e-mail.
  */
 export interface DigestsTable {
   day: string;
+  /** Whose digest (migration 14): a `staff_people` id; '' for the shared ones decided before. */
+  person_id: string;
   created_at: number;
   items: string;
   count: number;
+  /** A responsable's digest: the JSON list of overdue counts per person (migration 14). */
+  team: Generated<string | null>;
 }
