@@ -64,26 +64,30 @@ function HandOverForm({
     const person = new FormData(event.currentTarget).get('personne');
     if (typeof person === 'string' && person !== '') onSubmit(person);
   };
+  // The people are listed once the person opens it: a list row carries no choice list.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="mt-1">
+    <details className="mt-1" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline">
         {ownerText.handOver.summary}
       </summary>
-      <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
-        <StaffSelect label={ownerText.handOver.label} name="personne" defaultValue="" required>
-          <option value="">{ownerText.handOver.choose}</option>
-          {people
-            .filter((person) => person.id !== lead.owner?.id)
-            .map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-        </StaffSelect>
-        <StaffButton type="submit" tone="outline" disabled={busy}>
-          {ownerText.handOver.submit}
-        </StaffButton>
-      </form>
+      {open ? (
+        <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
+          <StaffSelect label={ownerText.handOver.label} name="personne" defaultValue="" required>
+            <option value="">{ownerText.handOver.choose}</option>
+            {people
+              .filter((person) => person.id !== lead.owner?.id)
+              .map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+          </StaffSelect>
+          <StaffButton type="submit" tone="outline" disabled={busy}>
+            {ownerText.handOver.submit}
+          </StaffButton>
+        </form>
+      ) : null}
     </details>
   );
 }
