@@ -149,6 +149,7 @@ for (const [name, viewport] of [
       'Produit',
       'Statut',
       'À rappeler avant',
+      'Attribuée à',
       'Dernier appel',
       'Résultat du dernier appel',
     ]);
@@ -166,6 +167,7 @@ for (const [name, viewport] of [
     expect(byId(waiting)).toMatchObject({
       Statut: 'Nouveau',
       'Type de client': 'Professionnel',
+      'Attribuée à': 'À attribuer',
       'Nombre d’appels': '0',
       'Résultat du dernier appel': '',
     });

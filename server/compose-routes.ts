@@ -3,22 +3,33 @@
  * the public endpoints (audience beacon, contact endpoint, visitor page's API), then the staff
  * API with the routes behind its session.
  */
-import type { Hono } from 'hono';
+import type { Env, Hono, MiddlewareHandler } from 'hono';
 
 import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
-import { type Callback, firstCallStats, localDate } from '#server/callback/index.ts';
+import {
+  addDays,
+  dayStart,
+  firstCallStats,
+  localDate,
+  type Callback,
+} from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
 import { buildCalling } from '#server/calling/index.ts';
 import { registerCallingRoutes } from '#server/calling/routes.ts';
 import { companyMailDomain, type ServerEnv } from '#server/env.ts';
 import { requestClientKey } from '#server/http/request-client.ts';
 import { InboxService } from '#server/inbox/index.ts';
-import { registerInboxRoutes } from '#server/inbox/routes.ts';
+import {
+  hidingUnseen,
+  registerInboxRoutes,
+  RESPONSABLES_ONLY,
+  responsablesOnly,
+} from '#server/inbox/routes.ts';
 import { registerContactEndpoint } from '#server/leads/routes.ts';
 import { clearErasedTraces } from '#server/retention/index.ts';
 import { registerStaffApi } from '#server/staff/routes.ts';
-import { assignmentServices } from '#server/team/index.ts';
+import { type AbsenceClock, assignmentServices, LeadAccess } from '#server/team/index.ts';
 import { registerPersonalRoutes } from '#server/team/personal-routes.ts';
 import { registerOwnershipRoutes } from '#server/team/ownership-routes.ts';
 import { registerTeamRoutes } from '#server/team/routes.ts';
@@ -108,8 +119,11 @@ function registerStaffRoutes(
     behindSession: (staffApp, kit) => {
       const onChanged = () => webhooks?.worker.kick();
       const pages = new InboxService(stores, callback, clock);
+      const absences = absenceClock(parts, clock);
+      const access = new LeadAccess(stores.database, absences);
       registerInboxRoutes(staffApp, kit, {
         stores,
+        access,
         pages,
         logger,
         onRetry: () => worker.kick(),
@@ -118,21 +132,30 @@ function registerStaffRoutes(
       const calling = buildCalling(stores.database, {
         clock,
         timeZone: callback.calendar.timeZone,
+        absences,
       });
-      registerCallbackRoutes(staffApp, kit, {
+      // A request's id the person may not see answers as one that does not exist (ADR 0046).
+      const leadKit = hidingUnseen(kit, access);
+      registerCallbackRoutes(staffApp, leadKit, {
         callback,
         leadPage: (id) => pages.leadPage(id),
         calling,
         onChanged,
       });
-      registerCallingRoutes(staffApp, kit, calling);
-      const { requireStaff } = kit;
+      registerCallingRoutes(staffApp, leadKit, calling);
+      // The audience and integrations pages: responsables only (ADR 0046).
+      const responsable = responsablesOnly(kit, RESPONSABLES_ONLY.page);
+      const requireResponsable = chain(kit.requireStaff, responsable);
       registerAudienceStaffRoutes(staffApp, {
-        requireStaff,
+        requireStaff: requireResponsable,
         store: () => stores.audience,
         now: runtime.timings?.audience?.now ?? clock,
       });
-      registerWebhookStaffRoutes(staffApp, { requireStaff, service: webhooks });
+      registerWebhookStaffRoutes(staffApp, {
+        requireStaff: requireResponsable,
+        requireLeadStaff: leadKit.requireStaff,
+        service: webhooks,
+      });
       registerTeamRoutes(staffApp, kit, parts.team);
       const { calendar } = callback;
       registerPersonalRoutes(staffApp, kit, {
@@ -145,7 +168,30 @@ function registerStaffRoutes(
         today: (now) => localDate(now, calendar.timeZone),
         timeZone: calendar.timeZone,
       });
-      registerOwnershipRoutes(staffApp, kit, assignmentServices(stores.database));
+      registerOwnershipRoutes(staffApp, kit, assignmentServices(stores.database, absences));
     },
   });
+}
+
+/** The company's calendar as the absences need it: who sees and takes which request (ADR 0046). */
+function absenceClock(parts: RouteParts, clock: () => number): AbsenceClock {
+  const { timeZone } = parts.callback.calendar;
+  return {
+    today: () => localDate(clock(), timeZone),
+    dayAfter: (date) => dayStart(addDays(date, 1), timeZone),
+  };
+}
+
+/** Two middlewares as one: `second` runs only when `first` lets the request through. */
+function chain<E extends Env>(
+  first: MiddlewareHandler<E>,
+  second: MiddlewareHandler<E>,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    let answer: Response | undefined;
+    const refused = await first(c, async () => {
+      answer = (await second(c, next)) ?? undefined;
+    });
+    return refused ?? answer;
+  };
 }

@@ -16,13 +16,18 @@ export const callbackText = {
   views: {
     label: 'Afficher',
     names: {
+      'mes-demandes': 'Mes demandes',
       'a-rappeler': 'À traiter',
       'en-retard': 'En retard',
+      'a-attribuer': 'À attribuer',
       toutes: 'Toutes les demandes',
     } satisfies Record<InboxView, string>,
     overdueCount: (count: number) => `(${count})`,
   },
   captions: {
+    'mes-demandes':
+      'Mes demandes à traiter, la plus urgente d’abord, puis celles que chacun peut prendre',
+    'a-attribuer': 'Demandes à traiter sans personne attribuée, la plus urgente d’abord',
     'a-rappeler':
       'Demandes à traiter (à rappeler, ou à qui répondre par e-mail), la plus urgente d’abord',
     'en-retard': 'Demandes en retard, la plus ancienne d’abord',

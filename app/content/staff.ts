@@ -24,7 +24,7 @@ export interface StaffNavEntry {
    * entry is shown as current there too, `aria-current="true"` rather than `"page"`.
    */
   sectionPrefix?: string;
-  /** Shown to responsables only (the team page, ADR 0044). */
+  /** Shown to responsables only (the team page, ADR 0044; audience and integrations, 0046). */
   responsablesOnly?: boolean;
 }
 
@@ -34,8 +34,8 @@ export interface StaffNavEntry {
  */
 export const STAFF_NAV: readonly StaffNavEntry[] = [
   { label: 'Demandes', to: STAFF_PAGE_PREFIX, sectionPrefix: `${STAFF_PAGE_PREFIX}/demandes/` },
-  { label: 'Audience', to: `${STAFF_PAGE_PREFIX}/audience` },
-  { label: 'Intégrations', to: `${STAFF_PAGE_PREFIX}/integrations` },
+  { label: 'Audience', to: `${STAFF_PAGE_PREFIX}/audience`, responsablesOnly: true },
+  { label: 'Intégrations', to: `${STAFF_PAGE_PREFIX}/integrations`, responsablesOnly: true },
   { label: 'Équipe', to: `${STAFF_PAGE_PREFIX}/equipe`, responsablesOnly: true },
   { label: 'Mon compte', to: `${STAFF_PAGE_PREFIX}/mon-compte` },
 ];
@@ -127,6 +127,8 @@ export const staffText = {
       'a-rappeler':
         'Aucune demande à traiter : chaque personne a été jointe ou a reçu une réponse par e-mail, ou sa demande est close.',
       'en-retard': 'Aucune demande en retard : toutes sont dans le délai promis.',
+      'mes-demandes': 'Aucune demande à traiter pour vous, ni à attribuer.',
+      'a-attribuer': 'Aucune demande à traiter sans personne attribuée.',
       toutes: 'Aucune demande reçue pour l’instant.',
     } satisfies Record<InboxView, string>,
     /** An empty search or filter: in « Toutes les demandes », or in a narrower view. */
@@ -138,6 +140,7 @@ export const staffText = {
     showAll: 'Voir toutes les demandes',
     columns: {
       due: 'Échéance',
+      owner: 'Attribuée à',
       received: 'Reçue',
       person: 'Personne',
       contact: 'Contact',

@@ -63,11 +63,19 @@ export const CALL_OUTCOME_VALUES = [
 ] as const satisfies readonly CallOutcome[];
 
 /**
- * The inbox's views: the requests still to call back (the person not reached yet, status new or
- * in progress), soonest due first; those of them past their due time; every request, newest first
- * (what the API lists without a view).
+ * The inbox's views: « Mes demandes » (ADR 0046: the signed-in person's requests still to call
+ * back, soonest due first, then those anyone may take); the requests still to call back (the
+ * person not reached yet, status new or in progress), soonest due first; those of them past their
+ * due time; those still to call back that nobody owns (« À attribuer »); every request, newest
+ * first (what the API lists without a view).
  */
-export const INBOX_VIEWS = ['a-rappeler', 'en-retard', 'toutes'] as const;
+export const INBOX_VIEWS = [
+  'mes-demandes',
+  'a-rappeler',
+  'en-retard',
+  'a-attribuer',
+  'toutes',
+] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /**
@@ -98,7 +106,9 @@ export interface InboxFilter {
   from?: string;
   to?: string;
   sourcePage?: string;
-  /** Unset: every request, newest first (the staff pages send `a-rappeler` by default). */
+  /** The owner (ADR 0046): `moi`, `a-attribuer` (nobody) or a person's id; unset: anyone. */
+  owner?: string;
+  /** Unset: every request, newest first (the staff pages send their default view). */
   vue?: InboxView;
   page?: number;
 }
@@ -126,7 +136,21 @@ export interface InboxRow {
   status: LeadStatus;
   sourcePage: string | null;
   delivery: MailState[];
+  /** Who handles it (ADR 0046); null: « À attribuer ». */
+  owner: LeadOwner | null;
+  /** The owner is absent today: anyone may take it (« Absent(e) : Marie Dupont »). */
+  ownerAbsent: boolean;
 }
+
+/** A request's owner as the staff pages name them (`personName`). */
+export interface LeadOwner {
+  id: string;
+  name: string;
+}
+
+/** The owner filter's two words besides a person's id (ADR 0046). */
+export const OWNER_ME = 'moi';
+export const OWNER_NOBODY = 'a-attribuer';
 
 /**
  * The call-back clock of one request (server's clock): its due time, the moment the person was
@@ -163,6 +187,8 @@ export interface InboxPage {
   pageSize: number;
   /** The products seen in the store, for the filter's choices. */
   products: string[];
+  /** The team's active people: the owner filter's and « Confier à … »'s choices. */
+  people: LeadOwner[];
 }
 
 export interface LeadDetail extends InboxRow {
@@ -211,6 +237,8 @@ export type HistoryEntry =
 
 /** A request's page with its call-back clock, its calls and the call window at `now`. */
 export interface LeadPage extends LeadDetail {
+  /** The team's active people, for « Confier à … ». */
+  people: LeadOwner[];
   clock: RowClock;
   now: number;
   timeZone: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { STAFF_API_PREFIX } from './contract.ts';
+import { STAFF_API_PREFIX, type LeadOwner } from './contract.ts';
 
 /**
  * Who handles a request (ADR 0045): « Je la prends », « Confier à … », and the team's
@@ -11,12 +11,6 @@ export const OWNERSHIP_API = {
   handOver: (id: string) => `${STAFF_API_PREFIX}/demandes/${encodeURIComponent(id)}/confier`,
   settings: `${STAFF_API_PREFIX}/equipe/reglages`,
 } as const;
-
-/** A request's owner as the staff API states it; null: « À attribuer ». */
-export interface LeadOwner {
-  id: string;
-  name: string;
-}
 
 /** The answer of « Je la prends » and « Confier à … ». */
 export interface OwnerAnswer {

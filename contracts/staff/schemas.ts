@@ -7,6 +7,8 @@ import {
   EXPORT_SCOPES,
   INBOX_VIEWS,
   LEAD_STATUS_VALUES,
+  OWNER_ME,
+  OWNER_NOBODY,
   type InboxFilter,
 } from './contract.ts';
 
@@ -21,6 +23,10 @@ export const InboxFilterSchema = z.strictObject({
   from: z.string().regex(DAY).optional(),
   to: z.string().regex(DAY).optional(),
   sourcePage: z.string().trim().max(200).optional(),
+  /** `moi`, `a-attribuer` or a person's id (a uuid). */
+  owner: z
+    .union([z.enum([OWNER_ME, OWNER_NOBODY]), z.string().regex(/^[0-9a-f-]{36}$/)])
+    .optional(),
   vue: z.enum(INBOX_VIEWS).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
 });

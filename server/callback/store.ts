@@ -28,7 +28,7 @@ import {
  * each person was reached (the counters) and the daily digest's claim. Nothing here knows the
  * calendar: callers pass reception-time bounds computed by server/callback/calendar.ts.
  */
-export type { DigestItem, ReceivedLead, UncalledLead } from './digest-store.ts';
+export type { ReceivedLead, UncalledLead } from './digest-store.ts';
 
 /**
  * What recording a call did (see `recordCall`); a `CallConflict`: refused by the guard (a

@@ -6,8 +6,8 @@ import { signInByMail } from '#test-support/staff-sign-in.ts';
 import { openStores, type Stores } from '#server/compose/stores.ts';
 
 /** Marie and Paul, both in the team (STAFF_EMAILS), each with a name and a session. */
-export const MARIE = 'marie.dupont@calora-energies.example';
-export const PAUL = 'paul.martin@calora-energies.example';
+const MARIE = 'marie.dupont@calora-energies.example';
+const PAUL = 'paul.martin@calora-energies.example';
 
 export interface Caller {
   id: string;

@@ -3,12 +3,17 @@
  * server's composition (server/compose-routes.ts) builds them here.
  */
 import type { Database } from '#server/db/database.ts';
-import { LeadAccess } from '#server/team/index.ts';
+import { type AbsenceClock, LeadAccess } from '#server/team/index.ts';
 import { CallingService } from './service.ts';
 
 export function buildCalling(
   database: Database,
-  deps: { clock: () => number; timeZone: string; markMs?: number },
+  deps: { clock: () => number; timeZone: string; markMs?: number; absences?: AbsenceClock },
 ): CallingService {
-  return new CallingService({ scope: database, access: new LeadAccess(database), ...deps });
+  const { absences, ...rest } = deps;
+  return new CallingService({
+    scope: database,
+    access: new LeadAccess(database, absences),
+    ...rest,
+  });
 }

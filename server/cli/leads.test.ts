@@ -98,12 +98,14 @@ describe.each(ENGINES)('npm run leads on %s', (engine) => {
       expect(result.code).toBe(0);
       expect(
         result.stdout.startsWith(
-          '\uFEFF"Reçue le";"Statut";"À rappeler avant";"Nom";"Prénom";"E-mail";"Téléphone"',
+          '\uFEFF"Reçue le";"Statut";"À rappeler avant";"Attribuée à";"Nom";"Prénom";"E-mail";"Téléphone"',
         ),
       ).toBe(true);
       const rows = result.stdout.slice(1).split('\r\n');
       expect(rows).toHaveLength(3);
-      expect(rows[1]).toMatch(/^"26\/11\/2026 14:19";"Nouveau";"27\/11\/2026 14:19";/);
+      expect(rows[1]).toMatch(
+        /^"26\/11\/2026 14:19";"Nouveau";"27\/11\/2026 14:19";"À attribuer";/,
+      );
       expect(rows[1]).toContain('"Lefèvre";"Zoé";"zoe@entreprise.example";"06 12 34 56 78"');
       expect(rows[1]).toContain('"Ligne 1\nLigne ""2"""');
       expect(rows[1]).toContain('"En attente d’envoi";"En attente d’envoi"');

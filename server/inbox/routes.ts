@@ -1,13 +1,14 @@
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 
 import { STAFF_API, STAFF_API_PREFIX } from '#contracts/staff/contract.ts';
 import { InboxFilterSchema, StatusChangeSchema } from '#contracts/staff/schemas.ts';
-import type { StaffRouteKit } from '#server/http/staff-route-kit.ts';
+import type { StaffEnv, StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { exportFileName, requestsCsv, type LeadStore } from '#server/leads/index.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Database } from '#server/db/database.ts';
 import { clearErasedTraces, type RetentionStore } from '#server/retention/index.ts';
 import { STAFF_ERRORS } from '#server/staff/index.ts';
+import type { LeadAccess } from '#server/team/index.ts';
 import { readExportForm } from './export.ts';
 import type { InboxService } from './service.ts';
 import type { InboxStore } from './store.ts';
@@ -15,6 +16,8 @@ import type { InboxStore } from './store.ts';
 export interface InboxRoutesDeps {
   /** `database`: what an erasure clears after its commit (`clearErasedTraces`, ADR 0032). */
   stores: { database: Database; leads: LeadStore; inbox: InboxStore; retention: RetentionStore };
+  /** Who sees which request (ADR 0046): what is hidden answers as a request that does not exist. */
+  access: LeadAccess;
   /** The inbox's pages and the lead's page, with their call-back clock. */
   pages: InboxService;
   logger: Logger;
@@ -24,17 +27,60 @@ export interface InboxRoutesDeps {
   onChanged?: () => void;
 }
 
+/** What a commercial reads where only a responsable may act (ADR 0046). */
+export const RESPONSABLES_ONLY = {
+  erase: 'Seul un responsable peut effacer une personne.',
+  exportAll: 'Seul un responsable peut exporter toutes les demandes.',
+  page: 'Seul un responsable peut ouvrir cette page.',
+} as const;
+
+/**
+ * `kit` whose session check also hides the requests `staff` may not see (ADR 0046): on a route
+ * with a request's `:id`, a restricted commercial's request for one that is not visible, or does
+ * not exist, answers 404 with the words of a request that does not exist, before the route's
+ * handler runs (which answers the same for one that does not exist). For the routes of other capabilities that
+ * take a request's id (the call log, the webhook's events of a request).
+ */
+export function hidingUnseen(kit: StaffRouteKit, access: LeadAccess): StaffRouteKit {
+  const requireStaff: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    let hidden = false;
+    const refused = await kit.requireStaff(c, async () => {
+      const id = kit.leadId(c);
+      if (id && (await access.hides(c.get('staff'), id))) hidden = true;
+      else await next();
+    });
+    if (refused) return refused;
+    if (hidden) return kit.fail(c, 404, STAFF_ERRORS.notFound);
+  };
+  return { ...kit, requireStaff };
+}
+
+/** 403 for a commercial: the route is for responsables only (ADR 0046). */
+export function responsablesOnly(kit: StaffRouteKit, error: string): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    if (c.get('staff').role !== 'responsable') return kit.fail(c, 403, error);
+    await next();
+  };
+}
+
 /**
  * The staff inbox's routes, behind the staff session (server/staff/routes.ts): search, the
- * counters, CSV export, a request's page, its status, its erasure and "retry now".
+ * counters, CSV export, a request's page, its status, its erasure and "retry now". Each shows and
+ * touches only what the signed-in person may see (`deps.access`, ADR 0046).
  */
-export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRoutesDeps): void {
-  const { stores, pages, logger } = deps;
+export function registerInboxRoutes(
+  app: Hono,
+  plainKit: StaffRouteKit,
+  deps: InboxRoutesDeps,
+): void {
+  const { stores, pages, logger, access } = deps;
+  const kit = hidingUnseen(plainKit, access);
+  const viewer = (c: Context<StaffEnv>) => access.viewerOf(c.get('staff'));
 
   app.post(STAFF_API.search, kit.requireStaff, kit.limitSize, async (c) => {
     const body = await kit.readJson(c, InboxFilterSchema);
     if (!body.ok) return body.response;
-    return c.json(await pages.page(body.value));
+    return c.json(await pages.page(body.value, undefined, await viewer(c)));
   });
 
   app.get(STAFF_API.counters, kit.requireStaff, async (c) => c.json(await pages.counters()));
@@ -43,7 +89,10 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
     const form = await readExportForm(c);
     if (form === 'type') return kit.fail(c, 415, STAFF_ERRORS.contentType);
     if (form === 'invalid') return kit.fail(c, 400, STAFF_ERRORS.invalid);
-    const rows = await pages.exportRows(form.filter);
+    if (form.scope === 'tout' && c.get('staff').role !== 'responsable') {
+      return kit.fail(c, 403, RESPONSABLES_ONLY.exportAll);
+    }
+    const rows = await pages.exportRows(form.filter, await viewer(c));
     const now = kit.now();
     await stores.inbox.recordExport(c.get('staff').email, rows.length, now);
     const timeZone = pages.timeZone;
@@ -56,7 +105,7 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
 
   app.get(`${STAFF_API_PREFIX}/demandes/:id`, kit.requireStaff, async (c) => {
     const id = kit.leadId(c);
-    const detail = id ? await pages.leadPage(id) : undefined;
+    const detail = id ? await pages.leadPage(id, await viewer(c)) : undefined;
     if (!detail) return kit.fail(c, 404, STAFF_ERRORS.notFound);
     return c.json(detail);
   });
@@ -79,11 +128,12 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
       });
       if (!changed) return kit.fail(c, 404, STAFF_ERRORS.notFound);
       deps.onChanged?.();
-      return c.json(await pages.leadPage(id));
+      return c.json(await pages.leadPage(id, await viewer(c)));
     },
   );
 
-  app.post(`${STAFF_API_PREFIX}/demandes/:id/effacer`, kit.requireStaff, async (c) => {
+  const eraser = responsablesOnly(kit, RESPONSABLES_ONLY.erase);
+  app.post(`${STAFF_API_PREFIX}/demandes/:id/effacer`, plainKit.requireStaff, eraser, async (c) => {
     const id = kit.leadId(c);
     const ids = id
       ? await stores.retention.eraseByLead(id, c.get('staff').email, kit.now())
@@ -102,6 +152,6 @@ export function registerInboxRoutes(app: Hono, kit: StaffRouteKit, deps: InboxRo
       : undefined;
     if (count === undefined || !id) return kit.fail(c, 404, STAFF_ERRORS.notFound);
     deps.onRetry();
-    return c.json(await pages.leadPage(id));
+    return c.json(await pages.leadPage(id, await viewer(c)));
   });
 }

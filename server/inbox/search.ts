@@ -1,45 +1,30 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 
-import { isPhoneTerm, phoneKey } from '#contracts/contact/phone-key.ts';
-import { isPlausiblePhone } from '#contracts/contact/schema.ts';
 import { STORED_CHANNELS, type StoredChannel } from '#contracts/contact/contact-choice.ts';
-
-import type {
-  Counters,
-  CounterWindow,
-  InboxFilter,
-  InboxPage,
-  InboxRow,
-  InboxStanding,
-  MailState,
+import {
+  personName,
+  type Counters,
+  type CounterWindow,
+  type InboxFilter,
+  type InboxPage,
+  type InboxRow,
+  type InboxStanding,
+  type MailState,
 } from '#contracts/staff/contract.ts';
 import { PAGE_SIZE } from '#contracts/staff/contract.ts';
-import { dueOrder, dueWithin, notYetCalled, type DueBound } from '#server/callback/index.ts';
+import { dueOrder, notYetCalled } from '#server/callback/index.ts';
 import type { DbScope } from '#server/db/scope.ts';
 import { LeadRecords } from '#server/leads/index.ts';
-import { LEAD_STATUSES, type LeadStatus, type Tables } from '#server/db/schema.ts';
+import { LEAD_STATUSES, type LeadStatus } from '#server/db/schema.ts';
+import type { LeadViewer } from '#server/team/index.ts';
+import { byDueTime, filtered, mineFirst, overdue, type InboxClockFilter } from './filter.ts';
+
+export type { InboxClockFilter } from './filter.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `%term%` for LIKE with `\` as the escape character. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The tables a filter reads: `leads` joined with `lead_tracking`. */
-type FilterTables = Tables & { lead_tracking: Tables['lead_tracking'] };
-
-function dayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00.000Z`);
-}
-
-/** What the call-back clock adds to a search: the bound past which a request is overdue. */
-export interface InboxClockFilter {
-  overdue?: DueBound;
-}
-
 /** A page of the list as the store reads it; the service (./service.ts) adds the clock's fields. */
-export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue'> & {
+export type StoreInboxPage = Omit<InboxPage, 'rows' | 'now' | 'timeZone' | 'overdue' | 'people'> & {
   rows: Array<InboxRow & { standing: InboxStanding; storedDueAt: number | null }>;
 };
 
@@ -55,74 +40,6 @@ function standing(clock: InboxClockFilter) {
     ELSE 'joint' END`;
 }
 
-/** Past due by the clock's bound (stored due time, else the reception rule); none without one. */
-function overdue(clock: InboxClockFilter) {
-  return clock.overdue ? dueWithin(clock.overdue) : sql<boolean>`1 = 0`;
-}
-
-/** The text columns a search term's words are looked for in. */
-const TEXT_COLUMNS = ['nom', 'prenom', 'email', 'telephone', 'adresse'] as const;
-
-/**
- * A search term's condition. A phone number (digits and separators only) is matched by its key
- * (contracts/contact/phone-key.ts): a whole number by equality (the `leads_phone_key` index), a
- * part of one inside the key, or as text (a postcode). Any other term: each of its words in some
- * column (names in any order, "Paul Martin" or "martin paul"), a word of digits also in the key.
- */
-function termCondition(eb: ExpressionBuilder<FilterTables, 'leads'>, term: string) {
-  const inText = (word: string) =>
-    TEXT_COLUMNS.map(
-      (column) =>
-        sql<boolean>`lower(${eb.ref(`leads.${column}`)}) like ${likePattern(word)} escape '\\'`,
-    );
-  // A key of fewer than two digits (« +33 » alone is `0`) would match nearly every number.
-  const inKey = (word: string) =>
-    phoneKey(word).replace(/\D/g, '').length < 2
-      ? []
-      : [sql<boolean>`leads.phone_key like ${likePattern(phoneKey(word))} escape '\\'`];
-  if (isPhoneTerm(term)) {
-    if (isPlausiblePhone(term)) return eb('leads.phone_key', '=', phoneKey(term));
-    return eb.or([...inKey(term), ...inText(term)]);
-  }
-  return eb.and(
-    term
-      .split(/\s+/)
-      .filter((word) => word !== '')
-      .map((word) => eb.or([...inText(word), ...(isPhoneTerm(word) ? inKey(word) : [])])),
-  );
-}
-
-/**
- * The rows a filter selects: the view's, narrowed by the search term and the other fields. The
- * staff pages run a new search term in « Toutes les demandes » (inbox-filter-form.tsx), where a
- * person ringing back is found whether or not they were called; each row says where it stands.
- */
-function filtered(db: Kysely<Tables>, filter: InboxFilter, clock: InboxClockFilter = {}) {
-  let query = db.selectFrom('leads').leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id');
-  const term = filter.q?.trim() ?? '';
-  if (filter.vue === 'a-rappeler' || filter.vue === 'en-retard') {
-    query = query.where(sql<boolean>`${notYetCalled}`);
-  }
-  if (filter.vue === 'en-retard') query = query.where(overdue(clock));
-  if (term !== '') query = query.where((eb) => termCondition(eb, term));
-  if (filter.status) {
-    const status = filter.status;
-    query = query.where((eb) =>
-      status === 'nouveau'
-        ? eb.or([eb('lead_tracking.status', 'is', null), eb('lead_tracking.status', '=', status)])
-        : eb('lead_tracking.status', '=', status),
-    );
-  }
-  // Compared as plain text: a filter may name a value the contract's types do not (yet) list.
-  const { produit, clientType } = filter;
-  if (produit) query = query.where(sql<boolean>`leads.produit = ${produit}`);
-  if (clientType) query = query.where(sql<boolean>`leads.client_type = ${clientType}`);
-  if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
-  if (filter.to) query = query.where('leads.created_at', '<', dayStart(filter.to) + DAY_MS);
-  if (filter.sourcePage) query = query.where('lead_tracking.source_page', '=', filter.sourcePage);
-  return query;
-}
-
 const ROW_COLUMNS = [
   'leads.id',
   'leads.created_at',
@@ -136,7 +53,19 @@ const ROW_COLUMNS = [
   'leads.due_at',
   'lead_tracking.status',
   'lead_tracking.source_page',
+  'leads.owner_id',
+  'owner.first_name as owner_first_name',
+  'owner.last_name as owner_last_name',
+  'owner.email as owner_email',
 ] as const;
+
+/** The request's owner's columns (`staff_people` joined as `owner`); all null without one. */
+interface OwnerShape {
+  owner_id: string | null;
+  owner_first_name: string | null;
+  owner_last_name: string | null;
+  owner_email: string | null;
+}
 
 export interface RowShape {
   id: string;
@@ -152,6 +81,18 @@ export interface RowShape {
   source_page: string | null;
 }
 
+/** The owner as the staff pages name them, and whether they are away today (ADR 0046). */
+function ownerOf(row: OwnerShape, viewer?: Pick<LeadViewer, 'covering'>) {
+  if (row.owner_id === null) return { owner: null, ownerAbsent: false };
+  const person = {
+    firstName: row.owner_first_name ?? '',
+    lastName: row.owner_last_name ?? '',
+    email: row.owner_email ?? '',
+  };
+  const ownerAbsent = (viewer?.covering ?? []).some((away) => away.personId === row.owner_id);
+  return { owner: { id: row.owner_id, name: personName(person) }, ownerAbsent };
+}
+
 function storedChannel(value: string): StoredChannel {
   return (STORED_CHANNELS as readonly string[]).includes(value)
     ? (value as StoredChannel)
@@ -159,8 +100,13 @@ function storedChannel(value: string): StoredChannel {
 }
 
 /** One row of the list (also the head of a request's page, store.ts). */
-export function toRow(row: RowShape, delivery: MailState[]): InboxRow {
+export function toRow(
+  row: RowShape & OwnerShape,
+  delivery: MailState[],
+  viewer?: Pick<LeadViewer, 'covering'>,
+): InboxRow {
   return {
+    ...ownerOf(row, viewer),
     id: row.id,
     createdAt: row.created_at,
     prenom: row.prenom,
@@ -190,23 +136,27 @@ export class InboxSearch {
   /**
    * One page of the filtered list, newest first; the views of requests to call back, soonest
    * due first (the stored due time, else the reception time: server/callback/clock-sql.ts
-   * `dueOrder`), and among requests due at the same time the oldest first (received first,
+   * `dueOrder`; « Mes demandes »: the viewer's own, then those anyone may take), and among requests due at the same time the oldest first (received first,
    * called first). `pageSize: 0` returns every row (CSV export).
    */
   async search(
     filter: InboxFilter,
     pageSize: number = PAGE_SIZE,
     clock: InboxClockFilter = {},
+    viewer?: LeadViewer,
   ): Promise<StoreInboxPage> {
     const { db } = this.#scope;
     const page = filter.page ?? 1;
-    const count = await filtered(db, filter, clock)
+    const count = await filtered(db, filter, clock, viewer)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst();
-    const byDue = filter.vue === 'a-rappeler' || filter.vue === 'en-retard';
-    let query = filtered(db, filter, clock)
+    const byDue = byDueTime(filter.vue);
+    let query = filtered(db, filter, clock, viewer)
+      .leftJoin('staff_people as owner', 'owner.id', 'leads.owner_id')
       .select(ROW_COLUMNS)
-      .select(standing(clock).as('standing'))
+      .select(standing(clock).as('standing'));
+    if (filter.vue === 'mes-demandes') query = query.orderBy(mineFirst(viewer));
+    query = query
       .orderBy(byDue ? dueOrder : sql`leads.created_at`, byDue ? 'asc' : 'desc')
       .orderBy('leads.created_at', byDue ? 'asc' : 'desc')
       .orderBy('leads.id', byDue ? 'asc' : 'desc');
@@ -221,7 +171,7 @@ export class InboxSearch {
       .execute();
     return {
       rows: rows.map((row) => ({
-        ...toRow(row, delivery.get(row.id) ?? []),
+        ...toRow(row, delivery.get(row.id) ?? [], viewer),
         standing: row.standing,
         storedDueAt: row.due_at,
       })),

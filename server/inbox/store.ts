@@ -1,4 +1,10 @@
-import type { Counters, InboxFilter, LeadDetail } from '#contracts/staff/contract.ts';
+import {
+  personName,
+  type Counters,
+  type InboxFilter,
+  type LeadDetail,
+  type LeadOwner,
+} from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { appendAudit } from '#server/db/records/audit.ts';
@@ -7,6 +13,7 @@ import { scopeOf } from '#server/db/scope.ts';
 import type { LeadStatus } from '#server/db/schema.ts';
 import { LeadRecords, LeadStatuses, toDelivery } from '#server/leads/index.ts';
 import { OutboxQueue } from '#server/outbox/index.ts';
+import { takableBy, type LeadViewer } from '#server/team/index.ts';
 import { InboxSearch, toRow, type InboxClockFilter, type StoreInboxPage } from './search.ts';
 
 /**
@@ -27,21 +34,44 @@ export class InboxStore {
     filter: InboxFilter,
     pageSize?: number,
     clock?: InboxClockFilter,
+    viewer?: LeadViewer,
   ): Promise<StoreInboxPage> {
-    return this.#search.search(filter, pageSize, clock);
+    return this.#search.search(filter, pageSize, clock, viewer);
+  }
+
+  /** The team's active people as the staff pages name them, by name (ADR 0046). */
+  async people(): Promise<LeadOwner[]> {
+    const rows = await this.#database.db
+      .selectFrom('staff_people')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('active', '=', 1)
+      .execute();
+    return rows
+      .map((row) => ({
+        id: row.id,
+        name: personName({ firstName: row.first_name, lastName: row.last_name, email: row.email }),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
   }
 
   counters(now: number): Promise<Pick<Counters, 'windows'>> {
     return this.#search.counters(now);
   }
 
-  /** A request's page as stored: the request, its e-mails, notes, audit trail and related ones. */
-  async leadDetail(id: string): Promise<LeadDetail | undefined> {
+  /**
+   * A request's page as stored: the request, its owner, its e-mails, notes, audit trail and the
+   * related ones the viewer may see (ADR 0046).
+   */
+  async leadDetail(id: string, viewer?: LeadViewer): Promise<LeadDetail | undefined> {
     const row = await this.#database.db
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
+      .leftJoin('staff_people as owner', 'owner.id', 'leads.owner_id')
       .selectAll('leads')
       .select([
+        'owner.first_name as owner_first_name',
+        'owner.last_name as owner_last_name',
+        'owner.email as owner_email',
         'lead_tracking.status',
         'lead_tracking.source_page',
         'lead_tracking.utm_source',
@@ -56,13 +86,17 @@ export class InboxStore {
     const { consent, contact } = toLead(row);
     const { sequence: _sequence, ...contactFacts } = contact;
     return {
-      ...toRow({ ...row, status: row.status, source_page: row.source_page }, mails.map(toDelivery)),
+      ...toRow(
+        { ...row, status: row.status, source_page: row.source_page },
+        mails.map(toDelivery),
+        viewer,
+      ),
       adresse: row.adresse,
       message: row.message,
       consent,
       contact: contactFacts,
       campaign: { source: row.utm_source, medium: row.utm_medium, campaign: row.utm_campaign },
-      related: await this.#related(id, row),
+      related: await this.#related(id, row, viewer),
       mails: mails.map((mail) => ({
         kind: mail.kind,
         status: mail.status,
@@ -81,8 +115,9 @@ export class InboxStore {
   async #related(
     id: string,
     person: { email_key: string; phone_key: string },
+    viewer?: LeadViewer,
   ): Promise<LeadDetail['related']> {
-    const rows = await this.#database.db
+    let query = this.#database.db
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
       .select(['leads.id', 'leads.created_at', 'leads.produit', 'lead_tracking.status'])
@@ -97,8 +132,9 @@ export class InboxStore {
         ]),
       )
       .orderBy('leads.created_at', 'desc')
-      .limit(50)
-      .execute();
+      .limit(50);
+    if (viewer?.restricted) query = query.where(takableBy(viewer));
+    const rows = await query.execute();
     return rows.map((other) => ({
       id: other.id,
       createdAt: other.created_at,

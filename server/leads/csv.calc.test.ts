@@ -156,8 +156,10 @@ describe('the CSV opened in LibreOffice Calc', () => {
     expect(list[0]!.map((header) => header.text)).toEqual([...LIST_COLUMNS]);
     expect(list).toHaveLength(ROWS.length + 1);
     const headers = all[0]!.map((header) => header.text);
-    expect(headers).toHaveLength(30);
-    expect(headers).toEqual(expect.arrayContaining(['Recontact souhaité', 'Créneaux souhaités']));
+    expect(headers).toHaveLength(31);
+    expect(headers).toEqual(
+      expect.arrayContaining(['Recontact souhaité', 'Créneaux souhaités', 'Attribuée à']),
+    );
     for (const header of all[0]!) {
       expect(header.type, header.text).toBe('string');
       expect(header.text, header.text).toMatch(/^[A-ZÀÉ][^A-Z]/u);

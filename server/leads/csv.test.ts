@@ -178,12 +178,16 @@ describe('the CSV export', () => {
         Statut: 'En cours',
         // Due « lundi 30 novembre à 24:00 »: on the Monday.
         'À rappeler avant': '30/11/2026 23:59',
+        // No owner yet (ADR 0046).
+        'Attribuée à': 'À attribuer',
         'Dernier appel': '30/11/2026 10:05',
         'Résultat du dernier appel': 'Messagerie',
       },
     ]);
-    const [every] = parse(requestsCsv([row({ dueAt: endOfMonday })], ALL));
-    expect(Object.keys(every!)).toHaveLength(30);
+    const owned = { dueAt: endOfMonday, owner: { name: 'Marie Dupont' } };
+    const [every] = parse(requestsCsv([row(owned)], ALL));
+    expect(Object.keys(every!)).toHaveLength(31);
+    expect(every).toMatchObject({ 'Attribuée à': 'Marie Dupont' });
     expect(Object.keys(every!)).toEqual(expect.arrayContaining([...LIST_COLUMNS]));
     expect(every).toMatchObject({ 'À rappeler avant': '30/11/2026 23:59' });
     // Every header in French words, none a code.

@@ -39,6 +39,8 @@ export type ExportRow = LeadWithDelivery & {
   status: LeadStatus;
   dueAt: number;
   calls: readonly CallRecord[];
+  /** Who handles it (ADR 0046); null: nobody yet. */
+  owner?: { name: string } | null;
 };
 
 export function deliverySummary(lead: Pick<LeadWithDelivery, 'delivery'>): string {
@@ -114,6 +116,7 @@ function columns(timeZone: string): Column[] {
     ['Statut', (row) => STATUS_LABELS[row.status]],
     // A deadline at the end of a day is written on that day, at 23:59 (see `deadlineClock`).
     ['À rappeler avant', (row) => deadlineClock(row.dueAt, timeZone)],
+    ['Attribuée à', (row) => row.owner?.name ?? 'À attribuer'],
     ...LEAD_FIELDS.map((field): Column => [
       LEAD_FIELD_LABELS[field],
       (row) =>
@@ -176,6 +179,7 @@ export const LIST_COLUMNS = [
   LEAD_FIELD_LABELS.produit,
   'Statut',
   'À rappeler avant',
+  'Attribuée à',
   'Dernier appel',
   'Résultat du dernier appel',
 ] as const;

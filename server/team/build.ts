@@ -4,6 +4,7 @@
  */
 import type { Database } from '#server/db/database.ts';
 import type { ServerEnv } from '#server/env.ts';
+import type { AbsenceClock } from './access.ts';
 import { OwnershipService } from './ownership.ts';
 import { TeamService } from './service.ts';
 import { TeamSettingsService } from './settings.ts';
@@ -20,6 +21,9 @@ export function buildTeam(settings: Pick<ServerEnv, 'STAFF_EMAILS'>, database: D
 }
 
 /** « Je la prends », « Confier à … » and the assignment settings, on `database` (ADR 0045). */
-export function assignmentServices(database: Database) {
-  return { ownership: new OwnershipService(database), settings: new TeamSettingsService(database) };
+export function assignmentServices(database: Database, absences?: AbsenceClock) {
+  return {
+    ownership: new OwnershipService(database, absences),
+    settings: new TeamSettingsService(database),
+  };
 }

@@ -1,15 +1,14 @@
-import { personName, type StaffIdentity } from '#contracts/staff/contract.ts';
-import type { LeadOwner } from '#contracts/staff/ownership.ts';
+import { personName, type LeadOwner, type StaffIdentity } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { scopeOf, type DbScope } from '#server/db/scope.ts';
-import { LeadAccess } from './access.ts';
+import { type AbsenceClock, LeadAccess } from './access.ts';
 import { isAbsentOn, parisDateOf } from './assignment-rule.ts';
 import { changeOwner } from './owner-change.ts';
 import { type PersonRow, TeamStore } from './store.ts';
 
 /** Why « Je la prends » or « Confier à … » was refused (French in ./messages.ts). */
-export type OwnershipRefusal = 'not-found' | 'owned' | 'not-owner' | 'inactive-person' | 'stale';
+type OwnershipRefusal = 'not-found' | 'owned' | 'not-owner' | 'inactive-person' | 'stale';
 export type OwnershipOutcome =
   | { ok: true; owner: LeadOwner | null }
   | { ok: false; reason: OwnershipRefusal; ownerName?: string };
@@ -36,9 +35,12 @@ interface LeadFacts {
  */
 export class OwnershipService {
   readonly #database: Database;
+  readonly #absences: AbsenceClock | undefined;
 
-  constructor(database: Database) {
+  /** `absences`: the company's calendar, so that an absent colleague's requests can be taken. */
+  constructor(database: Database, absences?: AbsenceClock) {
     this.#database = database;
+    this.#absences = absences;
   }
 
   /**
@@ -101,7 +103,7 @@ export class OwnershipService {
   ): Promise<OwnershipOutcome> {
     return inTransaction(this.#database, async (trx) => {
       const scope = scopeOf(this.#database, trx);
-      if (!(await new LeadAccess(scope).canSee(staff, leadId))) {
+      if (!(await new LeadAccess(scope, this.#absences).canSee(staff, leadId))) {
         return { ok: false, reason: 'not-found' };
       }
       const row = await trx

@@ -30,7 +30,12 @@ function actor(c: Context): string {
 
 export function registerWebhookStaffRoutes(
   app: Hono,
-  deps: { requireStaff: MiddlewareHandler; service: WebhookService | undefined },
+  deps: {
+    requireStaff: MiddlewareHandler;
+    /** The session check of a request's own events (hides the requests not visible). */
+    requireLeadStaff?: MiddlewareHandler;
+    service: WebhookService | undefined;
+  },
 ): void {
   const { requireStaff, service } = deps;
   const result = (c: Context, count: number) => c.json({ count } satisfies WebhookActionResult);
@@ -40,7 +45,8 @@ export function registerWebhookStaffRoutes(
     c.json(service ? await service.integrationsPage() : { configured: false }),
   );
 
-  app.get(`${STAFF_API_PREFIX}/demandes/:id/webhooks`, requireStaff, async (c) => {
+  const requireLeadStaff = deps.requireLeadStaff ?? requireStaff;
+  app.get(`${STAFF_API_PREFIX}/demandes/:id/webhooks`, requireLeadStaff, async (c) => {
     const id = c.req.param('id') ?? '';
     if (!LEAD_ID.test(id)) return c.json({ error: WEBHOOK_STAFF_ERRORS.notFound }, 404);
     return c.json(service ? await service.leadWebhooks(id) : { configured: false, events: [] });

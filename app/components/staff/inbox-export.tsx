@@ -65,11 +65,14 @@ export function InboxExport({
   filter,
   view,
   total,
+  all = true,
 }: {
   /** The filter of the list shown (the one applied, not what is being typed). */
   filter: InboxFilter;
   view: InboxView;
   total: number;
+  /** « Toutes les demandes » is offered (responsables only, ADR 0046). */
+  all?: boolean;
 }) {
   const { page: _page, vue: _vue, ...narrowing } = filter;
   const fields = Object.entries({ ...narrowing, vue: view }).filter(
@@ -78,7 +81,7 @@ export function InboxExport({
   const filtered = Object.keys(narrowing).length > 0;
   const choices: Array<[ExportScope, string]> = [
     ['vue', text.view(callbackText.views.names[view], filtered, total)],
-    ['tout', text.all],
+    ...(all ? [['tout', text.all] as [ExportScope, string]] : []),
   ];
   return (
     <section

@@ -8,6 +8,8 @@ import { InboxFilterForm } from './inbox-filter-form.tsx';
 
 afterEach(cleanup);
 
+const PEOPLE = [{ id: '0790aa93-9c12-42d4-859a-04f8e90a12ae', name: 'Marie Dupont' }];
+
 function renderForm(filter: InboxFilter) {
   const onApply = vi.fn<(next: InboxFilter) => void>();
   render(
@@ -15,6 +17,7 @@ function renderForm(filter: InboxFilter) {
       filter={filter}
       view={filter.vue ?? 'a-rappeler'}
       products={['Climatisation']}
+      people={PEOPLE}
       busy={false}
       onApply={onApply}
       onReset={() => undefined}
@@ -51,5 +54,22 @@ describe('InboxFilterForm', () => {
     await userEvent.clear(box());
     await apply();
     expect(onApply).toHaveBeenLastCalledWith({ vue: 'en-retard', page: 1 });
+  });
+
+  it('filters by owner: anyone, me, nobody or one person (ADR 0046)', async () => {
+    const onApply = renderForm({ vue: 'toutes' });
+    const owner = screen.getByLabelText('Attribuée à');
+    expect([...(owner as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'Toutes les personnes',
+      'Moi',
+      'À attribuer',
+      'Marie Dupont',
+    ]);
+    await userEvent.selectOptions(owner, 'Marie Dupont');
+    await apply();
+    expect(onApply).toHaveBeenLastCalledWith({ owner: PEOPLE[0]!.id, vue: 'toutes', page: 1 });
+    await userEvent.selectOptions(owner, 'Moi');
+    await apply();
+    expect(onApply).toHaveBeenLastCalledWith({ owner: 'moi', vue: 'toutes', page: 1 });
   });
 });

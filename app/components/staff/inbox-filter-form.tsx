@@ -5,14 +5,19 @@ import {
   LEAD_STATUS_VALUES,
   type InboxFilter,
   type InboxView,
+  type LeadOwner,
   type LeadStatus,
+  OWNER_ME,
+  OWNER_NOBODY,
 } from '#contracts/staff/contract.ts';
+import { ownerText } from '#app/content/owners.ts';
 import { StaffButton, StaffInput, StaffSelect } from './controls.tsx';
 
 const text = staffText.inbox;
 
 /** The filters folded under « Plus de filtres »: the search box stays in view. */
 const ADVANCED_FIELDS = [
+  'owner',
   'status',
   'produit',
   'clientType',
@@ -36,6 +41,7 @@ export function filterFrom(form: HTMLFormElement, vue: InboxView, page = 1): Inb
     from: read('from'),
     to: read('to'),
     sourcePage: read('sourcePage'),
+    owner: read('owner'),
     vue,
     page,
   };
@@ -53,9 +59,27 @@ export interface InboxFilterFormProps {
   view: InboxView;
   /** The products the "Produit" list offers. */
   products: readonly string[];
+  /** The team's people the owner filter offers. */
+  people?: readonly LeadOwner[];
   busy: boolean;
   onApply: (filter: InboxFilter) => void;
   onReset: () => void;
+}
+
+/** The owner filter (ADR 0046): anyone, me, nobody, or one person of the team. */
+function OwnerSelect({ filter, people }: { filter: InboxFilter; people: readonly LeadOwner[] }) {
+  return (
+    <StaffSelect label={ownerText.filter.label} name="owner" defaultValue={filter.owner ?? ''}>
+      <option value="">{ownerText.filter.anyone}</option>
+      <option value={OWNER_ME}>{ownerText.filter.me}</option>
+      <option value={OWNER_NOBODY}>{ownerText.filter.nobody}</option>
+      {people.map((person) => (
+        <option key={person.id} value={person.id}>
+          {person.name}
+        </option>
+      ))}
+    </StaffSelect>
+  );
 }
 
 /** The selects of the folded filters: status, product, kind of client. */
@@ -94,10 +118,12 @@ function FilterSelects({ filter, products }: { filter: InboxFilter; products: re
 function MoreFilters({
   filter,
   products,
+  people,
   busy,
 }: {
   filter: InboxFilter;
   products: readonly string[];
+  people: readonly LeadOwner[];
   busy: boolean;
 }) {
   // The filters beyond the search box stay folded unless one of them is in use.
@@ -114,6 +140,7 @@ function MoreFilters({
         {text.moreFilters}
       </summary>
       <div className="mt-3 grid gap-4 rounded-card border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <OwnerSelect filter={filter} people={people} />
         <FilterSelects filter={filter} products={products} />
         <StaffInput label={text.from} name="from" type="date" defaultValue={filter.from} />
         <StaffInput label={text.to} name="to" type="date" defaultValue={filter.to} />
@@ -144,6 +171,7 @@ export function InboxFilterForm({
   view,
   formRef,
   products,
+  people = [],
   busy,
   onApply,
   onReset,
@@ -176,7 +204,7 @@ export function InboxFilterForm({
             {text.apply}
           </StaffButton>
         </div>
-        <MoreFilters filter={filter} products={products} busy={busy} />
+        <MoreFilters filter={filter} products={products} people={people} busy={busy} />
       </form>
     </section>
   );

@@ -6,7 +6,6 @@ import {
   type Counters,
   type InboxFilter,
   type InboxPage,
-  type InboxView,
 } from '#contracts/staff/contract.ts';
 import { StaffButton, StaffMessage } from './controls.tsx';
 import { rememberFilter } from './filter-memory.ts';
@@ -18,6 +17,7 @@ import { InboxEmpty } from './inbox-empty.tsx';
 import { InboxExport } from './inbox-export.tsx';
 import { filterFrom, InboxFilterForm } from './inbox-filter-form.tsx';
 import { InboxTable } from './inbox-table.tsx';
+import { defaultViewFor, useMe } from './owner-parts.tsx';
 
 const text = staffText.inbox;
 
@@ -26,9 +26,6 @@ export interface InboxData {
   counters: Counters;
   filter: InboxFilter;
 }
-
-/** The view the inbox opens on: the requests to call back, soonest due first. */
-export const DEFAULT_VIEW: InboxView = 'a-rappeler';
 
 /** The list shown, the filter it was loaded with, and loading another (remembered once in). */
 function useInboxList(initial: InboxData) {
@@ -90,6 +87,14 @@ function InboxPagination({
   );
 }
 
+function InboxError({ error }: { error: string | undefined }) {
+  return error ? (
+    <div className="mt-4">
+      <StaffMessage tone="error">{error}</StaffMessage>
+    </div>
+  ) : null;
+}
+
 /**
  * `/equipe`: the search box, the list in its view (paginated) right under it, the other filters
  * folded, then the CSV export and the counters: the first request is in view on a phone as on a
@@ -102,10 +107,13 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const remountForm = () => setFormKey((key) => key + 1);
-  const view = filter.vue ?? DEFAULT_VIEW;
+  // The view it opens on (ADR 0046): « Mes demandes » for a commercial, else « À traiter ».
+  const me = useMe();
+  const defaultView = defaultViewFor(me);
+  const view = filter.vue ?? defaultView;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
-  const reset = () => void load({ vue: DEFAULT_VIEW }).then(remountForm);
+  const reset = () => void load({ vue: defaultView }).then(remountForm);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -117,6 +125,7 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         filter={filter}
         view={view}
         products={page.products}
+        people={page.people}
         busy={busy}
         onApply={(next) => void load(next)}
         formRef={formRef}
@@ -141,13 +150,15 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
             }
           />
         </div>
-        {error ? (
-          <div className="mt-4">
-            <StaffMessage tone="error">{error}</StaffMessage>
-          </div>
-        ) : null}
+        <InboxError error={error} />
         {page.rows.length > 0 ? (
-          <InboxTable page={page} view={view} now={now} searching={filter.q !== undefined} />
+          <InboxTable
+            page={page}
+            view={view}
+            now={now}
+            searching={filter.q !== undefined}
+            onOwnerChanged={() => load(filter)}
+          />
         ) : (
           <InboxEmpty
             view={view}
@@ -165,7 +176,12 @@ export function InboxScreen({ initial }: { initial: InboxData }) {
         />
       </section>
 
-      <InboxExport filter={filter} view={view} total={page.total} />
+      <InboxExport
+        filter={filter}
+        view={view}
+        total={page.total}
+        all={me?.role === 'responsable'}
+      />
 
       <InboxCounters counters={initial.counters} />
     </div>

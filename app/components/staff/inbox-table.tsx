@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { deliveryLabel, formatAge, formatDateTime, staffText } from '#app/content/staff.ts';
 import type { InboxPage, InboxView } from '#contracts/staff/contract.ts';
 import { DueCell } from './callback/due-cell.tsx';
+import { OwnerActions } from './owner-parts.tsx';
 import { StandingLabel } from './standing-label.tsx';
 import { CallMarkBadge, startCallMark } from './calling/call-mark-badge.tsx';
 import { callbackText, dueWorkOf } from '#app/content/callback.ts';
@@ -13,6 +14,7 @@ const text = staffText.inbox;
 const COLUMN_ORDER = [
   'person',
   'due',
+  'owner',
   'received',
   'contact',
   'product',
@@ -28,10 +30,13 @@ export interface InboxTableProps {
   now: number;
   /** The rows are a search's results: each says where it stands. */
   searching?: boolean;
+  /** An owner changed (« Je la prends », « Confier à … »): reload the list. */
+  onOwnerChanged?: () => Promise<void> | void;
 }
 
 /** The columns a phone leaves out: the request's page has them; the number is under the name. */
 const WIDE_ONLY = new Set<(typeof COLUMN_ORDER)[number]>([
+  'owner',
   'received',
   'contact',
   'product',
@@ -126,20 +131,28 @@ function InboxRow({
   page,
   now,
   searching,
+  onOwnerChanged,
 }: {
   row: Row;
   page: InboxPage;
   now: number;
   searching: boolean;
+  onOwnerChanged: () => Promise<void> | void;
 }) {
   const emailOnly = row.contactChannel === 'email';
   const work = dueWorkOf(row.contactChannel);
+  const owner = <OwnerActions lead={row} people={page.people} onChanged={onOwnerChanged} />;
   return (
     <tr className="border-t border-slate-200 align-top">
       <PersonCell row={row} searching={searching} />
       <td className="px-3 py-2">
         <DueCell clock={row.clock} work={work} now={page.now} timeZone={page.timeZone} />
+        {/* On a phone, where the owner's column is left out: under the due time. */}
+        <div className="mt-1 sm:hidden">
+          <OwnerActions lead={row} people={page.people} onChanged={onOwnerChanged} compact />
+        </div>
       </td>
+      <td className={`px-3 py-2 ${wideOnly}`}>{owner}</td>
       <td className={`px-3 py-2 ${wideOnly}`}>
         <span title={formatDateTime(row.createdAt)}>{formatAge(row.createdAt, now)}</span>
         <span className="block text-slate-700">{formatDateTime(row.createdAt)}</span>
@@ -180,10 +193,16 @@ function InboxRow({
  * On a phone, two columns that fit without scrolling sideways: the name with the number (a
  * `tel:` link) and the product under it, and the due time.
  */
-export function InboxTable({ page, view, now, searching = false }: InboxTableProps) {
+export function InboxTable({
+  page,
+  view,
+  now,
+  searching = false,
+  onOwnerChanged = () => undefined,
+}: InboxTableProps) {
   return (
     <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm sm:min-w-[44rem]">
+      <table className="w-full text-left text-sm sm:min-w-[52rem]">
         <caption className="sr-only">{callbackText.captions[view]}</caption>
         <thead className="bg-slate-50 text-slate-800">
           <tr>
@@ -200,7 +219,14 @@ export function InboxTable({ page, view, now, searching = false }: InboxTablePro
         </thead>
         <tbody>
           {page.rows.map((row) => (
-            <InboxRow key={row.id} row={row} page={page} now={now} searching={searching} />
+            <InboxRow
+              key={row.id}
+              row={row}
+              page={page}
+              now={now}
+              searching={searching}
+              onOwnerChanged={onOwnerChanged}
+            />
           ))}
         </tbody>
       </table>

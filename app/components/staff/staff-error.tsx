@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router';
 
+import { ownerText } from '#app/content/owners.ts';
 import { staffText } from '#app/content/staff.ts';
 import { STAFF_PAGE_PREFIX, STAFF_SIGN_IN_PAGE } from '#contracts/staff/contract.ts';
 import { StaffApiError } from './staff-api.ts';
@@ -13,8 +14,9 @@ export async function signedIn<T>(load: () => Promise<T>): Promise<T> {
     return await load();
   } catch (error) {
     if (error instanceof StaffApiError && error.status === 401) throw redirect(STAFF_SIGN_IN_PAGE);
-    if (error instanceof StaffApiError && error.status === 404) {
-      throw data(error.message, { status: 404 });
+    // A request that does not exist, or a page for responsables only: the API's French words.
+    if (error instanceof StaffApiError && (error.status === 404 || error.status === 403)) {
+      throw data(error.message, { status: error.status });
     }
     throw error;
   }
@@ -26,9 +28,14 @@ export async function signedIn<T>(load: () => Promise<T>): Promise<T> {
  */
 export function StaffErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const notFound = (isRouteErrorResponse(error) && error.status === 404) || forbidden;
   if (!notFound) console.error(error);
-  const text = notFound ? staffText.notFound : staffText.failure;
+  const text = forbidden
+    ? { title: ownerText.forbiddenTitle, text: '' }
+    : notFound
+      ? staffText.notFound
+      : staffText.failure;
   // A request that no longer exists comes with the API's own French message.
   const detail =
     notFound && typeof error.data === 'string' && error.data !== '' ? error.data : text.text;

@@ -51,6 +51,8 @@ function row(id: string, nom: string, choice: ContactChoice): InboxPage['rows'][
     status: 'nouveau',
     sourcePage: null,
     delivery: [],
+    owner: null,
+    ownerAbsent: false,
     clock,
     standing: 'a-rappeler',
   };
@@ -60,6 +62,7 @@ function leadPage(choice: ContactChoice, closed = false): LeadPage {
   const { clock: _, standing: __, ...fields } = row('lead', 'Martin', choice);
   return {
     ...fields,
+    people: [],
     adresse: '1 rue X',
     message: '',
     consent: { text: 'J’accepte…', version: '2026-12-01', givenAt: NOW },
@@ -97,6 +100,7 @@ const page = (searching: boolean) => (
   <InboxTable
     page={{
       rows: [row('mail', 'Courriel', EMAIL), row('phone', 'Telephone', PHONE)],
+      people: [],
       now: NOW,
       timeZone: PARIS,
       overdue: 0,

@@ -4,8 +4,9 @@ import { INBOX_VIEWS, type InboxView } from '#contracts/staff/contract.ts';
 const text = callbackText.views;
 
 /**
- * The inbox's views as toggle buttons: « À rappeler » (the default, soonest due first),
- * « En retard (n) » and « Toutes les demandes ».
+ * The inbox's views as toggle buttons: « Mes demandes » (a commercial's default, ADR 0046),
+ * « À rappeler » (a responsable's, soonest due first), « En retard (n) », « À attribuer » and
+ * « Toutes les demandes »; smaller type on a phone, so that they take two lines.
  */
 export function InboxViews({
   current,
@@ -29,7 +30,7 @@ export function InboxViews({
             aria-pressed={pressed}
             disabled={disabled}
             onClick={() => onChoose(view)}
-            className={`inline-flex min-h-11 items-center rounded-control border px-4 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
+            className={`inline-flex min-h-11 items-center rounded-control border px-3 text-sm font-semibold sm:px-4 sm:text-base disabled:cursor-not-allowed disabled:opacity-60 ${
               pressed
                 ? 'border-brand-700 bg-brand-700 text-white'
                 : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50'
