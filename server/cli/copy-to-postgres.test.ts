@@ -7,6 +7,7 @@ import { runLeadsCommand } from './leads.ts';
 import { type LeadInput } from '#server/db/records/lead.ts';
 import { type StoreConfig } from '#server/db/connection.ts';
 import { openStores } from '#server/compose/stores.ts';
+import { TeamService } from '#server/team/index.ts';
 
 /**
  * `npm run leads -- copy-to-postgres`: from the SQLite file of DATA_DIR into the (empty)
@@ -132,6 +133,71 @@ describe('copy-to-postgres', () => {
     } finally {
       await server.close();
       await peer.stop();
+    }
+  });
+
+  it('carries the team: each request keeps its owner, the same person by address on both', async () => {
+    await seedSqlite(3);
+    const source = await openStores(sqlite.config);
+    const target = await openStores(postgres.config);
+    try {
+      const leaSource = await new TeamService(source.database).add(
+        {
+          firstName: 'Léa',
+          lastName: 'Martin',
+          email: 'lea@calora-energies.example',
+          role: 'commercial',
+        },
+        'test',
+        1,
+      );
+      const paulSource = await new TeamService(source.database).add(
+        {
+          firstName: 'Paul',
+          lastName: 'Roux',
+          email: 'paul@calora-energies.example',
+          role: 'commercial',
+        },
+        'test',
+        2,
+      );
+      // The target already has Léa (as STAFF_EMAILS seeds at start), under another id.
+      const leaTarget = await new TeamService(target.database).add(
+        {
+          firstName: 'Léa',
+          lastName: 'Martin',
+          email: 'LEA@calora-energies.example',
+          role: 'responsable',
+        },
+        'test',
+        3,
+      );
+      if (!leaSource.ok || !paulSource.ok || !leaTarget.ok) throw new Error('team not seeded');
+      const owners = { 'lead-000': leaSource.person.id, 'lead-001': paulSource.person.id };
+      for (const [id, owner] of Object.entries(owners)) {
+        await source.database.db
+          .updateTable('leads')
+          .set({ owner_id: owner })
+          .where('id', '=', id)
+          .execute();
+      }
+      const copied = await runLeadsCommand(['copy-to-postgres'], config);
+      expect(copied.stderr).toBe('');
+      expect(copied.code).toBe(0);
+      const rows = await target.database.db
+        .selectFrom('leads')
+        .leftJoin('staff_people', 'staff_people.id', 'leads.owner_id')
+        .select(['leads.id', 'staff_people.email', 'leads.owner_id'])
+        .orderBy('leads.id')
+        .execute();
+      expect(rows).toEqual([
+        { id: 'lead-000', email: 'LEA@calora-energies.example', owner_id: leaTarget.person.id },
+        { id: 'lead-001', email: 'paul@calora-energies.example', owner_id: paulSource.person.id },
+        { id: 'lead-002', email: null, owner_id: null },
+      ]);
+    } finally {
+      await source.close();
+      await target.close();
     }
   });
 

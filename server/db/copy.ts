@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 
 import { inTransaction, type Connection } from './connection.ts';
+import { copyTeam } from './copy-team.ts';
 import type { Tables } from './schema.ts';
 
-/** Moving up: copying a store's leads and e-mails into another one (`npm run leads -- copy`). */
+/**
+ * Moving up: copying a store's leads and e-mails, with the team that owns them, into another one
+ * (`npm run leads -- copy`).
+ */
 
 export interface CopyCounts {
   leads: { source: number; copied: number; alreadyThere: number };
@@ -37,8 +41,13 @@ export async function copyStore(source: Kysely<Tables>, target: Connection): Pro
   };
   const BATCH = 200;
   await inTransaction(target, async (trx) => {
+    // The people first: a request's owner and a hand-over e-mail name one.
+    const people = await copyTeam(source, trx);
+    const personOf = (id: string | null) => (id === null ? null : (people.get(id) ?? id));
     for (let start = 0; start < leads.length; start += BATCH) {
-      const batch = leads.slice(start, start + BATCH);
+      const batch = leads
+        .slice(start, start + BATCH)
+        .map((lead) => ({ ...lead, owner_id: personOf(lead.owner_id) }));
       const inserted = await trx
         .insertInto('leads')
         .values(batch)
@@ -50,6 +59,7 @@ export async function copyStore(source: Kysely<Tables>, target: Connection): Pro
     for (let start = 0; start < mails.length; start += BATCH) {
       const batch = mails.slice(start, start + BATCH).map(({ id: _id, ...mail }) => ({
         ...mail,
+        person_id: personOf(mail.person_id),
         // A claim means nothing on another database.
         claimed_until: null,
         claim_token: null,
