@@ -71,13 +71,13 @@ async function signedIn(browser: Browser, email: string, width: 'phone' | 'deskt
 async function send(page: Page, nom: string, adresse: string): Promise<void> {
   const response = await page.request.post(CONTACT_ENDPOINT_PATH, {
     data: {
-      clientType: 'particulier',
+      clientType: 'professionnel',
       nom,
       prenom: 'Claire',
       adresse,
       telephone: '06 11 22 33 44',
       email: `${nom.toLowerCase()}@exemple.fr`,
-      produit: 'Pompe à chaleur',
+      produit: 'Audit énergétique',
       message: 'Bonjour, un devis.',
       rgpdConsent: true,
       website: '',
