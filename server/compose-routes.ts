@@ -7,13 +7,7 @@ import type { Env, Hono, MiddlewareHandler } from 'hono';
 
 import { registerAudienceBeacon } from '#server/audience/routes.ts';
 import { registerAudienceStaffRoutes } from '#server/audience/staff-routes.ts';
-import {
-  addDays,
-  dayStart,
-  firstCallStats,
-  localDate,
-  type Callback,
-} from '#server/callback/index.ts';
+import { addDays, dayStart, localDate, type Callback } from '#server/callback/index.ts';
 import { registerCallbackRoutes } from '#server/callback/routes.ts';
 import { buildCalling } from '#server/calling/index.ts';
 import { registerCallingRoutes } from '#server/calling/routes.ts';
@@ -160,10 +154,7 @@ function registerStaffRoutes(
       const { calendar } = callback;
       registerPersonalRoutes(staffApp, kit, {
         database: stores.database,
-        figures: (rows, now, days) => {
-          const { withinPromiseShare, medianMs } = firstCallStats(rows, now, days, calendar);
-          return { withinPromiseShare, medianMs };
-        },
+        figures: (now, days) => callback.countersByOwner(now, days),
         promiseHours: calendar.promiseHours,
         today: (now) => localDate(now, calendar.timeZone),
         timeZone: calendar.timeZone,

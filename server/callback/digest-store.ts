@@ -22,6 +22,8 @@ export interface UncalledLead {
 
 /** A request as the call-back counters read it (store.ts `receivedSince`). */
 export interface ReceivedLead {
+  /** Who handles it (`staff_people.id`); null: « À attribuer ». */
+  ownerId: string | null;
   createdAt: number;
   dueAt: number | null;
   choice: ContactChoice;

@@ -14,7 +14,7 @@ export {
 export { choiceLine } from './digest-copy.ts';
 export { DigestScheduler, digestWriter } from './digest.ts';
 export { type DueBound, dueOrder, dueWithin, notYetCalled } from './clock-sql.ts';
-export { CallbackService, firstCallStats } from './service.ts';
+export { CallbackService } from './service.ts';
 export { calendarFromEnv } from './settings.ts';
 export { dueWallTimeBy } from './wall-time.ts';
 export { contactOffer, dueAtFor, nextChosenSlot } from './slots.ts';

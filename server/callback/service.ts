@@ -180,6 +180,32 @@ export class CallbackService {
     }
     return { firstCall, promiseHours: this.calendar.promiseHours };
   }
+
+  /**
+   * The same figures per owner over `days` days at `now` (the team page's counters, ADR 0044):
+   * how many of the requests received they own, the share reached within the promise and the
+   * median time to the first reach. Unassigned requests count for nobody.
+   */
+  async countersByOwner(now: number, days: number): Promise<Map<string, OwnerFigures>> {
+    const byOwner = new Map<string, ReceivedLead[]>();
+    for (const row of await this.#calls.receivedSince(now - days * DAY_MS)) {
+      if (row.ownerId !== null)
+        byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), row]);
+    }
+    const figures = new Map<string, OwnerFigures>();
+    for (const [ownerId, rows] of byOwner) {
+      const { withinPromiseShare, medianMs } = firstCallStats(rows, now, days, this.calendar);
+      figures.set(ownerId, { received: rows.length, withinPromiseShare, medianMs });
+    }
+    return figures;
+  }
+}
+
+/** One owner's figures over a window (`countersByOwner`). */
+export interface OwnerFigures {
+  received: number;
+  withinPromiseShare: FirstCallWindow['withinPromiseShare'];
+  medianMs: FirstCallWindow['medianMs'];
 }
 
 /**
@@ -206,7 +232,7 @@ export function reachedInTime(
  * due time without being reached (unanswered attempts do not count as reached: ADR 0028).
  */
 export function firstCallStats(
-  rows: ReadonlyArray<ReceivedLead>,
+  rows: ReadonlyArray<Omit<ReceivedLead, 'ownerId'>>,
   now: number,
   days: number,
   calendar: CallbackCalendar,

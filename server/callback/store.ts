@@ -229,6 +229,7 @@ export class CallbackStore {
       .selectFrom('leads')
       .leftJoin('lead_tracking', 'lead_tracking.lead_id', 'leads.id')
       .select((eb) => [
+        'leads.owner_id',
         'leads.created_at',
         'leads.due_at',
         'leads.contact_channel',
@@ -245,6 +246,7 @@ export class CallbackStore {
       .where('leads.created_at', '>=', since)
       .execute();
     return rows.map((row) => ({
+      ownerId: row.owner_id,
       createdAt: row.created_at,
       dueAt: row.due_at,
       choice: choiceFromColumns(row.contact_channel, row.contact_days, row.contact_slots),

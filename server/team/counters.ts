@@ -1,36 +1,32 @@
 import { personName } from '#contracts/staff/contract.ts';
 import type { PersonCounters, TeamCounters } from '#contracts/staff/team.ts';
-import type { OwnedReceived, PersonalStore } from './personal-store.ts';
+import type { PersonalStore } from './personal-store.ts';
+
+/** One owner's figures over a window: the call-back clock's own (handed in by the composition). */
+type OwnerFigures = Omit<PersonCounters, 'person'>;
 
 /**
- * The call-back clock's own figures for a set of requests (its `firstCallStats`, handed in by
- * the composition so that the team does not import the clock): the share reached within the
- * promise and the median working time to the first reach.
+ * The call-back clock's figures per owner over `days` days at `now` (its `countersByOwner`,
+ * handed in by the composition so that the team does not import the clock).
  */
-export type FirstCallFigures = (
-  rows: readonly Omit<OwnedReceived, 'ownerId'>[],
-  now: number,
-  days: number,
-) => Pick<PersonCounters, 'withinPromiseShare' | 'medianMs'>;
+export type FiguresByOwner = (now: number, days: number) => Promise<Map<string, OwnerFigures>>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const NONE: OwnerFigures = { received: 0, withinPromiseShare: null, medianMs: null };
 
 /**
  * Each person's counters over `days` days (ADR 0044): the requests they own among those received
  * in the window, the share reached within the promise and the median time to the first reach,
- * computed by the call-back clock's own rule (`figures`). Every active person is listed; a
- * deactivated one only when they own a request of the window.
+ * by the call-back clock's own rule. Every active person is listed; a deactivated one only when
+ * they own a request of the window.
  */
 export async function teamCounters(
   store: PersonalStore,
-  figures: FirstCallFigures,
+  figures: FiguresByOwner,
   promiseHours: number,
   now: number,
   days = 30,
 ): Promise<TeamCounters> {
-  const rows = await store.ownedSince(now - days * DAY_MS);
-  const byOwner = new Map<string, OwnedReceived[]>();
-  for (const row of rows) byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), row]);
+  const byOwner = await figures(now, days);
   const people = await store.people();
   return {
     days,
@@ -38,7 +34,6 @@ export async function teamCounters(
     people: people
       .filter((row) => row.active === 1 || byOwner.has(row.id))
       .map((row) => {
-        const owned = byOwner.get(row.id) ?? [];
         const name = personName({
           firstName: row.first_name,
           lastName: row.last_name,
@@ -46,8 +41,7 @@ export async function teamCounters(
         });
         return {
           person: { id: row.id, name, active: row.active === 1 },
-          received: owned.length,
-          ...figures(owned, now, days),
+          ...(byOwner.get(row.id) ?? NONE),
         };
       }),
   };

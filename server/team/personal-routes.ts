@@ -11,7 +11,7 @@ import {
 import type { Database } from '#server/db/database.ts';
 import type { StaffEnv, StaffRouteKit } from '#server/http/staff-route-kit.ts';
 import { absenceProblem } from './absence.ts';
-import { teamCounters, type FirstCallFigures } from './counters.ts';
+import { teamCounters, type FiguresByOwner } from './counters.ts';
 import { ABSENCE_PROBLEMS, TEAM_ERRORS, TEAM_REFUSALS } from './messages.ts';
 import { PersonalService, type PersonalOutcome } from './personal.ts';
 import { PersonalStore } from './personal-store.ts';
@@ -19,8 +19,8 @@ import { PersonalStore } from './personal-store.ts';
 /** What the team page's additions and « Mon compte » are built from (server/compose-routes.ts). */
 export interface PersonalRouteDeps {
   database: Database;
-  /** The call-back clock's figures for a person's requests (its `firstCallStats`). */
-  figures: FirstCallFigures;
+  /** The call-back clock's figures per owner (its `countersByOwner`). */
+  figures: FiguresByOwner;
   promiseHours: number;
   /** Today's Paris date (`YYYY-MM-DD`) at `now`. */
   today: (now: number) => string;
