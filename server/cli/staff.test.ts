@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, engineFixture, type EngineFixture } from '#test-support/engines.ts';
 import { openStores } from '#server/compose/stores.ts';
 import { TEAM_REFUSALS } from '#server/team/index.ts';
+import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
 import { runLeadsCommand } from './leads.ts';
 
 /**
@@ -60,6 +61,36 @@ describe.each(ENGINES)('npm run leads -- staff on %s', (engine) => {
       expect(log.filter((e) => e.action.startsWith('team_')).map((e) => e.actor)).toEqual(
         Array(6).fill('operator'),
       );
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('deactivates a person handing their open requests to a colleague', async () => {
+    const PAUL = 'paul@calora-energies.example';
+    await run('staff', 'add', LEA, 'commercial', 'Léa', 'Martin');
+    await run('staff', 'add', PAUL, 'commercial', 'Paul', 'Roux');
+    const stores = await openStores(fixture.config);
+    try {
+      const { db } = stores.database;
+      const people = await db.selectFrom('staff_people').select(['id', 'email']).execute();
+      const idOf = (email: string) => people.find((p) => p.email === email)?.id ?? '';
+      await stores.leads.insertLead('cli-reprise', sampleLead(), sampleConsent(1), [], 1);
+      await db
+        .updateTable('leads')
+        .set({ owner_id: idOf(PAUL) })
+        .where('id', '=', 'cli-reprise')
+        .execute();
+      expect((await run('staff', 'deactivate', PAUL, 'nobody@calora-energies.example')).code).toBe(
+        1,
+      );
+      expect((await run('staff', 'deactivate', PAUL, LEA)).code).toBe(0);
+      const lead = await db
+        .selectFrom('leads')
+        .select('owner_id')
+        .where('id', '=', 'cli-reprise')
+        .executeTakeFirstOrThrow();
+      expect(lead.owner_id).toBe(idOf(LEA));
     } finally {
       await stores.close();
     }

@@ -18,7 +18,9 @@ export interface CliResult {
 export const STAFF_USAGE = `  staff list       list the team: e-mail, role, active or not, name
   staff add <email> <responsable|commercial> <prénom> <nom…>
   staff role <email> <responsable|commercial>
-  staff deactivate <email>   (ends every session of theirs at once)
+  staff deactivate <email> [<colleague's email>]
+                   (ends every session of theirs at once; their open requests go to the
+                   colleague, or back to the assignment rule)
   staff reactivate <email>`;
 
 const ACTOR = 'operator';
@@ -68,14 +70,16 @@ export async function runStaffCommand(
     const person = { email, role, firstName, lastName: last.join(' ') };
     return outcome(await team.add(person, ACTOR, now));
   }
-  const person = (await team.list()).find((p) => p.email.toLowerCase() === email.toLowerCase());
-  const id = person?.id ?? '';
+  const people = await team.list();
+  const idOf = (address: string) =>
+    people.find((p) => p.email.toLowerCase() === address.toLowerCase())?.id ?? '';
+  const id = idOf(email);
   if (sub === 'role' && rest.length === 1 && isRole(rest[0])) {
     return outcome(await team.changeRole(id, rest[0], ACTOR, now));
   }
-  if (rest.length > 0) return undefined;
-  if (sub === 'deactivate') {
-    const result = outcome(await team.deactivate(id, ACTOR, now));
+  if (sub === 'deactivate' && rest.length <= 1) {
+    const reprise = rest[0] === undefined ? { rule: true as const } : { personId: idOf(rest[0]) };
+    const result = outcome(await team.deactivate(id, ACTOR, now, reprise));
     const listed = staffEmails.some(
       (listed) => listed.trim().toLowerCase() === email.toLowerCase(),
     );
@@ -85,6 +89,7 @@ export async function runStaffCommand(
       stderr: `${email} is in STAFF_EMAILS: remove it there too, or it is an active responsable again at the next start.\n`,
     };
   }
+  if (rest.length > 0) return undefined;
   if (sub === 'reactivate') return outcome(await team.reactivate(id, ACTOR, now));
   return undefined;
 }
