@@ -86,6 +86,22 @@ async function send(page: Page, nom: string, adresse: string): Promise<void> {
   expect(response.status(), `request from ${nom}`).toBe(200);
 }
 
+/** Gives the request of `nom` to the person of `email`, as if it had been theirs for a while. */
+async function ownTo(nom: string, email: string): Promise<void> {
+  const stores = await openStores({ dataDir: server.dataDir });
+  try {
+    const { db } = stores.database;
+    const person = await db
+      .selectFrom('staff_people')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('leads').set({ owner_id: person.id }).where('nom', '=', nom).execute();
+  } finally {
+    await stores.close();
+  }
+}
+
 /** The owner each request of `names` shows in the responsable's list of every request. */
 async function ownersIn(page: Page, names: readonly string[]): Promise<Record<string, string>> {
   await page.goto('/equipe');
@@ -117,11 +133,11 @@ test('« Chacun son tour » skips the commercial who set his absence', async ({ 
   const lea = await signedIn(browser, LEA.email, 'phone');
   const paul = await signedIn(browser, PAUL.email, 'phone');
 
-  // Paul is away from today to tomorrow, and says so himself.
+  // Paul is away from today for ten days (past any request's due time), and says so himself.
   await paul.goto('/equipe/mon-compte');
   const absence = paul.getByRole('region', { name: 'Mon absence' });
   await absence.getByLabel('Premier jour').fill(parisDate());
-  await absence.getByLabel('Dernier jour').fill(parisDate(1));
+  await absence.getByLabel('Dernier jour').fill(parisDate(9));
   await absence.getByRole('button', { name: 'Enregistrer l’absence' }).click();
   await expect(absence).toContainText('Absent(e) du');
 
@@ -143,6 +159,18 @@ test('« Chacun son tour » skips the commercial who set his absence', async ({ 
     await expect(lea.getByRole('link', { name: new RegExp(nom) })).toHaveCount(0);
   }
   await expectAxeClean(lea, 'Mes demandes');
+
+  // A request Paul had before leaving falls due while he is away: Léa sees it marked, and takes it.
+  const [held] = names.filter((n) => owners[n] === 'Marie Dupont');
+  await ownTo(held!, PAUL.email);
+  await lea.goto('/equipe');
+  const row = lea
+    .getByRole('row')
+    .filter({ has: lea.getByRole('link', { name: new RegExp(held!) }) });
+  await expect(row).toContainText('Absent(e)\u00a0: Paul Roux');
+  await row.getByRole('link', { name: new RegExp(held!) }).click();
+  await lea.getByRole('button', { name: /Je la prends/ }).click();
+  await expect(lea.getByRole('group', { name: 'Qui s’en occupe' })).toContainText('Léa Martin');
   await expectAxeClean(chef, 'the list with owners');
   for (const page of [chef, lea, paul]) await page.context().close();
 });
