@@ -19,11 +19,13 @@ export async function signInByMail(
     { Origin: server.origin },
   );
   if (asked.status !== 200) throw new Error(`sign-in link refused: ${asked.status}`);
-  await peer.waitFor((messages) =>
-    messages.slice(before).some((mail) => mail.envelopeTo.includes(email)),
-  );
-  const mail = peer.messages.slice(before).find((message) => message.envelopeTo.includes(email));
-  const token = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([\\w-]{43})`).exec(mail?.text ?? '')?.[1];
+  // The link's e-mail, not another one to that person (their morning digest may come first).
+  const link = new RegExp(`#${SIGN_IN_FRAGMENT_KEY}=([\\w-]{43})`);
+  const isLink = (mail: (typeof peer.messages)[number]) =>
+    mail.envelopeTo.includes(email) && link.test(mail.text);
+  await peer.waitFor((messages) => messages.slice(before).some(isLink));
+  const mail = peer.messages.slice(before).find(isLink);
+  const token = link.exec(mail?.text ?? '')?.[1];
   const session = await postJson(
     `${server.url}${STAFF_API.session}`,
     { token },

@@ -19,19 +19,20 @@ export function mailCount(email: string): number {
   return readMailbox().filter((message) => message.envelopeTo.includes(email)).length;
 }
 
-/** The sign-in link of the first mail to `email` after the `before`-th one. */
+/**
+ * The sign-in link of the first mail to `email` holding one after the `before`-th mail to them
+ * (another mail to that person, such as their morning digest, may come in between).
+ */
 export async function signInLinkFor(email: string, before: number): Promise<string> {
+  const link = new RegExp(`https?://\\S+/equipe/connexion#${SIGN_IN_FRAGMENT_KEY}=[\\w-]{43}`);
   const deadline = Date.now() + 10_000;
   for (;;) {
     const mails = readMailbox().filter((message) => message.envelopeTo.includes(email));
-    const mail = mails[before];
-    if (mail) {
-      const match = new RegExp(
-        `https?://\\S+/equipe/connexion#${SIGN_IN_FRAGMENT_KEY}=[\\w-]{43}`,
-      ).exec(mail.text);
-      if (!match) throw new Error('no sign-in link in the mail');
-      return match[0];
-    }
+    const match = mails
+      .slice(before)
+      .map((mail) => link.exec(mail.text))
+      .find((found) => found !== null);
+    if (match) return match[0];
     if (Date.now() > deadline) throw new Error(`no sign-in mail to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -64,13 +64,13 @@ async function linkToken(email: string): Promise<string> {
   const before = peer.messages.length;
   const response = await send(STAFF_API.requestLink, { email });
   expect(response.status).toBe(200);
-  await peer.waitFor((messages) =>
-    messages.slice(before).some((mail) => mail.envelopeTo.includes(email)),
-  );
-  const mail = peer.messages.slice(before).find((m) => m.envelopeTo.includes(email))!;
-  const match = new RegExp(`/equipe/connexion#${SIGN_IN_FRAGMENT_KEY}=([A-Za-z0-9_-]{43})`).exec(
-    mail.text ?? '',
-  );
+  // The link's e-mail, not another one to that person (their morning digest may come first).
+  const link = new RegExp(`/equipe/connexion#${SIGN_IN_FRAGMENT_KEY}=([A-Za-z0-9_-]{43})`);
+  const isLink = (mail: (typeof peer.messages)[number]) =>
+    mail.envelopeTo.includes(email) && link.test(mail.text ?? '');
+  await peer.waitFor((messages) => messages.slice(before).some(isLink));
+  const mail = peer.messages.slice(before).find(isLink)!;
+  const match = link.exec(mail.text ?? '');
   expect(match).not.toBeNull();
   return match![1]!;
 }
