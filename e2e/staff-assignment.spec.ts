@@ -163,14 +163,19 @@ test('« Chacun son tour » skips the commercial who set his absence', async ({ 
   // A request Paul had before leaving falls due while he is away: Léa sees it marked, and takes it.
   const [held] = names.filter((n) => owners[n] === 'Marie Dupont');
   await ownTo(held!, PAUL.email);
+  await lea.setViewportSize(VIEWPORTS.phone);
   await lea.goto('/equipe');
   const row = lea
     .getByRole('row')
     .filter({ has: lea.getByRole('link', { name: new RegExp(held!) }) });
   await expect(row).toContainText('Absent(e)\u00a0: Paul Roux');
   await row.getByRole('link', { name: new RegExp(held!) }).click();
-  await lea.getByRole('button', { name: /Je la prends/ }).click();
-  await expect(lea.getByRole('group', { name: 'Qui s’en occupe' })).toContainText('Léa Martin');
+  // On the request's page (a phone's list row has no buttons): take it there.
+  await expect(lea.getByRole('heading', { level: 1, name: `Claire ${held}` })).toBeVisible();
+  const owner = lea.getByRole('group', { name: 'Qui s’en occupe' });
+  await owner.getByRole('button', { name: /Je la prends/ }).click();
+  await expect(owner.getByRole('status')).toHaveText('La demande est à vous.');
+  await expect(owner).toContainText('Léa Martin');
   await expectAxeClean(chef, 'the list with owners');
   for (const page of [chef, lea, paul]) await page.context().close();
 });

@@ -3,10 +3,10 @@ import type { Browser, Page } from '@playwright/test';
 
 import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
 import { openStores } from '#server/compose/stores.ts';
+import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 import { TEAM_API } from '#contracts/staff/team.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';
 import { signInAs } from './support/sign-in.ts';
-import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
  * The team page's additions and « Mon compte » (ADR 0044) in real browsers, a responsable and
@@ -15,8 +15,22 @@ import { STAFF_E2E_EMAILS } from './support/staff.ts';
  * the deactivated person's next action answered 401; the history; axe at 375 and 1280 px.
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const RESPONSABLE = STAFF_E2E_EMAILS[6];
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+const RESPONSABLE = 'chef.equipe@calora-energies.example';
+
+/**
+ * A server of its own: the rule and the people are the team's, and the sign-ins of three people
+ * would spend the shared server's sign-in budget of 127.0.0.1 that e2e/staff.sign-in.spec.ts needs.
+ */
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServerProcess(
+    { STAFF_EMAILS: RESPONSABLE, LOG_LEVEL: 'warn' },
+    { from: 'build' },
+  );
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 async function expectAxeClean(page: Page, name: string): Promise<void> {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
@@ -32,16 +46,20 @@ async function expectAxeClean(page: Page, name: string): Promise<void> {
   }
 }
 
-async function personPage(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.phone, locale: 'fr-FR' });
+async function personPage(
+  browser: Browser,
+  email: string,
+  viewport: { width: number; height: number } = VIEWPORTS.phone,
+) {
+  const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'fr-FR' });
   const page = await context.newPage();
-  await signInAs(page, email, DATA_DIR);
+  await signInAs(page, email, server.dataDir);
   return { context, page };
 }
 
 /** A request received now, owned by `ownerEmail`'s person, written into the server's database. */
 async function seedOwnedLead(id: string, ownerEmail: string): Promise<void> {
-  const store = await openStores({ dataDir: DATA_DIR });
+  const store = await openStores({ dataDir: server.dataDir });
   try {
     const now = Date.now();
     await store.leads.insertLead(
@@ -67,7 +85,7 @@ async function seedOwnedLead(id: string, ownerEmail: string): Promise<void> {
 }
 
 async function ownerOf(id: string): Promise<string | null> {
-  const store = await openStores({ dataDir: DATA_DIR });
+  const store = await openStores({ dataDir: server.dataDir });
   try {
     const row = await store.database.db
       .selectFrom('leads')
@@ -90,17 +108,12 @@ async function addCommercial(page: Page, firstName: string, email: string): Prom
   await expect(page.getByRole('status')).toContainText(`${firstName} Essai fait partie`);
 }
 
-test('a responsable runs the team with two commerciaux signed in at once', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('a responsable runs the team with two commerciaux signed in at once', async ({ browser }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const lea = `lea.${stamp}@calora-energies.example`;
   const paul = `paul.${stamp}@calora-energies.example`;
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signInAs(page, RESPONSABLE, DATA_DIR);
+  const { page } = await personPage(browser, RESPONSABLE, VIEWPORTS.desktop);
   await page.goto('/equipe/equipe');
   await addCommercial(page, 'Léa', lea);
   await addCommercial(page, 'Paul', paul);
@@ -108,8 +121,8 @@ test('a responsable runs the team with two commerciaux signed in at once', async
   const leaItem = people.getByRole('listitem').filter({ hasText: lea });
   const paulItem = people.getByRole('listitem').filter({ hasText: paul });
 
-  const leaBrowser = await personPage(browser, baseURL, lea);
-  const paulBrowser = await personPage(browser, baseURL, paul);
+  const leaBrowser = await personPage(browser, lea);
+  const paulBrowser = await personPage(browser, paul);
 
   // A role changed there and back.
   await paulItem.getByRole('button', { name: 'Nommer responsable' }).click();
@@ -188,4 +201,5 @@ test('a responsable runs the team with two commerciaux signed in at once', async
   await expectAxeClean(page, 'equipe');
   await leaBrowser.context.close();
   await paulBrowser.context.close();
+  await page.context().close();
 });

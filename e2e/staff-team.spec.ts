@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 
+import { startServerProcess, type ServerProcess } from '#test-support/process.ts';
 import { expect, test, VIEWPORTS } from './fixtures.ts';
 import { signInAs } from './support/sign-in.ts';
-import { STAFF_E2E_EMAILS } from './support/staff.ts';
 
 /**
  * The team page (ADR 0044) in a real browser, a responsable and a commercial signed in at once:
@@ -11,16 +11,33 @@ import { STAFF_E2E_EMAILS } from './support/staff.ts';
  * (back to the sign-in page).
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const RESPONSABLE = STAFF_E2E_EMAILS[6];
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+const RESPONSABLE = 'chef.personnes@calora-energies.example';
+
+/**
+ * A server of its own: the people are the team's, and two sign-ins would spend the shared
+ * server's sign-in budget of 127.0.0.1 that e2e/staff.sign-in.spec.ts needs.
+ */
+let server: ServerProcess;
+test.beforeAll(async () => {
+  server = await startServerProcess(
+    { STAFF_EMAILS: RESPONSABLE, LOG_LEVEL: 'warn' },
+    { from: 'build' },
+  );
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 test('a responsable adds a commercial, who cannot open the team page and is then deactivated', async ({
-  page,
   browser,
-  baseURL,
 }) => {
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signInAs(page, RESPONSABLE, DATA_DIR);
+  const boss = await browser.newContext({
+    baseURL: server.url,
+    viewport: VIEWPORTS.desktop,
+    locale: 'fr-FR',
+  });
+  const page = await boss.newPage();
+  await signInAs(page, RESPONSABLE, server.dataDir);
   const nav = page.getByRole('navigation', { name: 'Pages de l’espace équipe' });
   await nav.getByRole('link', { name: 'Équipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
@@ -45,9 +62,13 @@ test('a responsable adds a commercial, who cannot open the team page and is then
     expect(axe.violations, `axe at ${viewport.width} px`).toEqual([]);
   }
 
-  const other = await browser.newContext({ baseURL, viewport: VIEWPORTS.phone, locale: 'fr-FR' });
+  const other = await browser.newContext({
+    baseURL: server.url,
+    viewport: VIEWPORTS.phone,
+    locale: 'fr-FR',
+  });
   const commercial = await other.newPage();
-  await signInAs(commercial, email, DATA_DIR);
+  await signInAs(commercial, email, server.dataDir);
   await expect(commercial.getByRole('link', { name: 'Équipe', exact: true })).toHaveCount(0);
   await commercial.goto('/equipe/equipe');
   await expect(commercial.getByRole('alert')).toHaveText(
@@ -64,4 +85,5 @@ test('a responsable adds a commercial, who cannot open the team page and is then
   await commercial.goto('/equipe');
   await expect(commercial).toHaveURL(/\/equipe\/connexion$/);
   await other.close();
+  await boss.close();
 });
