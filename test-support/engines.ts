@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { createTempDir } from './harness.ts';
 import { createTestDatabase } from './postgres.ts';
 import { postgresAdminUrl } from './postgres-run.ts';
+import { openStores, type Stores } from '#server/compose/stores.ts';
 import { type StoreConfig } from '#server/db/connection.ts';
 
 /**
@@ -31,6 +32,32 @@ export async function engineFixture(engine: EngineName): Promise<EngineFixture> 
     cleanup: async () => {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two server instances' stores (two connection pools) on one fresh PostgreSQL database: what a
+ * race test fires its requests through, where they really run at once. `close` ends both and
+ * drops the database.
+ */
+export interface TwoInstances {
+  one: Stores;
+  two: Stores;
+  close(): Promise<void>;
+}
+
+export async function twoPostgresInstances(): Promise<TwoInstances> {
+  const fixture = await engineFixture('postgres');
+  const one = await openStores(fixture.config);
+  const two = await openStores(fixture.config);
+  return {
+    one,
+    two,
+    close: async () => {
+      await one.close();
+      await two.close();
+      await fixture.cleanup();
     },
   };
 }

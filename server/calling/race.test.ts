@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import { twoPostgresInstances, type TwoInstances } from '#test-support/engines.ts';
 import { sampleConsent, sampleLead } from '#test-support/lead-input.ts';
 import type { StaffIdentity } from '#contracts/staff/contract.ts';
-import { openStores, type Stores } from '#server/compose/stores.ts';
+import type { Stores } from '#server/compose/stores.ts';
 import { LeadAccess } from '#server/team/index.ts';
 import { CallingService } from './service.ts';
 
@@ -17,7 +17,7 @@ const NOW = Date.parse('2026-11-30T14:02:00+01:00');
 const ROUNDS = 20;
 
 describe('the calling mark under a race on postgres', () => {
-  let fixture: EngineFixture;
+  let instances: TwoInstances;
   let one: Stores;
   let two: Stores;
   let marie: StaffIdentity;
@@ -32,9 +32,8 @@ describe('the calling mark under a race on postgres', () => {
     });
 
   beforeAll(async () => {
-    fixture = await engineFixture('postgres');
-    one = await openStores(fixture.config);
-    two = await openStores(fixture.config);
+    instances = await twoPostgresInstances();
+    ({ one, two } = instances);
     const people = [
       { id: '00000000-0000-4000-8000-000000000001', first: 'Marie', last: 'Dupont' },
       { id: '00000000-0000-4000-8000-000000000002', first: 'Paul', last: 'Martin' },
@@ -74,11 +73,7 @@ describe('the calling mark under a race on postgres', () => {
       );
     }
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await fixture.cleanup();
-  });
+  afterAll(() => instances.close());
 
   it('gives the mark to one of two people tapping at once, and asks the other', async () => {
     const first = service(one);

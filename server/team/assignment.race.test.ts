@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openStores, type Stores } from '#server/compose/stores.ts';
-import { engineFixture, type EngineFixture } from '#test-support/engines.ts';
+import type { Stores } from '#server/compose/stores.ts';
+import { twoPostgresInstances, type TwoInstances } from '#test-support/engines.ts';
 import { leadService, NOW, request, seedTeam, shares } from './assignment.fixture.ts';
 import { OwnershipService } from './ownership.ts';
 
@@ -17,20 +17,15 @@ const INSTANCES = 2;
 const ROUNDS = 15;
 
 describe('« Chacun son tour » under two instances on postgres', () => {
-  let fixture: EngineFixture;
+  let instances: TwoInstances;
   let one: Stores;
   let two: Stores;
 
   beforeAll(async () => {
-    fixture = await engineFixture('postgres');
-    one = await openStores(fixture.config);
-    two = await openStores(fixture.config);
+    instances = await twoPostgresInstances();
+    ({ one, two } = instances);
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await fixture.cleanup();
-  });
+  afterAll(() => instances.close());
 
   it('gives every request one owner and the present commerciaux even shares', async () => {
     const ids = await seedTeam(one.database, [
@@ -86,20 +81,15 @@ describe('« Chacun son tour » under two instances on postgres', () => {
 });
 
 describe('« Je la prends » by two people at once on postgres', () => {
-  let fixture: EngineFixture;
+  let instances: TwoInstances;
   let one: Stores;
   let two: Stores;
 
   beforeAll(async () => {
-    fixture = await engineFixture('postgres');
-    one = await openStores(fixture.config);
-    two = await openStores(fixture.config);
+    instances = await twoPostgresInstances();
+    ({ one, two } = instances);
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await fixture.cleanup();
-  });
+  afterAll(() => instances.close());
 
   it('gives each request to exactly one of them, the other told it is taken', async () => {
     const ids = await seedTeam(one.database, [{ first: 'Alice' }, { first: 'Bruno' }]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { engineFixture, type EngineFixture } from '#test-support/engines.ts';
-import { openStores, type Stores } from '#server/compose/stores.ts';
+import { twoPostgresInstances, type TwoInstances } from '#test-support/engines.ts';
+import type { Stores } from '#server/compose/stores.ts';
 import { TeamService } from './service.ts';
 
 /**
@@ -16,20 +16,15 @@ const NOW = Date.UTC(2026, 10, 28, 8, 0);
 const ROUNDS = 15;
 
 describe('the last responsable under a race on postgres', () => {
-  let fixture: EngineFixture;
+  let instances: TwoInstances;
   let one: Stores;
   let two: Stores;
 
   beforeAll(async () => {
-    fixture = await engineFixture('postgres');
-    one = await openStores(fixture.config);
-    two = await openStores(fixture.config);
+    instances = await twoPostgresInstances();
+    ({ one, two } = instances);
   });
-  afterAll(async () => {
-    await one.close();
-    await two.close();
-    await fixture.cleanup();
-  });
+  afterAll(() => instances.close());
 
   it('seeds STAFF_EMAILS from two instances starting at once, each address once', async () => {
     await one.database.db.deleteFrom('staff_people').execute();
