@@ -4,7 +4,7 @@ import { personName } from '#contracts/staff/contract.ts';
 import { inTransaction } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { scopeOf } from '#server/db/scope.ts';
-import { activePerson, OutboxQueue, toOutbox, type OutboxRow } from '#server/outbox/index.ts';
+import { OutboxQueue, OutboxStore, toOutbox, type OutboxRow } from '#server/outbox/index.ts';
 
 /** A request still to call back, as the clock's lists and the digest show it. */
 export interface UncalledLead {
@@ -189,7 +189,10 @@ export class DigestStore {
       .where('person_id', '=', personId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const person = personId === SHARED_DIGEST ? undefined : await activePerson(db, personId);
+    const person =
+      personId === SHARED_DIGEST
+        ? undefined
+        : await new OutboxStore(this.#database).person(personId);
     const team = row.team === null ? null : await this.#teamNames(JSON.parse(row.team));
     return { items: await this.#items(JSON.parse(row.items) as DigestItem[]), team, person };
   }

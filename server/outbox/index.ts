@@ -3,7 +3,6 @@
  * on Deno (the Edge Functions); the Node-only transports (SMTP, `.eml`) are in ./node.ts.
  */
 export { type MailTransport } from './mail-transport.ts';
-export { activePerson } from './people.ts';
 export { OutboxQueue } from './queue.ts';
 export { toOutbox, type OutboxRow } from './rows.ts';
 export { OutboxStore } from './store.ts';

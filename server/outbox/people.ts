@@ -1,44 +1,8 @@
-import type { Kysely } from 'kysely';
-
-import type { Tables } from '#server/db/schema.ts';
-
 /** A person an e-mail goes to (ADR 0048): their address and how the e-mail names them. */
 export interface MailPerson {
   id: string;
   email: string;
   firstName: string;
-}
-
-/**
- * The active person `id`, read when their e-mail is written; undefined once deactivated (a
- * hand-over to someone who left is not sent).
- */
-export async function activePerson(
-  db: Kysely<Tables>,
-  id: string,
-): Promise<MailPerson | undefined> {
-  const row = await db
-    .selectFrom('staff_people')
-    .select(['id', 'email', 'first_name'])
-    .where('id', '=', id)
-    .where('active', '=', 1)
-    .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, firstName: row.first_name } : undefined;
-}
-
-/** The active owner of the request `leadId` when its notification is written, if any. */
-export async function activeOwner(
-  db: Kysely<Tables>,
-  leadId: string,
-): Promise<MailPerson | undefined> {
-  const row = await db
-    .selectFrom('leads')
-    .innerJoin('staff_people', 'staff_people.id', 'leads.owner_id')
-    .select(['staff_people.id', 'staff_people.email', 'staff_people.first_name'])
-    .where('leads.id', '=', leadId)
-    .where('staff_people.active', '=', 1)
-    .executeTakeFirst();
-  return row ? { id: row.id, email: row.email, firstName: row.first_name } : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { withoutFlush } from '#server/db/connection.ts';
 import type { Database } from '#server/db/database.ts';
 import { claimLeased } from '#server/db/lease-claim.ts';
 import type { Tables } from '#server/db/schema.ts';
-import { activeOwner, activePerson, type MailPerson } from './people.ts';
+import type { MailPerson } from './people.ts';
 import { OutboxQueue } from './queue.ts';
 import { toOutbox, type Backlog, type LeadMailKind, type OutboxRow } from './rows.ts';
 
@@ -172,14 +172,30 @@ export class OutboxStore {
     });
   }
 
-  /** The active person an e-mail goes to (a digest's, a hand-over's), if still active. */
-  person(id: string): Promise<MailPerson | undefined> {
-    return activePerson(this.#db, id);
+  /**
+   * The active person an e-mail goes to (a digest's, a hand-over's), read when it is written;
+   * undefined once deactivated (a hand-over to someone who left is not sent).
+   */
+  async person(id: string): Promise<MailPerson | undefined> {
+    const row = await this.#db
+      .selectFrom('staff_people')
+      .select(['id', 'email', 'first_name'])
+      .where('id', '=', id)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    return row ? { id: row.id, email: row.email, firstName: row.first_name } : undefined;
   }
 
   /** The request's active owner, added to its notification's recipients (ADR 0048). */
-  ownerOf(leadId: string): Promise<MailPerson | undefined> {
-    return activeOwner(this.#db, leadId);
+  async ownerOf(leadId: string): Promise<MailPerson | undefined> {
+    const row = await this.#db
+      .selectFrom('leads')
+      .innerJoin('staff_people', 'staff_people.id', 'leads.owner_id')
+      .select(['staff_people.id', 'staff_people.email', 'staff_people.first_name'])
+      .where('leads.id', '=', leadId)
+      .where('staff_people.active', '=', 1)
+      .executeTakeFirst();
+    return row ? { id: row.id, email: row.email, firstName: row.first_name } : undefined;
   }
 
   /** The earliest time a pending message is due (or its claim runs out), if any. */
